@@ -1,0 +1,278 @@
+//! The syntax tree of one rules file: declarations with the spans of their words.
+
+use crate::diag::Span;
+
+/// A word of the source with where it stands.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub text: String,
+    pub span: Span,
+}
+
+/// One parsed rules file.
+#[derive(Clone, Debug, Default)]
+pub struct File {
+    pub items: Vec<Item>,
+}
+
+#[derive(Clone, Debug)]
+pub enum Item {
+    Game { title: Name },
+    Variant { title: Name, base: Name },
+    Use { target: Name },
+    Players { names: Vec<Name> },
+    Option(OptionDecl),
+    Board(BoardDecl),
+    Dirs { name: Name, spec: DirSpec },
+    Region { name: Name, expr: RegionExpr },
+    Var(VarDecl),
+    Zone { name: Name, per_player: bool },
+    Pattern { name: Name, rules: Vec<MoveRule> },
+    Piece(PieceDecl),
+    Forbid { cond: Expr, reason: Option<Name>, span: Span },
+    After { body: Vec<Stmt>, span: Span },
+    Ending { name: Name, cond: Expr, outcome: Outcome },
+    Position { fields: Vec<Field>, span: Span },
+    Start { text: Name },
+}
+
+impl Item {
+    /// The kind of declaration and its name, for duplicate detection and variant overrides.
+    pub fn key(&self) -> Option<(&'static str, &Name)> {
+        match self {
+            Item::Option(o) => Some(("option", &o.name)),
+            Item::Dirs { name, .. } => Some(("dirs", name)),
+            Item::Region { name, .. } => Some(("region", name)),
+            Item::Var(v) => Some(("var", &v.name)),
+            Item::Zone { name, .. } => Some(("zone", name)),
+            Item::Pattern { name, .. } => Some(("pattern", name)),
+            Item::Piece(p) => Some(("piece", &p.name)),
+            Item::Ending { name, .. } => Some(("ending", name)),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct OptionDecl {
+    pub name: Name,
+    pub ty: OptionType,
+    pub default: Literal,
+    pub doc: Option<Name>,
+}
+
+#[derive(Clone, Debug)]
+pub enum OptionType {
+    Int,
+    Bool,
+    Choice(Vec<Name>),
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LiteralKind {
+    Int(i64),
+    Bool(bool),
+    None,
+    Word(String),
+}
+
+#[derive(Clone, Debug)]
+pub struct Literal {
+    pub kind: LiteralKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardDecl {
+    Grid {
+        width: (u32, Span),
+        height: (u32, Span),
+        files: Option<Name>,
+        span: Span,
+    },
+    Explicit {
+        items: Vec<BoardItem>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub enum BoardItem {
+    Cells(Vec<Name>),
+    Link {
+        from: Name,
+        dir: Name,
+        to: Name,
+        back: Option<Name>,
+    },
+    Opposite(Name, Name),
+    Mirror(Name, Name),
+}
+
+#[derive(Clone, Debug)]
+pub enum DirSpec {
+    List(Vec<Name>),
+    Mirrored(Vec<Name>),
+    PerPlayer(Vec<(Name, Vec<Name>)>),
+}
+
+#[derive(Clone, Debug)]
+pub struct RegionExpr {
+    pub first: RegionTerm,
+    pub rest: Vec<(bool, RegionTerm)>, // (true = add, false = subtract)
+}
+
+#[derive(Clone, Debug)]
+pub enum RegionTerm {
+    Rank(u32, Span),
+    File(Name),
+    Cells(Vec<Name>, Span),
+    Named(Name),
+    Mirrored(Box<RegionTerm>, Span),
+    PerPlayer(Vec<(Name, RegionExpr)>, Span),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VarType {
+    Int,
+    Bool,
+    Cell,
+}
+
+#[derive(Clone, Debug)]
+pub struct VarDecl {
+    pub name: Name,
+    pub ty: Option<(VarType, Span)>,
+    pub is_counter: bool,
+    pub init: Literal,
+    pub per_player: bool,
+    pub reset_each_turn: bool,
+}
+
+#[derive(Clone, Debug)]
+pub struct PieceDecl {
+    pub name: Name,
+    pub symbols: Vec<Name>,
+    pub royal: bool,
+    pub inert: bool,
+    pub value: Option<i64>,
+    pub movers: Vec<Name>,
+    pub rules: Vec<MoveRule>,
+    pub promotions: Vec<Promotion>,
+}
+
+#[derive(Clone, Debug)]
+pub struct Promotion {
+    pub to: Vec<Name>,
+    pub cond: Expr,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub struct MoveRule {
+    pub atom: Atom,
+    pub target: Vec<(TargetKind, Span)>,
+    pub cond: Option<Expr>,
+    pub effects: Vec<Stmt>,
+    pub span: Span,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TargetKind {
+    Empty,
+    Enemy,
+    Friend,
+    Any,
+}
+
+#[derive(Clone, Debug)]
+pub enum Atom {
+    Step(Vec<Name>),
+    Leap(Vec<(Vec<Name>, Span)>),
+    Ride {
+        dirs: Vec<Name>,
+        min: Option<(u32, Span)>,
+        max: Option<(u32, Span)>,
+    },
+}
+
+#[derive(Clone, Debug)]
+pub enum Stmt {
+    Set {
+        name: Name,
+        op: AssignOp,
+        value: Expr,
+        span: Span,
+    },
+    Capture(Expr, Span),
+    Shift(Expr, Expr, Span),
+    If {
+        cond: Expr,
+        then: Vec<Stmt>,
+        otherwise: Vec<Stmt>,
+        span: Span,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Le,
+    Ge,
+    Lt,
+    Gt,
+    Add,
+    Sub,
+    Mul,
+    In,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UnOp {
+    Not,
+    Neg,
+}
+
+#[derive(Clone, Debug)]
+pub struct Expr {
+    pub kind: ExprKind,
+    pub span: Span,
+}
+
+#[derive(Clone, Debug)]
+pub enum ExprKind {
+    Int(i64),
+    Bool(bool),
+    None,
+    To,
+    Name(String),
+    Call(Name, Vec<Expr>),
+    Unary(UnOp, Box<Expr>),
+    Binary(BinOp, Box<Expr>, Box<Expr>),
+}
+
+#[derive(Clone, Debug)]
+pub enum Outcome {
+    Draw(Span),
+    Player { who: Name, wins: bool },
+}
+
+#[derive(Clone, Debug)]
+pub enum Field {
+    Board(Span),
+    Turn(Vec<Name>, Span),
+    Rights(Vec<(Name, Vec<Name>)>, Span),
+    Cell(Name),
+    Counter(Name),
+    Number(Span),
+}

@@ -1,0 +1,1387 @@
+//! Name resolution, type checks and lowering: gathered declarations to an [`ir::Program`].
+//! Every mistake found becomes a diagnostic; lowering goes on after one to report more.
+
+use crate::ast::{self, BoardDecl, BoardItem, DirSpec, ExprKind, Item, LiteralKind, Name, RegionTerm};
+use crate::diag::{codes, Diagnostic, Span};
+use crate::ir::{self, CellId, DirId, Expr, PieceId, Type, NO_CELL};
+use std::collections::HashMap;
+
+/// The options chosen on the command line, as `name=value` pairs.
+pub type Overrides = [(String, String)];
+
+/// Directions per player: `dirs[player]` lists directions.
+type PerPlayerDirs = Vec<Vec<DirId>>;
+
+#[derive(Clone)]
+enum OptValue {
+    Int(i64),
+    Bool(bool),
+    Word(String),
+}
+
+struct Lowerer<'a> {
+    diags: Vec<Diagnostic>,
+    players: Vec<String>,
+    board: ir::Board,
+    board_span: Option<Span>,
+    cell_index: HashMap<String, CellId>,
+    dir_index: HashMap<String, DirId>,
+    dir_sets: HashMap<String, PerPlayerDirs>,
+    regions: Vec<ir::Region>,
+    region_index: HashMap<String, ir::RegionId>,
+    options: HashMap<String, OptValue>,
+    option_info: Vec<ir::OptionInfo>,
+    vars: Vec<ir::Var>,
+    var_index: HashMap<String, ir::VarId>,
+    piece_index: HashMap<String, PieceId>,
+    patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
+    used_patterns: Vec<String>,
+}
+
+fn err(code: &'static str, msg: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+    Diagnostic::error(code, msg).at(span, label)
+}
+
+/// Names closest to `word` among `candidates`, for "did you mean" hints.
+fn suggest<'b>(word: &str, candidates: impl Iterator<Item = &'b String>) -> Option<String> {
+    let mut best: Option<(usize, &String)> = None;
+    for c in candidates {
+        let d = edit_distance(word, c);
+        if d <= 2.max(word.len() / 3) && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// Lowers gathered declarations into a program, with the options chosen in `overrides`.
+/// Returns the program (when there is no error) and every diagnostic, warnings included.
+pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec<Diagnostic>) {
+    let mut l = Lowerer {
+        diags: Vec::new(),
+        players: Vec::new(),
+        board: ir::Board::default(),
+        board_span: None,
+        cell_index: HashMap::new(),
+        dir_index: HashMap::new(),
+        dir_sets: HashMap::new(),
+        regions: Vec::new(),
+        region_index: HashMap::new(),
+        options: HashMap::new(),
+        option_info: Vec::new(),
+        vars: Vec::new(),
+        var_index: HashMap::new(),
+        piece_index: HashMap::new(),
+        patterns: HashMap::new(),
+        used_patterns: Vec::new(),
+    };
+    let program = l.run(items, overrides);
+    let has_error = l.diags.iter().any(|d| d.is_error());
+    (if has_error { None } else { program }, l.diags)
+}
+
+impl<'a> Lowerer<'a> {
+    fn error(&mut self, d: Diagnostic) {
+        self.diags.push(d);
+    }
+
+    fn run(&mut self, items: &'a [Item], overrides: &Overrides) -> Option<ir::Program> {
+        // Duplicates and single declarations.
+        let mut seen: HashMap<(&'static str, String), Span> = HashMap::new();
+        let mut singles: HashMap<&'static str, Span> = HashMap::new();
+        let mut title = None;
+        let mut players_decl = None;
+        let mut board_decl = None;
+        let mut position_decl = None;
+        let mut start_decl = None;
+        for item in items {
+            if let Some((kind, name)) = item.key() {
+                if let Some(first) = seen.get(&(kind, name.text.clone())) {
+                    let first = *first;
+                    self.error(
+                        err(codes::DUPLICATE, format!("the {kind} `{}` is declared twice", name.text), name.span, "declared again here")
+                            .with_label(first, "first declared here")
+                            .hint("rename one of them; to change a declaration of a base ruleset, write a `variant … extends …` file"),
+                    );
+                } else {
+                    seen.insert((kind, name.text.clone()), name.span);
+                }
+            }
+            let single = match item {
+                Item::Game { title: t } | Item::Variant { title: t, .. } => {
+                    title = Some(t.text.clone());
+                    Some(("game", t.span))
+                }
+                Item::Players { names } => {
+                    players_decl = Some(names);
+                    names.first().map(|n| ("players", n.span))
+                }
+                Item::Board(b) => {
+                    board_decl = Some(b);
+                    Some(("board", match b {
+                        BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. } => *span,
+                    }))
+                }
+                Item::Position { span, fields } => {
+                    position_decl = Some((fields, *span));
+                    Some(("position", *span))
+                }
+                Item::Start { text } => {
+                    start_decl = Some(text);
+                    Some(("start", text.span))
+                }
+                _ => None,
+            };
+            if let Some((kind, span)) = single {
+                if let Some(first) = singles.insert(kind, span) {
+                    self.error(
+                        err(codes::DUPLICATE, format!("a ruleset has one `{kind}` declaration, and this is the second"), span, "second declaration")
+                            .with_label(first, "first declaration")
+                            .hint("remove one of them"),
+                    );
+                }
+            }
+        }
+        let Some(players) = players_decl else {
+            self.error(
+                Diagnostic::error(codes::MISSING, "the ruleset declares no players")
+                    .at(items.first().map(item_span).unwrap_or_default(), "a ruleset needs `players`")
+                    .hint("add a line such as `players white black`"),
+            );
+            return None;
+        };
+        self.players_from(players);
+        self.options_from(items, overrides);
+        match board_decl {
+            Some(b) => self.board_from(b),
+            None => {
+                self.error(
+                    Diagnostic::error(codes::MISSING, "the ruleset declares no board")
+                        .at(players.first().map(|n| n.span).unwrap_or_default(), "the players have no board to play on")
+                        .hint("add a board, e.g. `board grid 8 x 8`"),
+                );
+                return None;
+            }
+        }
+        // Declarations in order: each may use what stands before it.
+        for item in items {
+            match item {
+                Item::Dirs { name, spec } => self.dirs_from(name, spec),
+                Item::Region { name, expr } => {
+                    let cells = self.region_expr(expr);
+                    self.region_index.insert(name.text.clone(), self.regions.len() as ir::RegionId);
+                    self.regions.push(ir::Region {
+                        name: name.text.clone(),
+                        cells,
+                    });
+                }
+                Item::Var(v) => self.var_from(v),
+                Item::Pattern { name, rules } => {
+                    self.patterns.insert(name.text.clone(), rules);
+                }
+                _ => {}
+            }
+        }
+        let zones = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Zone { name, per_player } => Some(ir::Zone {
+                    name: name.text.clone(),
+                    per_player: *per_player,
+                }),
+                _ => None,
+            })
+            .collect();
+        // Piece names first, so moves and promotions may name any piece.
+        let piece_decls: Vec<&ast::PieceDecl> = items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Piece(p) => Some(p),
+                _ => None,
+            })
+            .collect();
+        if piece_decls.len() > 250 {
+            self.error(err(codes::BAD_BOARD, "a ruleset may have at most 250 piece types", piece_decls[250].name.span, "one too many"));
+            return None;
+        }
+        for (i, p) in piece_decls.iter().enumerate() {
+            self.piece_index.entry(p.name.text.clone()).or_insert(i as PieceId);
+        }
+        self.check_symbols(&piece_decls);
+        let pieces: Vec<ir::PieceType> = piece_decls.iter().map(|p| self.piece_from(p)).collect();
+        for (name, rules) in &self.patterns {
+            if !self.used_patterns.contains(name) {
+                let _ = rules;
+            }
+        }
+        let mut forbids = Vec::new();
+        let mut after_move = Vec::new();
+        let mut endings = Vec::new();
+        for item in items {
+            match item {
+                Item::Forbid { cond, reason, .. } => {
+                    let cond = self.bool_expr(cond);
+                    forbids.push(ir::Forbid {
+                        cond,
+                        reason: reason.as_ref().map(|r| r.text.clone()).unwrap_or_else(|| "forbidden".into()),
+                    });
+                }
+                Item::After { body, .. } => after_move.extend(self.stmts(body)),
+                Item::Ending { name, cond, outcome } => {
+                    let needs_moves = mentions(cond, "no_moves");
+                    let cond = self.bool_expr(cond);
+                    let outcome = match outcome {
+                        ast::Outcome::Draw(_) => ir::Outcome::Draw,
+                        ast::Outcome::Player { who, wins } => {
+                            let e = ast::Expr {
+                                kind: ExprKind::Name(who.text.clone()),
+                                span: who.span,
+                            };
+                            let who = self.typed(&e, Type::Player);
+                            ir::Outcome::Player { who, wins: *wins }
+                        }
+                    };
+                    endings.push(ir::Ending {
+                        name: name.text.clone(),
+                        cond,
+                        outcome,
+                        needs_moves,
+                    });
+                }
+                _ => {}
+            }
+        }
+        let position = match position_decl {
+            Some((fields, _)) => self.position_from(fields),
+            None => vec![ir::Field::Board, ir::Field::Turn(self.players.iter().map(|p| p.chars().next().unwrap_or('?').to_string()).collect())],
+        };
+        Some(ir::Program {
+            title: title.unwrap_or_else(|| "untitled".into()),
+            players: self.players.clone(),
+            options: self.option_info.clone(),
+            board: std::mem::take(&mut self.board),
+            regions: std::mem::take(&mut self.regions),
+            vars: std::mem::take(&mut self.vars),
+            zones,
+            pieces,
+            forbids,
+            after_move,
+            endings,
+            position,
+            start: start_decl.map(|s| (s.text.clone(), s.span)),
+        })
+    }
+
+    fn players_from(&mut self, names: &[Name]) {
+        for (i, n) in names.iter().enumerate() {
+            if let Some(first) = names[..i].iter().find(|m| m.text == n.text) {
+                self.error(err(codes::DUPLICATE, format!("the player `{}` is named twice", n.text), n.span, "named again here").with_label(first.span, "first named here"));
+            }
+        }
+        if names.len() > 16 {
+            self.error(err(codes::BAD_BOARD, "a game may have at most 16 players", names[16].span, "one too many"));
+        }
+        self.players = names.iter().take(16).map(|n| n.text.clone()).collect();
+    }
+
+    fn options_from(&mut self, items: &[Item], overrides: &Overrides) {
+        for item in items {
+            let Item::Option(o) = item else { continue };
+            let default = match (&o.ty, &o.default.kind) {
+                (ast::OptionType::Int, LiteralKind::Int(v)) => Some(OptValue::Int(*v)),
+                (ast::OptionType::Bool, LiteralKind::Bool(b)) => Some(OptValue::Bool(*b)),
+                (ast::OptionType::Choice(cs), LiteralKind::Word(w)) if cs.iter().any(|c| c.text == *w) => Some(OptValue::Word(w.clone())),
+                _ => None,
+            };
+            let kind = match &o.ty {
+                ast::OptionType::Int => "int".to_string(),
+                ast::OptionType::Bool => "bool".to_string(),
+                ast::OptionType::Choice(cs) => cs.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | "),
+            };
+            let Some(default) = default else {
+                self.error(
+                    err(codes::BAD_OPTION_VALUE, format!("the default of option `{}` is not {}", o.name.text, kind_words(&kind)), o.default.span, "this default")
+                        .hint(format!("write a default of the option's type: {kind}")),
+                );
+                continue;
+            };
+            let mut value = default.clone();
+            if let Some((_, v)) = overrides.iter().rev().find(|(k, _)| *k == o.name.text) {
+                match parse_option(&o.ty, v) {
+                    Some(x) => value = x,
+                    None => self.error(
+                        err(codes::BAD_OPTION_VALUE, format!("`{v}` is not a value of option `{}`", o.name.text), o.name.span, format!("this option takes {}", kind_words(&kind)))
+                            .hint(format!("use --option {}=VALUE with VALUE {}", o.name.text, kind_words(&kind))),
+                    ),
+                }
+            }
+            self.option_info.push(ir::OptionInfo {
+                name: o.name.text.clone(),
+                kind,
+                value: show_opt(&value),
+                default: show_opt(&default),
+                doc: o.doc.as_ref().map(|d| d.text.clone()).unwrap_or_default(),
+            });
+            self.options.insert(o.name.text.clone(), value);
+        }
+        for (k, _) in overrides {
+            if !self.options.contains_key(k) && !self.option_info.iter().any(|o| o.name == *k) {
+                let names: Vec<String> = self.option_info.iter().map(|o| o.name.clone()).collect();
+                let mut d = Diagnostic::error(codes::BAD_OPTION_VALUE, format!("this ruleset has no option `{k}`"));
+                d = d.hint(if names.is_empty() {
+                    "this ruleset declares no options".to_string()
+                } else {
+                    format!("its options are: {}", names.join(", "))
+                });
+                if let Some(s) = suggest(k, names.iter()) {
+                    d = d.hint(s);
+                }
+                self.error(d);
+            }
+        }
+    }
+
+    fn board_from(&mut self, decl: &BoardDecl) {
+        match decl {
+            BoardDecl::Grid { width, height, files, span } => {
+                self.board_span = Some(*span);
+                let letters: Vec<char> = match files {
+                    Some(f) => f.text.chars().filter(|c| !c.is_whitespace()).collect(),
+                    None => ('a'..='z').collect(),
+                };
+                let (w, h) = (width.0, height.0);
+                if w == 0 || h == 0 || w > 255 || h > 255 || (w * h) > 60_000 {
+                    self.error(err(codes::BAD_BOARD, format!("a grid of {w} x {h} cells cannot be built"), *span, "this grid").hint("each side must be 1 to 255 cells, and at most 60000 cells in all"));
+                    return;
+                }
+                if w as usize > letters.len() {
+                    let at = files.as_ref().map(|f| f.span).unwrap_or(width.1);
+                    self.error(err(codes::BAD_BOARD, format!("a grid {w} wide needs {w} file letters, and there are {}", letters.len()), at, "not enough file letters").hint("give one letter per column with `files \"…\"`"));
+                    return;
+                }
+                let dirs = ["n", "e", "s", "w", "ne", "nw", "se", "sw"];
+                let deltas: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+                let opposite = [2u8, 3, 0, 1, 7, 6, 5, 4];
+                let mirror_dir = [2u8, 1, 0, 3, 6, 7, 4, 5];
+                self.board.dirs = dirs.iter().map(|d| d.to_string()).collect();
+                self.board.opposite = opposite.iter().map(|o| Some(*o)).collect();
+                for y in 0..h {
+                    for x in 0..w {
+                        self.board.cells.push(format!("{}{}", letters[x as usize], y + 1));
+                    }
+                }
+                for y in 0..h as i32 {
+                    for x in 0..w as i32 {
+                        for (d, (dx, dy)) in deltas.iter().enumerate() {
+                            let (nx, ny) = (x + dx, y + dy);
+                            if nx >= 0 && ny >= 0 && nx < w as i32 && ny < h as i32 {
+                                self.board.links.push(((x + y * w as i32) as CellId, d as DirId, (nx + ny * w as i32) as CellId));
+                            }
+                        }
+                    }
+                }
+                let n = self.players.len().max(1);
+                self.board.cell_mirror = (0..n)
+                    .map(|p| {
+                        (0..h)
+                            .flat_map(|y| (0..w).map(move |x| (x, y)))
+                            .map(|(x, y)| if p == 1 { (x + (h - 1 - y) * w) as CellId } else { (x + y * w) as CellId })
+                            .collect()
+                    })
+                    .collect();
+                self.board.dir_mirror = (0..n).map(|p| (0..8u8).map(|d| if p == 1 { mirror_dir[d as usize] } else { d }).collect()).collect();
+                self.board.grid = Some((w, h));
+            }
+            BoardDecl::Explicit { items, span } => {
+                self.board_span = Some(*span);
+                let mut mirror_pairs = Vec::new();
+                for it in items {
+                    if let BoardItem::Cells(names) = it {
+                        for n in names {
+                            if self.cell_index.contains_key(&n.text) {
+                                self.error(err(codes::DUPLICATE, format!("the cell `{}` is declared twice", n.text), n.span, "declared again here"));
+                                continue;
+                            }
+                            if self.board.cells.len() >= 60_000 {
+                                self.error(err(codes::BAD_BOARD, "a board may have at most 60000 cells", n.span, "one too many"));
+                                return;
+                            }
+                            self.cell_index.insert(n.text.clone(), self.board.cells.len() as CellId);
+                            self.board.cells.push(n.text.clone());
+                        }
+                    }
+                }
+                if self.board.cells.is_empty() {
+                    self.error(err(codes::BAD_BOARD, "the board has no cells", *span, "an empty board").hint("list the cells with `cells a b c …`"));
+                    return;
+                }
+                for it in items {
+                    match it {
+                        BoardItem::Link { from, dir, to, back } => {
+                            let (Some(f), Some(t)) = (self.cell_ref(from), self.cell_ref(to)) else { continue };
+                            let d = self.new_dir(dir);
+                            self.board.links.push((f, d, t));
+                            if let Some(b) = back {
+                                let bd = self.new_dir(b);
+                                self.board.links.push((t, bd, f));
+                                self.set_opposite(d, bd);
+                            }
+                        }
+                        BoardItem::Opposite(a, b) => {
+                            let (da, db) = (self.new_dir(a), self.new_dir(b));
+                            self.set_opposite(da, db);
+                        }
+                        BoardItem::Mirror(a, b) => {
+                            if let (Some(x), Some(y)) = (self.cell_ref(a), self.cell_ref(b)) {
+                                mirror_pairs.push((x, y));
+                            }
+                        }
+                        BoardItem::Cells(_) => {}
+                    }
+                }
+                let n = self.players.len().max(1);
+                let cells = self.board.cells.len();
+                if !mirror_pairs.is_empty() {
+                    let mut m: Vec<CellId> = (0..cells as CellId).collect();
+                    for (a, b) in mirror_pairs {
+                        m[a as usize] = b;
+                        m[b as usize] = a;
+                    }
+                    self.board.cell_mirror = (0..n).map(|p| if p == 1 { m.clone() } else { (0..cells as CellId).collect() }).collect();
+                    // A direction's mirror is the direction its links take between mirrored cells.
+                    let nd = self.board.dirs.len();
+                    let mut dm: Vec<DirId> = (0..nd as DirId).collect();
+                    for &(f, d, t) in &self.board.links {
+                        let (mf, mt) = (m[f as usize], m[t as usize]);
+                        if let Some(&(_, d2, _)) = self.board.links.iter().find(|(a, _, b)| *a == mf && *b == mt) {
+                            dm[d as usize] = d2;
+                        }
+                    }
+                    self.board.dir_mirror = (0..n).map(|p| if p == 1 { dm.clone() } else { (0..nd as DirId).collect() }).collect();
+                }
+            }
+        }
+        for (i, c) in self.board.cells.iter().enumerate() {
+            self.cell_index.insert(c.clone(), i as CellId);
+        }
+        for (i, d) in self.board.dirs.iter().enumerate() {
+            self.dir_index.insert(d.clone(), i as DirId);
+        }
+        if self.board.opposite.len() < self.board.dirs.len() {
+            self.board.opposite.resize(self.board.dirs.len(), None);
+        }
+    }
+
+    fn new_dir(&mut self, name: &Name) -> DirId {
+        if let Some(&d) = self.dir_index.get(&name.text) {
+            return d;
+        }
+        let d = self.board.dirs.len() as DirId;
+        self.board.dirs.push(name.text.clone());
+        self.board.opposite.push(None);
+        self.dir_index.insert(name.text.clone(), d);
+        d
+    }
+
+    fn set_opposite(&mut self, a: DirId, b: DirId) {
+        self.board.opposite[a as usize] = Some(b);
+        self.board.opposite[b as usize] = Some(a);
+    }
+
+    fn cell_ref(&mut self, n: &Name) -> Option<CellId> {
+        match self.cell_index.get(&n.text) {
+            Some(&c) => Some(c),
+            None => {
+                let mut d = err(codes::UNKNOWN_CELL, format!("there is no cell `{}` on the board", n.text), n.span, "unknown cell");
+                if let Some(s) = suggest(&n.text, self.board.cells.iter()) {
+                    d = d.hint(s);
+                } else {
+                    d = d.hint(self.cells_hint());
+                }
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    fn cells_hint(&self) -> String {
+        let c = &self.board.cells;
+        match c.len() {
+            0 => "the board has no cells".into(),
+            1..=6 => format!("the cells are {}", c.join(", ")),
+            n => format!("the cells are {} … {} ({n} in all)", c[..3].join(", "), c[n - 1]),
+        }
+    }
+
+    fn mirror_available(&self) -> bool {
+        !self.board.dir_mirror.is_empty()
+    }
+
+    /// A direction name (of the board or of a `dirs` declaration), per player.
+    fn dir_name(&mut self, n: &Name) -> Option<PerPlayerDirs> {
+        if let Some(set) = self.dir_sets.get(&n.text) {
+            return Some(set.clone());
+        }
+        if let Some(&d) = self.dir_index.get(&n.text) {
+            return Some(vec![vec![d]; self.players.len().max(1)]);
+        }
+        let mut cands: Vec<String> = self.board.dirs.clone();
+        cands.extend(self.dir_sets.keys().cloned());
+        let mut d = err(codes::UNKNOWN_DIRECTION, format!("there is no direction `{}`", n.text), n.span, "unknown direction");
+        if let Some(s) = suggest(&n.text, cands.iter()) {
+            d = d.hint(s);
+        }
+        d = d.hint(format!("the board's directions are {}; declare others with `dirs NAME = …`", self.board.dirs.join(" ")));
+        self.error(d);
+        None
+    }
+
+    fn dir_list(&mut self, names: &[Name]) -> Option<PerPlayerDirs> {
+        let n = self.players.len().max(1);
+        let mut out = vec![Vec::new(); n];
+        let mut ok = true;
+        for name in names {
+            match self.dir_name(name) {
+                Some(set) => {
+                    for (p, ds) in set.into_iter().enumerate() {
+                        for d in ds {
+                            if !out[p].contains(&d) {
+                                out[p].push(d);
+                            }
+                        }
+                    }
+                }
+                None => ok = false,
+            }
+        }
+        ok.then_some(out)
+    }
+
+    fn player_ref(&mut self, n: &Name) -> Option<usize> {
+        match self.players.iter().position(|p| *p == n.text) {
+            Some(i) => Some(i),
+            None => {
+                let mut d = err(codes::UNKNOWN_PLAYER, format!("there is no player `{}`", n.text), n.span, "unknown player");
+                if let Some(s) = suggest(&n.text, self.players.iter()) {
+                    d = d.hint(s);
+                }
+                d = d.hint(format!("the players are {}", self.players.join(", ")));
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    fn dirs_from(&mut self, name: &Name, spec: &DirSpec) {
+        let n = self.players.len().max(1);
+        let set = match spec {
+            DirSpec::List(names) => self.dir_list(names),
+            DirSpec::Mirrored(names) => {
+                if !self.mirror_available() {
+                    self.error(err(codes::NO_MIRROR, format!("`{}` is mirrored, but the board has no mirror", name.text), name.span, "needs a mirror").hint("grids have one for two players; on an explicit board add `mirror CELL CELL` pairs, or give each player's directions: `{ p1: …, p2: … }`"));
+                    None
+                } else {
+                    self.dir_list(names).map(|base| {
+                        (0..n).map(|p| base[0].iter().map(|&d| self.board.dir_mirror[p][d as usize]).collect()).collect()
+                    })
+                }
+            }
+            DirSpec::PerPlayer(entries) => {
+                let mut out: Vec<Option<Vec<DirId>>> = vec![None; n];
+                for (who, names) in entries {
+                    let Some(p) = self.player_ref(who) else { continue };
+                    if let Some(ds) = self.dir_list(names) {
+                        out[p] = Some(ds[p].clone());
+                    }
+                }
+                let missing: Vec<String> = out.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| self.players.get(i).cloned().unwrap_or_default()).collect();
+                if !missing.is_empty() {
+                    self.error(err(codes::PER_PLAYER, format!("`{}` gives no directions for {}", name.text, missing.join(", ")), name.span, "every player needs an entry").hint(format!("add `{}: …` to the list", missing[0])));
+                    None
+                } else {
+                    Some(out.into_iter().map(|o| o.unwrap_or_default()).collect())
+                }
+            }
+        };
+        if let Some(set) = set {
+            self.dir_sets.insert(name.text.clone(), set);
+        }
+    }
+
+    fn region_expr(&mut self, e: &ast::RegionExpr) -> Vec<Vec<CellId>> {
+        let mut acc = self.region_term(&e.first);
+        for (add, t) in &e.rest {
+            let r = self.region_term(t);
+            for (p, cells) in acc.iter_mut().enumerate() {
+                if *add {
+                    for c in &r[p] {
+                        if !cells.contains(c) {
+                            cells.push(*c);
+                        }
+                    }
+                } else {
+                    cells.retain(|c| !r[p].contains(c));
+                }
+            }
+        }
+        for cells in acc.iter_mut() {
+            cells.sort_unstable();
+        }
+        acc
+    }
+
+    fn region_term(&mut self, t: &RegionTerm) -> Vec<Vec<CellId>> {
+        let n = self.players.len().max(1);
+        let same = |cells: Vec<CellId>| vec![cells; n];
+        match t {
+            RegionTerm::Rank(r, span) => match self.board.grid {
+                Some((w, h)) if *r >= 1 && *r <= h => same((0..w).map(|x| (x + (r - 1) * w) as CellId).collect()),
+                Some((_, h)) => {
+                    self.error(err(codes::UNKNOWN_REGION, format!("the board has no rank {r}"), *span, format!("ranks run from 1 to {h}")));
+                    same(vec![])
+                }
+                None => {
+                    self.error(err(codes::BAD_BOARD, "`rank` needs a grid board", *span, "this board is not a grid").hint("list the cells instead: `[a1 b1 …]`"));
+                    same(vec![])
+                }
+            },
+            RegionTerm::File(f) => match self.board.grid {
+                Some((w, h)) => {
+                    let col = (0..w).find(|&x| self.board.cells[x as usize].trim_end_matches(|c: char| c.is_ascii_digit()) == f.text);
+                    match col {
+                        Some(x) => same((0..h).map(|y| (x + y * w) as CellId).collect()),
+                        None => {
+                            self.error(err(codes::UNKNOWN_REGION, format!("the board has no file `{}`", f.text), f.span, "unknown file"));
+                            same(vec![])
+                        }
+                    }
+                }
+                None => {
+                    self.error(err(codes::BAD_BOARD, "`file` needs a grid board", f.span, "this board is not a grid"));
+                    same(vec![])
+                }
+            },
+            RegionTerm::Cells(names, _) => same(names.iter().filter_map(|c| self.cell_ref(c)).collect()),
+            RegionTerm::Named(name) => match self.region_index.get(&name.text) {
+                Some(&r) => self.regions[r as usize].cells.clone(),
+                None => {
+                    let mut d = err(codes::UNKNOWN_REGION, format!("there is no region `{}`", name.text), name.span, "unknown region");
+                    let names: Vec<String> = self.regions.iter().map(|r| r.name.clone()).collect();
+                    if let Some(s) = suggest(&name.text, names.iter()) {
+                        d = d.hint(s);
+                    }
+                    d = d.hint("a region must be declared before it is used");
+                    self.error(d);
+                    same(vec![])
+                }
+            },
+            RegionTerm::Mirrored(inner, span) => {
+                let base = self.region_term(inner);
+                if !self.mirror_available() {
+                    self.error(err(codes::NO_MIRROR, "this region is mirrored, but the board has no mirror", *span, "needs a mirror").hint("grids have one for two players; on an explicit board add `mirror CELL CELL` pairs"));
+                    return base;
+                }
+                (0..n).map(|p| base[0].iter().map(|&c| self.board.cell_mirror[p][c as usize]).collect()).collect()
+            }
+            RegionTerm::PerPlayer(entries, span) => {
+                let mut out: Vec<Option<Vec<CellId>>> = vec![None; n];
+                for (who, e) in entries {
+                    let r = self.region_expr(e);
+                    if let Some(p) = self.player_ref(who) {
+                        out[p] = Some(r[p].clone());
+                    }
+                }
+                if out.iter().any(|o| o.is_none()) {
+                    let missing: Vec<String> = out.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| self.players.get(i).cloned().unwrap_or_default()).collect();
+                    self.error(err(codes::PER_PLAYER, format!("this region gives no cells for {}", missing.join(", ")), *span, "every player needs an entry"));
+                }
+                out.into_iter().map(|o| o.unwrap_or_default()).collect()
+            }
+        }
+    }
+
+    fn var_from(&mut self, v: &ast::VarDecl) {
+        let (ty, init) = match (&v.ty, &v.init.kind) {
+            (None | Some((ast::VarType::Int, _)), LiteralKind::Int(i)) => (Type::Int, *i),
+            (None | Some((ast::VarType::Bool, _)), LiteralKind::Bool(b)) => (Type::Bool, i64::from(*b)),
+            (None | Some((ast::VarType::Cell, _)), LiteralKind::None) => (Type::Cell, NO_CELL as i64),
+            (Some((ast::VarType::Cell, _)), LiteralKind::Word(w)) => match self.cell_index.get(w) {
+                Some(&c) => (Type::Cell, c as i64),
+                None => {
+                    self.error(err(codes::UNKNOWN_CELL, format!("there is no cell `{w}` on the board"), v.init.span, "unknown cell"));
+                    (Type::Cell, NO_CELL as i64)
+                }
+            },
+            (ty, _) => {
+                let want = match ty {
+                    Some((ast::VarType::Int, _)) | None if v.is_counter => "a number",
+                    Some((ast::VarType::Int, _)) => "a number",
+                    Some((ast::VarType::Bool, _)) => "true or false",
+                    Some((ast::VarType::Cell, _)) => "a cell name or none",
+                    None => "a number, true, false or none",
+                };
+                self.error(err(codes::TYPE_MISMATCH, format!("the starting value of `{}` is not {want}", v.name.text), v.init.span, format!("expected {want}")));
+                (Type::Int, 0)
+            }
+        };
+        if v.is_counter && ty != Type::Int {
+            self.error(err(codes::TYPE_MISMATCH, format!("the counter `{}` must hold a number", v.name.text), v.init.span, "not a number").hint("use `var` for truth values and cells"));
+        }
+        self.var_index.insert(v.name.text.clone(), self.vars.len() as ir::VarId);
+        self.vars.push(ir::Var {
+            name: v.name.text.clone(),
+            ty,
+            init,
+            per_player: v.per_player,
+            reset_each_turn: v.reset_each_turn,
+        });
+    }
+
+    fn check_symbols(&mut self, pieces: &[&ast::PieceDecl]) {
+        let n = self.players.len();
+        let mut seen: HashMap<String, Span> = HashMap::new();
+        for p in pieces {
+            if p.symbols.len() != n && p.symbols.len() != 1 {
+                self.error(err(codes::BAD_SYMBOL, format!("the piece `{}` has {} symbols for {n} players", p.name.text, p.symbols.len()), p.name.span, "give one symbol per player").hint(format!("write the symbols in seat order ({}), or a single symbol for every player", self.players.join(", "))));
+            }
+            for (i, s) in p.symbols.iter().enumerate() {
+                if p.symbols.len() > 1 && p.symbols[..i].iter().any(|t| t.text == s.text) {
+                    continue;
+                }
+                if s.text.chars().any(|c| c.is_ascii_digit() || c == '/' || c == '-') {
+                    self.error(err(codes::BAD_SYMBOL, format!("the symbol `{}` cannot be used in positions", s.text), s.span, "digits, `/` and `-` have a meaning in position strings").hint("choose letters"));
+                }
+                if let Some(first) = seen.get(&s.text) {
+                    self.error(err(codes::BAD_SYMBOL, format!("the symbol `{}` stands for two pieces", s.text), s.span, "used again here").with_label(*first, "first used here").hint("each piece of each player needs its own symbol"));
+                } else {
+                    seen.insert(s.text.clone(), s.span);
+                }
+            }
+        }
+    }
+
+    fn piece_from(&mut self, p: &ast::PieceDecl) -> ir::PieceType {
+        let n = self.players.len().max(1);
+        let symbols = if p.symbols.len() == 1 { vec![p.symbols[0].text.clone(); n] } else { p.symbols.iter().map(|s| s.text.clone()).collect() };
+        let mut rules = Vec::new();
+        for m in &p.movers {
+            match self.patterns.get(&m.text).copied() {
+                Some(rs) => {
+                    self.used_patterns.push(m.text.clone());
+                    for r in rs {
+                        if let Some(r) = self.move_rule(r) {
+                            rules.push(r);
+                        }
+                    }
+                }
+                None => {
+                    let mut d = err(codes::UNKNOWN_NAME, format!("there is no pattern `{}`", m.text), m.span, "unknown pattern");
+                    let names: Vec<String> = self.patterns.keys().cloned().collect();
+                    if let Some(s) = suggest(&m.text, names.iter()) {
+                        d = d.hint(s);
+                    }
+                    d = d.hint("declare it with `pattern NAME { move … }`, or `use movers` for the standard ones");
+                    self.error(d);
+                }
+            }
+        }
+        for r in &p.rules {
+            if let Some(r) = self.move_rule(r) {
+                rules.push(r);
+            }
+        }
+        if p.rules.is_empty() && p.movers.is_empty() && !p.inert {
+            self.error(err(codes::NEVER_MOVES, format!("the piece `{}` can never move", p.name.text), p.name.span, "no move rules").hint("give it `move …` or `moves PATTERN`, or mark it `inert` if it is meant to stand still"));
+        }
+        let promotions = p
+            .promotions
+            .iter()
+            .map(|pr| ir::Promotion {
+                to: pr.to.iter().filter_map(|t| self.piece_ref(t)).collect(),
+                cond: self.bool_expr(&pr.cond),
+            })
+            .collect();
+        ir::PieceType {
+            name: p.name.text.clone(),
+            symbols,
+            royal: p.royal,
+            value: p.value.unwrap_or(1),
+            rules,
+            promotions,
+        }
+    }
+
+    fn piece_ref(&mut self, n: &Name) -> Option<PieceId> {
+        match self.piece_index.get(&n.text) {
+            Some(&p) => Some(p),
+            None => {
+                let mut d = err(codes::UNKNOWN_PIECE, format!("there is no piece `{}`", n.text), n.span, "unknown piece");
+                let names: Vec<String> = self.piece_index.keys().cloned().collect();
+                if let Some(s) = suggest(&n.text, names.iter()) {
+                    d = d.hint(s);
+                }
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    fn move_rule(&mut self, r: &ast::MoveRule) -> Option<ir::MoveRule> {
+        let n = self.players.len().max(1);
+        let atom = match &r.atom {
+            ast::Atom::Step(names) => self.dir_list(names).map(|ds| ds.into_iter().map(ir::Atom::Step).collect::<Vec<_>>()),
+            ast::Atom::Leap(paths) => {
+                let mut per: Vec<Vec<Vec<DirId>>> = vec![Vec::new(); n];
+                let mut ok = true;
+                for (path, _) in paths {
+                    let mut steps = Vec::new();
+                    for name in path {
+                        match self.dir_name(name) {
+                            Some(s) => steps.push(s),
+                            None => ok = false,
+                        }
+                    }
+                    if !ok {
+                        continue;
+                    }
+                    for (p, out) in per.iter_mut().enumerate() {
+                        // Every combination of the path's direction sets.
+                        let mut acc: Vec<Vec<DirId>> = vec![Vec::new()];
+                        for s in &steps {
+                            acc = acc.iter().flat_map(|a| s[p].iter().map(move |d| {
+                                let mut b = a.clone();
+                                b.push(*d);
+                                b
+                            })).collect();
+                        }
+                        for a in acc {
+                            if !out.contains(&a) {
+                                out.push(a);
+                            }
+                        }
+                    }
+                }
+                ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
+            }
+            ast::Atom::Ride { dirs, min, max } => {
+                let lo = min.map(|m| m.0).unwrap_or(1);
+                let hi = max.map(|m| m.0).unwrap_or(u32::MAX);
+                if lo == 0 || lo > hi {
+                    let span = min.or(*max).map(|m| m.1).unwrap_or(r.span);
+                    self.error(err(codes::BAD_RANGE, format!("a ride from {lo} to {} cells is empty", if hi == u32::MAX { "any number of".to_string() } else { hi.to_string() }), span, "this range").hint("a ride goes at least 1 cell; write `min A max B` with 1 <= A <= B, or `exactly N`"));
+                    None
+                } else {
+                    self.dir_list(dirs).map(|ds| {
+                        ds.into_iter()
+                            .map(|d| ir::Atom::Ride {
+                                paths: d.into_iter().map(|x| vec![x]).collect(),
+                                min: lo,
+                                max: hi,
+                            })
+                            .collect()
+                    })
+                }
+            }
+        };
+        let mut target = 0u8;
+        for (k, _) in &r.target {
+            target |= match k {
+                ast::TargetKind::Empty => ir::target::EMPTY,
+                ast::TargetKind::Enemy => ir::target::ENEMY,
+                ast::TargetKind::Friend => ir::target::FRIEND,
+                ast::TargetKind::Any => ir::target::EMPTY | ir::target::ENEMY | ir::target::FRIEND,
+            };
+        }
+        if target == 0 {
+            target = ir::target::EMPTY | ir::target::ENEMY;
+        }
+        let cond = r.cond.as_ref().map(|c| self.bool_expr(c));
+        let effects = self.stmts(&r.effects);
+        Some(ir::MoveRule {
+            atom: atom?,
+            target,
+            cond,
+            effects,
+        })
+    }
+
+    fn stmts(&mut self, body: &[ast::Stmt]) -> Vec<ir::Stmt> {
+        body.iter().filter_map(|s| self.stmt(s)).collect()
+    }
+
+    fn stmt(&mut self, s: &ast::Stmt) -> Option<ir::Stmt> {
+        match s {
+            ast::Stmt::Set { name, op, value, .. } => {
+                let Some(&v) = self.var_index.get(&name.text) else {
+                    let mut d = err(codes::UNKNOWN_NAME, format!("there is no variable `{}`", name.text), name.span, "unknown variable");
+                    let names: Vec<String> = self.var_index.keys().cloned().collect();
+                    if let Some(s) = suggest(&name.text, names.iter()) {
+                        d = d.hint(s);
+                    }
+                    d = d.hint("declare it with `var NAME = VALUE` or `counter NAME = 0`");
+                    self.error(d);
+                    return None;
+                };
+                let ty = self.vars[v as usize].ty;
+                if *op != ast::AssignOp::Set && ty != Type::Int {
+                    self.error(err(codes::TYPE_MISMATCH, format!("`{}` holds {}, which cannot be added to", name.text, ty.word()), name.span, "not a number"));
+                }
+                let e = self.typed(value, ty);
+                let op = match op {
+                    ast::AssignOp::Set => ir::AssignOp::Set,
+                    ast::AssignOp::Add => ir::AssignOp::Add,
+                    ast::AssignOp::Sub => ir::AssignOp::Sub,
+                };
+                Some(ir::Stmt::Set(v, op, e))
+            }
+            ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
+            ast::Stmt::Shift(a, b, _) => Some(ir::Stmt::Shift(self.typed(a, Type::Cell), self.typed(b, Type::Cell))),
+            ast::Stmt::If { cond, then, otherwise, .. } => Some(ir::Stmt::If(self.bool_expr(cond), self.stmts(then), self.stmts(otherwise))),
+        }
+    }
+
+    fn bool_expr(&mut self, e: &ast::Expr) -> Expr {
+        self.typed(e, Type::Bool)
+    }
+
+    fn typed(&mut self, e: &ast::Expr, want: Type) -> Expr {
+        match self.expr(e) {
+            Some((x, Value::Plain(t))) if t == want => x,
+            Some((x, Value::Plain(Type::Cell))) if want == Type::Cell => x,
+            Some((_, got)) => {
+                self.error(err(codes::TYPE_MISMATCH, format!("expected {}, found {}", want.word(), got.word()), e.span, format!("this is {}", got.word())));
+                Expr::Bool(false)
+            }
+            None => Expr::Bool(false),
+        }
+    }
+
+    /// Lowers an expression; `None` after a diagnostic.
+    fn expr(&mut self, e: &ast::Expr) -> Option<(Expr, Value)> {
+        use Type::*;
+        let plain = |x: Expr, t: Type| Some((x, Value::Plain(t)));
+        match &e.kind {
+            ExprKind::Int(i) => plain(Expr::Int(*i), Int),
+            ExprKind::Bool(b) => plain(Expr::Bool(*b), Bool),
+            ExprKind::None => plain(Expr::Cell(NO_CELL), Cell),
+            ExprKind::To => plain(Expr::To, Cell),
+            ExprKind::Name(n) => self.name_expr(n, e.span),
+            ExprKind::Call(f, args) => self.call(f, args),
+            ExprKind::Unary(op, inner) => match op {
+                ast::UnOp::Not => plain(Expr::Not(Box::new(self.typed(inner, Bool))), Bool),
+                ast::UnOp::Neg => plain(Expr::Neg(Box::new(self.typed(inner, Int))), Int),
+            },
+            ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
+        }
+    }
+
+    fn name_expr(&mut self, n: &str, span: Span) -> Option<(Expr, Value)> {
+        use Type::*;
+        let plain = |x: Expr, t: Type| Some((x, Value::Plain(t)));
+        match n {
+            "from" => return plain(Expr::From, Cell),
+            "mover" => return plain(Expr::Mover, Player),
+            "ply" => return plain(Expr::Ply, Int),
+            "checked" => return plain(Expr::Checked, Bool),
+            "no_moves" => return plain(Expr::NoMoves, Bool),
+            "captured" => return plain(Expr::Captured, Bool),
+            _ => {}
+        }
+        if let Some(&v) = self.var_index.get(n) {
+            return plain(Expr::Var(v), self.vars[v as usize].ty);
+        }
+        if let Some(o) = self.options.get(n) {
+            return match o {
+                OptValue::Int(i) => plain(Expr::Int(*i), Int),
+                OptValue::Bool(b) => plain(Expr::Bool(*b), Bool),
+                OptValue::Word(w) => Some((Expr::Bool(false), Value::Choice(n.to_string(), w.clone()))),
+            };
+        }
+        if let Some(&p) = self.piece_index.get(n) {
+            return plain(Expr::Piece(p), Piece);
+        }
+        if let Some(&r) = self.region_index.get(n) {
+            return Some((Expr::Bool(false), Value::Region(r)));
+        }
+        if let Some(p) = self.players.iter().position(|x| x == n) {
+            return plain(Expr::Player(p as u8), Player);
+        }
+        if self.dir_sets.contains_key(n) || self.dir_index.contains_key(n) {
+            let set = self.dir_sets.get(n).cloned().unwrap_or_else(|| vec![vec![self.dir_index[n]]; self.players.len().max(1)]);
+            return Some((Expr::Bool(false), Value::Path(set.into_iter().map(|ds| ds.into_iter().map(|d| vec![d]).collect()).collect())));
+        }
+        if let Some(&c) = self.cell_index.get(n) {
+            return plain(Expr::Cell(c), Cell);
+        }
+        // A word of a choice option, compared with `option == word`.
+        if self.option_info.iter().any(|o| o.kind.split(" | ").any(|w| w == n)) {
+            return Some((Expr::Bool(false), Value::Word(n.to_string())));
+        }
+        let mut cands: Vec<String> = ["from", "to", "mover", "ply", "checked", "no_moves", "captured"].iter().map(|s| s.to_string()).collect();
+        cands.extend(self.var_index.keys().cloned());
+        cands.extend(self.options.keys().cloned());
+        cands.extend(self.piece_index.keys().cloned());
+        cands.extend(self.region_index.keys().cloned());
+        cands.extend(self.players.iter().cloned());
+        cands.extend(self.dir_sets.keys().cloned());
+        let mut d = err(codes::UNKNOWN_NAME, format!("`{n}` is not defined"), span, "unknown name");
+        if let Some(s) = suggest(n, cands.iter()) {
+            d = d.hint(s);
+        }
+        d = d.hint("a name here may be a variable, an option, a piece, a region, a player, a direction or a cell, or one of from, to, mover, ply, checked, no_moves, captured");
+        self.error(d);
+        None
+    }
+
+    fn call(&mut self, f: &Name, args: &[ast::Expr]) -> Option<(Expr, Value)> {
+        use Type::*;
+        let arity = |l: &mut Self, lo: usize, hi: usize, form: &str| -> bool {
+            if args.len() < lo || args.len() > hi {
+                l.error(err(codes::WRONG_ARGUMENTS, format!("`{}` takes {}", f.text, if lo == hi { format!("{lo} argument{}", if lo == 1 { "" } else { "s" }) } else { format!("{lo} to {hi} arguments") }), f.span, format!("called with {}", args.len())).hint(format!("write it as {form}")));
+                false
+            } else {
+                true
+            }
+        };
+        let b = |x: Expr| Some((x, Value::Plain(Bool)));
+        match f.text.as_str() {
+            "empty" | "unmoved" | "attacked" => {
+                if !arity(self, 1, 1, &format!("{}(CELL)", f.text)) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                b(match f.text.as_str() {
+                    "empty" => Expr::Empty(c),
+                    "unmoved" => Expr::Unmoved(c),
+                    _ => Expr::Attacked(c),
+                })
+            }
+            "friend" | "enemy" => {
+                if !arity(self, 1, 2, &format!("{}(CELL) or {}(CELL, PIECE)", f.text, f.text)) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let p = args.get(1).map(|a| self.typed(a, Piece)).and_then(|x| match x {
+                    Expr::Piece(p) => Some(p),
+                    _ => None,
+                });
+                b(if f.text == "friend" { Expr::Friend(c, p) } else { Expr::Enemy(c, p) })
+            }
+            "moved" => {
+                if !arity(self, 1, 1, "moved(PIECE)") {
+                    return None;
+                }
+                match self.typed(&args[0], Piece) {
+                    Expr::Piece(p) => b(Expr::Moved(p)),
+                    _ => None,
+                }
+            }
+            "count" => {
+                if !arity(self, 1, 2, "count(PIECE) or count(PIECE, PLAYER)") {
+                    return None;
+                }
+                let p = match self.typed(&args[0], Piece) {
+                    Expr::Piece(p) => Some(p),
+                    _ => None,
+                };
+                let who = args.get(1).map(|a| Box::new(self.typed(a, Player)));
+                Some((Expr::Count(p, who), Value::Plain(Int)))
+            }
+            other => {
+                let known = ["empty", "friend", "enemy", "unmoved", "attacked", "moved", "count"];
+                let mut d = err(codes::UNKNOWN_NAME, format!("there is no function `{other}`"), f.span, "unknown function");
+                if let Some(s) = suggest(other, known.iter().map(|s| s.to_string()).collect::<Vec<_>>().iter()) {
+                    d = d.hint(s);
+                }
+                d = d.hint(format!("the functions are {}", known.join(", ")));
+                self.error(d);
+                None
+            }
+        }
+    }
+
+    fn binary(&mut self, op: ast::BinOp, a: &ast::Expr, b: &ast::Expr, span: Span) -> Option<(Expr, Value)> {
+        use ast::BinOp as B;
+        use Type::*;
+        let bx = Box::new;
+        match op {
+            B::Or | B::And => {
+                let (x, y) = (self.typed(a, Bool), self.typed(b, Bool));
+                let o = if op == B::Or { ir::BinOp::Or } else { ir::BinOp::And };
+                Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Bool)))
+            }
+            B::In => {
+                let x = self.typed(a, Cell);
+                match self.expr(b)? {
+                    (_, Value::Region(r)) => Some((Expr::In(bx(x), r), Value::Plain(Bool))),
+                    (_, got) => {
+                        self.error(err(codes::TYPE_MISMATCH, format!("expected a region after `in`, found {}", got.word()), b.span, "not a region"));
+                        None
+                    }
+                }
+            }
+            B::Eq | B::Ne => {
+                let (x, tx) = self.expr(a)?;
+                let (y, ty) = self.expr(b)?;
+                // A choice option against one of its words folds to a constant.
+                if let (Value::Choice(name, v), Value::Word(w)) | (Value::Word(w), Value::Choice(name, v)) = (&tx, &ty) {
+                    let valid = self.option_info.iter().any(|o| o.name == *name && o.kind.split(" | ").any(|k| k == w));
+                    if !valid {
+                        self.error(err(codes::TYPE_MISMATCH, format!("`{w}` is not a value of option `{name}`"), span, "never equal"));
+                    }
+                    return Some((Expr::Bool((v == w) == (op == B::Eq)), Value::Plain(Bool)));
+                }
+                match (&tx, &ty) {
+                    (Value::Plain(p), Value::Plain(q)) if p == q && *p != Region && *p != Dir => {
+                        let o = if op == B::Eq { ir::BinOp::Eq } else { ir::BinOp::Ne };
+                        Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Bool)))
+                    }
+                    _ => {
+                        self.error(err(codes::TYPE_MISMATCH, format!("cannot compare {} with {}", tx.word(), ty.word()), span, "these are of different kinds"));
+                        None
+                    }
+                }
+            }
+            B::Lt | B::Le | B::Gt | B::Ge => {
+                let (x, y) = (self.typed(a, Int), self.typed(b, Int));
+                let o = match op {
+                    B::Lt => ir::BinOp::Lt,
+                    B::Le => ir::BinOp::Le,
+                    B::Gt => ir::BinOp::Gt,
+                    _ => ir::BinOp::Ge,
+                };
+                Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Bool)))
+            }
+            B::Mul => {
+                let (x, tx) = self.expr(a)?;
+                match tx {
+                    Value::Path(p) => {
+                        let k = self.const_int(b)?;
+                        if !(1..=64).contains(&k) {
+                            self.error(err(codes::BAD_RANGE, "a direction may be repeated 1 to 64 times", b.span, "out of range"));
+                            return None;
+                        }
+                        let rep = p.into_iter().map(|paths| paths.into_iter().map(|path| path.iter().cycle().take(path.len() * k as usize).copied().collect()).collect()).collect();
+                        Some((Expr::Bool(false), Value::Path(rep)))
+                    }
+                    Value::Plain(Int) => {
+                        let y = self.typed(b, Int);
+                        Some((Expr::Bin(ir::BinOp::Mul, bx(x), bx(y)), Value::Plain(Int)))
+                    }
+                    other => {
+                        self.error(err(codes::TYPE_MISMATCH, format!("cannot multiply {}", other.word()), a.span, "not a number or a direction"));
+                        None
+                    }
+                }
+            }
+            B::Add | B::Sub => {
+                let (x, tx) = self.expr(a)?;
+                match tx {
+                    Value::Plain(Cell) if op == B::Add => {
+                        let (_, ty) = self.expr(b)?;
+                        match ty {
+                            Value::Path(p) => {
+                                let mut single = Vec::with_capacity(p.len());
+                                for paths in p {
+                                    if paths.len() != 1 {
+                                        self.error(err(codes::TYPE_MISMATCH, "a step from a cell needs exactly one direction for each player", b.span, format!("this names {} directions", paths.len())).hint("use a single direction, or a `dirs` with one direction per player"));
+                                        return None;
+                                    }
+                                    single.push(paths.into_iter().next().unwrap_or_default());
+                                }
+                                Some((Expr::Walk(bx(x), single), Value::Plain(Cell)))
+                            }
+                            other => {
+                                self.error(err(codes::TYPE_MISMATCH, format!("a cell plus {} means nothing", other.word()), b.span, "expected a direction").hint("`CELL + DIR` is the cell one step away; `CELL + DIR * N`, N steps"));
+                                None
+                            }
+                        }
+                    }
+                    Value::Plain(Int) => {
+                        let y = self.typed(b, Int);
+                        let o = if op == B::Add { ir::BinOp::Add } else { ir::BinOp::Sub };
+                        Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Int)))
+                    }
+                    other => {
+                        self.error(err(codes::TYPE_MISMATCH, format!("cannot add to {}", other.word()), a.span, "not a number or a cell"));
+                        None
+                    }
+                }
+            }
+        }
+    }
+
+    fn const_int(&mut self, e: &ast::Expr) -> Option<i64> {
+        match self.expr(e)? {
+            (Expr::Int(i), _) => Some(i),
+            (_, t) => {
+                self.error(err(codes::TYPE_MISMATCH, format!("expected a fixed number, found {}", t.word()), e.span, "not a fixed number"));
+                None
+            }
+        }
+    }
+
+    fn position_from(&mut self, fields: &[ast::Field]) -> Vec<ir::Field> {
+        let mut out = Vec::new();
+        for f in fields {
+            match f {
+                ast::Field::Board(_) => out.push(ir::Field::Board),
+                ast::Field::Number(_) => out.push(ir::Field::Number),
+                ast::Field::Turn(syms, span) => {
+                    if syms.len() != self.players.len() {
+                        self.error(err(codes::PER_PLAYER, format!("`turn` gives {} symbols for {} players", syms.len(), self.players.len()), *span, "one symbol per player").hint(format!("write one symbol for each of {}", self.players.join(", "))));
+                    }
+                    out.push(ir::Field::Turn(syms.iter().map(|s| s.text.clone()).collect()));
+                }
+                ast::Field::Rights(rs, _) => {
+                    let mut v = Vec::new();
+                    for (letter, cells) in rs {
+                        let cs = cells.iter().filter_map(|c| self.cell_ref(c)).collect();
+                        v.push((letter.text.clone(), cs));
+                    }
+                    out.push(ir::Field::Rights(v));
+                }
+                ast::Field::Cell(n) | ast::Field::Counter(n) => {
+                    let want = if matches!(f, ast::Field::Cell(_)) { Type::Cell } else { Type::Int };
+                    match self.var_index.get(&n.text) {
+                        Some(&v) if self.vars[v as usize].ty == want && !self.vars[v as usize].per_player => {
+                            out.push(if want == Type::Cell { ir::Field::Cell(v) } else { ir::Field::Counter(v) })
+                        }
+                        Some(&v) => {
+                            let t = self.vars[v as usize].ty;
+                            self.error(err(codes::TYPE_MISMATCH, format!("the position field needs a shared variable holding {}, and `{}` holds {}", want.word(), n.text, t.word()), n.span, "wrong kind of variable"));
+                        }
+                        None => {
+                            self.error(err(codes::UNKNOWN_NAME, format!("there is no variable `{}`", n.text), n.span, "unknown variable").hint("declare it with `var` or `counter` first"));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+/// What an expression stands for while it is being lowered: a value, or a name that
+/// only means something beside an operator (a region after `in`, a direction after `+`).
+enum Value {
+    Plain(Type),
+    Region(ir::RegionId),
+    /// Direction paths per player.
+    Path(Vec<Vec<Vec<DirId>>>),
+    Choice(String, String),
+    Word(String),
+}
+
+impl Value {
+    fn word(&self) -> &'static str {
+        match self {
+            Value::Plain(t) => t.word(),
+            Value::Region(_) => "a region",
+            Value::Path(_) => "a direction",
+            Value::Choice(..) => "a choice option",
+            Value::Word(_) => "an option word",
+        }
+    }
+}
+
+fn kind_words(kind: &str) -> String {
+    match kind {
+        "int" => "a whole number".into(),
+        "bool" => "true or false".into(),
+        k => format!("one of {k}"),
+    }
+}
+
+fn parse_option(ty: &ast::OptionType, v: &str) -> Option<OptValue> {
+    match ty {
+        ast::OptionType::Int => v.trim().parse().ok().map(OptValue::Int),
+        ast::OptionType::Bool => match v.trim() {
+            "true" | "yes" | "on" => Some(OptValue::Bool(true)),
+            "false" | "no" | "off" => Some(OptValue::Bool(false)),
+            _ => None,
+        },
+        ast::OptionType::Choice(cs) => cs.iter().find(|c| c.text == v.trim()).map(|c| OptValue::Word(c.text.clone())),
+    }
+}
+
+fn show_opt(v: &OptValue) -> String {
+    match v {
+        OptValue::Int(i) => i.to_string(),
+        OptValue::Bool(b) => b.to_string(),
+        OptValue::Word(w) => w.clone(),
+    }
+}
+
+fn mentions(e: &ast::Expr, word: &str) -> bool {
+    match &e.kind {
+        ExprKind::Name(n) => n == word,
+        ExprKind::Call(_, args) => args.iter().any(|a| mentions(a, word)),
+        ExprKind::Unary(_, x) => mentions(x, word),
+        ExprKind::Binary(_, a, b) => mentions(a, word) || mentions(b, word),
+        _ => false,
+    }
+}
+
+fn item_span(i: &Item) -> Span {
+    match i {
+        Item::Game { title } | Item::Variant { title, .. } => title.span,
+        Item::Use { target } => target.span,
+        Item::Players { names } => names.first().map(|n| n.span).unwrap_or_default(),
+        Item::Forbid { span, .. } | Item::After { span, .. } | Item::Position { span, .. } => *span,
+        Item::Start { text } => text.span,
+        Item::Board(BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. }) => *span,
+        other => other.key().map(|(_, n)| n.span).unwrap_or_default(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{compile, MapLoader};
+    use std::collections::HashMap;
+
+    fn bundled() -> MapLoader {
+        let mut m = HashMap::new();
+        for (k, p) in [("grid", "../stdlib/grid.tessel"), ("movers", "../stdlib/movers.tessel"), ("chess", "../rulesets/chess.tessel")] {
+            m.insert(k.to_string(), std::fs::read_to_string(p).unwrap());
+        }
+        MapLoader(m)
+    }
+
+    #[test]
+    fn chess_lowers() {
+        let l = bundled();
+        let text = l.0["chess"].clone();
+        let out = compile("chess", &text, &l, &[]);
+        for d in &out.diagnostics {
+            eprintln!("{} {} {:?}", d.code, d.message, d.hints);
+        }
+        let p = out.program.expect("chess compiles");
+        assert_eq!(p.pieces.len(), 6);
+        assert_eq!(p.board.cells.len(), 64);
+        assert_eq!(p.regions[0].cells[1][0], 48); // a7 for black
+    }
+
+    #[test]
+    fn bad_option_override() {
+        let l = bundled();
+        let text = l.0["chess"].clone();
+        let out = compile("chess", &text, &l, &[("fifty".into(), "lots".into())]);
+        assert!(out.program.is_none());
+        assert_eq!(out.diagnostics[0].code, "E0202");
+    }
+}

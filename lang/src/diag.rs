@@ -1,0 +1,160 @@
+//! Diagnostics as plain data: a stable code, a span in a source file, a message, labels
+//! and hints. Rendering (codespan-reporting) happens at the edge, never in this crate.
+
+use serde::Serialize;
+
+/// Index of a source file in a [`Sources`] table.
+pub type FileId = usize;
+
+/// A byte range in one source file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Default)]
+pub struct Span {
+    pub file: FileId,
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub fn new(file: FileId, start: usize, end: usize) -> Self {
+        Span { file, start, end }
+    }
+    /// The smallest span covering both.
+    pub fn to(self, other: Span) -> Span {
+        if self.file != other.file {
+            return self;
+        }
+        Span::new(
+            self.file,
+            self.start.min(other.start),
+            self.end.max(other.end),
+        )
+    }
+}
+
+/// How bad a diagnostic is. Errors stop a ruleset from being built; warnings do not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Severity {
+    Error,
+    Warning,
+}
+
+/// A secondary place in the text that explains the diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Label {
+    pub span: Span,
+    pub message: String,
+}
+
+/// One problem found in a rules text (or a position string, or a command-line option).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Diagnostic {
+    pub severity: Severity,
+    /// Stable code, e.g. `E0101`; listed in `docs/language.md`.
+    pub code: &'static str,
+    pub message: String,
+    /// Where the problem is, with a short label.
+    pub span: Option<Span>,
+    pub label: String,
+    pub labels: Vec<Label>,
+    /// How to fix it.
+    pub hints: Vec<String>,
+}
+
+impl Diagnostic {
+    pub fn error(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Error,
+            code,
+            message: message.into(),
+            span: None,
+            label: String::new(),
+            labels: Vec::new(),
+            hints: Vec::new(),
+        }
+    }
+    pub fn warning(code: &'static str, message: impl Into<String>) -> Self {
+        Diagnostic {
+            severity: Severity::Warning,
+            ..Diagnostic::error(code, message)
+        }
+    }
+    pub fn at(mut self, span: Span, label: impl Into<String>) -> Self {
+        self.span = Some(span);
+        self.label = label.into();
+        self
+    }
+    pub fn with_label(mut self, span: Span, message: impl Into<String>) -> Self {
+        self.labels.push(Label {
+            span,
+            message: message.into(),
+        });
+        self
+    }
+    pub fn hint(mut self, hint: impl Into<String>) -> Self {
+        self.hints.push(hint.into());
+        self
+    }
+    pub fn is_error(&self) -> bool {
+        self.severity == Severity::Error
+    }
+}
+
+/// The source texts a compilation read, by [`FileId`].
+#[derive(Clone, Debug, Default)]
+pub struct Sources {
+    files: Vec<(String, String)>,
+}
+
+impl Sources {
+    pub fn new() -> Self {
+        Sources::default()
+    }
+    pub fn add(&mut self, name: impl Into<String>, text: impl Into<String>) -> FileId {
+        self.files.push((name.into(), text.into()));
+        self.files.len() - 1
+    }
+    pub fn name(&self, id: FileId) -> &str {
+        &self.files[id].0
+    }
+    pub fn text(&self, id: FileId) -> &str {
+        &self.files[id].1
+    }
+    pub fn len(&self) -> usize {
+        self.files.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.files.is_empty()
+    }
+    pub fn iter(&self) -> impl Iterator<Item = (FileId, &str, &str)> {
+        self.files
+            .iter()
+            .enumerate()
+            .map(|(i, (n, t))| (i, n.as_str(), t.as_str()))
+    }
+}
+
+/// Diagnostic codes, one per kind of mistake. Stable: tests and docs refer to them.
+pub mod codes {
+    pub const SYNTAX: &str = "E0001";
+    pub const USE_NOT_FOUND: &str = "E0002";
+    pub const IMPORT_CYCLE: &str = "E0003";
+    pub const DUPLICATE: &str = "E0101";
+    pub const UNKNOWN_NAME: &str = "E0102";
+    pub const UNKNOWN_DIRECTION: &str = "E0103";
+    pub const UNKNOWN_REGION: &str = "E0104";
+    pub const UNKNOWN_PIECE: &str = "E0105";
+    pub const UNKNOWN_CELL: &str = "E0106";
+    pub const UNKNOWN_PLAYER: &str = "E0107";
+    pub const TYPE_MISMATCH: &str = "E0201";
+    pub const BAD_OPTION_VALUE: &str = "E0202";
+    pub const WRONG_ARGUMENTS: &str = "E0203";
+    pub const MISSING: &str = "E0301";
+    pub const BAD_BOARD: &str = "E0302";
+    pub const PER_PLAYER: &str = "E0303";
+    pub const NO_MIRROR: &str = "E0304";
+    pub const BAD_RANGE: &str = "E0305";
+    pub const BAD_SYMBOL: &str = "E0306";
+    pub const BAD_POSITION: &str = "E0401";
+    pub const NEVER_MOVES: &str = "E0501";
+    pub const UNUSED: &str = "W0502";
+}

@@ -1,0 +1,263 @@
+//! The lowered program: every name turned into an index, options folded in, per-player
+//! directions and regions resolved. This is all the interpreter reads of a ruleset.
+
+use serde::Serialize;
+
+pub type CellId = u16;
+pub type DirId = u8;
+pub type PieceId = u8;
+pub type VarId = u16;
+pub type RegionId = u16;
+pub type PlayerId = u8;
+
+/// A cell number that means "no cell" (off the board, or a cell variable that is unset).
+pub const NO_CELL: CellId = u16::MAX;
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Program {
+    pub title: String,
+    pub players: Vec<String>,
+    pub options: Vec<OptionInfo>,
+    pub board: Board,
+    pub regions: Vec<Region>,
+    pub vars: Vec<Var>,
+    pub zones: Vec<Zone>,
+    pub pieces: Vec<PieceType>,
+    /// A decision is illegal if any of these holds afterwards for the player who made it.
+    pub forbids: Vec<Forbid>,
+    /// Run after every move, before play passes on.
+    pub after_move: Vec<Stmt>,
+    pub endings: Vec<Ending>,
+    pub position: Vec<Field>,
+    /// The starting position string and where the ruleset wrote it.
+    pub start: Option<(String, crate::diag::Span)>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct OptionInfo {
+    pub name: String,
+    pub kind: String,
+    pub value: String,
+    pub default: String,
+    pub doc: String,
+}
+
+/// The board as lists: cells and directed links. The interpreter builds its graph and
+/// tables from this.
+#[derive(Clone, Debug, Serialize, Default)]
+pub struct Board {
+    pub cells: Vec<String>,
+    pub dirs: Vec<String>,
+    /// `(from, dir, to)`.
+    pub links: Vec<(CellId, DirId, CellId)>,
+    /// The opposite of each direction, where one is known.
+    pub opposite: Vec<Option<DirId>>,
+    /// How the board looks to each player: `cell_mirror[p][c]`, `dir_mirror[p][d]`.
+    pub cell_mirror: Vec<Vec<CellId>>,
+    pub dir_mirror: Vec<Vec<DirId>>,
+    /// Set for boards made by the grid generator: (width, height); cell `x + y * width`.
+    pub grid: Option<(u32, u32)>,
+}
+
+/// A set of cells for each player (the same set for every player unless mirrored).
+#[derive(Clone, Debug, Serialize)]
+pub struct Region {
+    pub name: String,
+    pub cells: Vec<Vec<CellId>>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Type {
+    Int,
+    Bool,
+    Cell,
+    Dir,
+    Piece,
+    Region,
+    Player,
+}
+
+impl Type {
+    pub fn word(self) -> &'static str {
+        match self {
+            Type::Int => "a number",
+            Type::Bool => "a truth value",
+            Type::Cell => "a cell",
+            Type::Dir => "a direction",
+            Type::Piece => "a piece type",
+            Type::Region => "a region",
+            Type::Player => "a player",
+        }
+    }
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Var {
+    pub name: String,
+    pub ty: Type,
+    pub init: i64,
+    pub per_player: bool,
+    pub reset_each_turn: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Zone {
+    pub name: String,
+    pub per_player: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct PieceType {
+    pub name: String,
+    /// One symbol per player, in seat order.
+    pub symbols: Vec<String>,
+    pub royal: bool,
+    pub value: i64,
+    pub rules: Vec<MoveRule>,
+    pub promotions: Vec<Promotion>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Promotion {
+    pub to: Vec<PieceId>,
+    pub cond: Expr,
+}
+
+/// What the target cell of a move may hold: bit flags.
+pub mod target {
+    pub const EMPTY: u8 = 1;
+    pub const ENEMY: u8 = 2;
+    pub const FRIEND: u8 = 4;
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct MoveRule {
+    /// The atom's geometry for each player (directions already turned for that player).
+    pub atom: Vec<Atom>,
+    /// Allowed contents of the target cell (see [`target`]).
+    pub target: u8,
+    pub cond: Option<Expr>,
+    pub effects: Vec<Stmt>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Atom {
+    /// One link along each direction.
+    Step(Vec<DirId>),
+    /// Follow each path; the cells on the way do not matter.
+    Leap(Vec<Vec<DirId>>),
+    /// Repeat each path while the cells are empty, stopping at `max`; targets from `min`.
+    Ride {
+        paths: Vec<Vec<DirId>>,
+        min: u32,
+        max: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum BinOp {
+    Or,
+    And,
+    Eq,
+    Ne,
+    Le,
+    Ge,
+    Lt,
+    Gt,
+    Add,
+    Sub,
+    Mul,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Expr {
+    Int(i64),
+    Bool(bool),
+    /// A cell constant (or [`NO_CELL`]).
+    Cell(CellId),
+    Piece(PieceId),
+    Player(PlayerId),
+    /// The cell the moving piece starts from.
+    From,
+    /// The target cell of the move.
+    To,
+    /// The player whose decision it is.
+    Mover,
+    /// Current ply number (decisions made since the start).
+    Ply,
+    Var(VarId),
+    /// A cell reached from a cell by following a direction path, per player.
+    Walk(Box<Expr>, Vec<Vec<DirId>>),
+    Not(Box<Expr>),
+    Neg(Box<Expr>),
+    Bin(BinOp, Box<Expr>, Box<Expr>),
+    In(Box<Expr>, RegionId),
+    Empty(Box<Expr>),
+    Friend(Box<Expr>, Option<PieceId>),
+    Enemy(Box<Expr>, Option<PieceId>),
+    Unmoved(Box<Expr>),
+    Attacked(Box<Expr>),
+    /// Some royal piece of the mover is attacked.
+    Checked,
+    /// The player to move has no legal decision.
+    NoMoves,
+    /// The last move captured.
+    Captured,
+    /// The last move was made by a piece of this type.
+    Moved(PieceId),
+    /// Number of pieces of a type (and player, or any) on the board.
+    Count(Option<PieceId>, Option<Box<Expr>>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum AssignOp {
+    Set,
+    Add,
+    Sub,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Stmt {
+    Set(VarId, AssignOp, Expr),
+    Capture(Expr),
+    Shift(Expr, Expr),
+    If(Expr, Vec<Stmt>, Vec<Stmt>),
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Forbid {
+    pub cond: Expr,
+    pub reason: String,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Outcome {
+    Draw,
+    /// A player (given by the expression) wins or loses; the others the opposite.
+    Player { who: Expr, wins: bool },
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Ending {
+    pub name: String,
+    pub cond: Expr,
+    pub outcome: Outcome,
+    /// The condition asks whether the player to move has a legal decision.
+    pub needs_moves: bool,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum Field {
+    /// The cells, row by row from the top for grids, `/` between rows.
+    Board,
+    /// Whose turn: one symbol per player.
+    Turn(Vec<String>),
+    /// Letters for unmoved pieces: a letter stands when every listed cell holds an unmoved piece.
+    Rights(Vec<(String, Vec<CellId>)>),
+    /// A cell variable, `-` when unset.
+    Cell(VarId),
+    /// A number variable.
+    Counter(VarId),
+    /// The move number: 1 + full rounds played.
+    Number,
+}

@@ -1,0 +1,729 @@
+//! Text to syntax tree: the pest grammar, its errors turned into diagnostics in words.
+
+use crate::ast::*;
+use crate::diag::{codes, Diagnostic, FileId, Span};
+use pest::iterators::Pair;
+use pest::pratt_parser::{Assoc, Op, PrattParser};
+use pest::Parser;
+use std::sync::OnceLock;
+
+#[derive(pest_derive::Parser)]
+#[grammar = "tessel.pest"]
+struct TesselParser;
+
+/// Parses one file. Parsing never panics: a syntax error comes back as a diagnostic.
+pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
+    let mut pairs = TesselParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
+    let root = pairs.next().expect("the file rule always yields one pair");
+    let b = Builder { file };
+    let mut items = Vec::new();
+    for pair in root.into_inner() {
+        if pair.as_rule() == Rule::EOI {
+            break;
+        }
+        items.push(b.item(pair));
+    }
+    Ok(crate::ast::File { items })
+}
+
+/// What a grammar rule is called in an error message.
+fn describe(rule: Rule) -> Option<&'static str> {
+    use Rule::*;
+    Some(match rule {
+        EOI => "end of file",
+        ident | name => "a name",
+        int | signed_int => "a number",
+        string => "a quoted string",
+        symbol => "a piece symbol",
+        game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
+        | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
+        | forbid_decl | after_decl | ending_decl | position_decl | start_decl => {
+            "a declaration (game, use, players, option, board, dirs, region, var, counter, zone, mover, piece, forbid, after, ending, position, start)"
+        }
+        option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
+        literal | true_lit | false_lit | none_lit => "a value",
+        grid_board | explicit_board => "`grid W x H` or `{ cells … }`",
+        cells_item | link_item | opposite_item | mirror_item => "a board item (cells, link, opposite, mirror)",
+        dir_spec | mirrored_dirs | per_player_dirs | dir_list => "directions",
+        player_dirs | player_region => "`player: …`",
+        region_expr | region_term | rank_term | file_term | mirrored_region | per_player_region
+        | cell_list => "a region (rank N, file X, [cells], a region name, mirrored …, { player: … })",
+        region_op => "`+` or `-`",
+        var_type => "a type (int, bool, cell)",
+        per_player => "`per player`",
+        reset_clause => "`reset each turn`",
+        symbol_list => "the piece's symbols",
+        inert_item | royal_item | value_item | moves_item | promote_item | move_rule => {
+            "a piece item (move, moves, promote, royal, value, inert) or `}`"
+        }
+        step_atom | leap_atom | ride_atom => "a move atom (step, leap, ride)",
+        path => "a path in parentheses, e.g. `(n n e)`",
+        ride_range | exactly_range | min_max_range => "a range (exactly N, min N, max N)",
+        target | target_kind => "a target (to empty, to enemy, to friend, to any)",
+        condition => "a condition (`if …`)",
+        effects => "effects (`then …`)",
+        set_stmt | capture_stmt | shift_stmt | if_stmt => "a statement (set, capture, shift, if)",
+        assign_op => "`=`, `+=` or `-=`",
+        block => "a block `{ … }`",
+        expr | paren | call | to_ref => "an expression",
+        not_op | neg_op => "an expression",
+        or_op | and_op | eq_op | ne_op | le_op | ge_op | lt_op | gt_op | add_op | sub_op
+        | mul_op | in_op => "an operator",
+        outcome | draw_outcome | player_outcome => "an outcome (draw, or `PLAYER wins`/`PLAYER loses`)",
+        wins_word | loses_word => "`wins` or `loses`",
+        board_field | turn_field | rights_field | cell_field | counter_field | number_field => {
+            "a position field (board, turn, rights, cell, counter, number) or `}`"
+        }
+        right => "a right, e.g. `K: e1 h1`",
+        _ => return None,
+    })
+}
+
+fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagnostic {
+    let (start, end) = match e.location {
+        pest::error::InputLocation::Pos(p) => (p, p),
+        pest::error::InputLocation::Span((s, e)) => (s, e),
+    };
+    // Point at the whole word that stands where the error is.
+    let word_end = text[start..]
+        .char_indices()
+        .find(|(_, c)| c.is_whitespace())
+        .map(|(i, _)| start + i)
+        .unwrap_or(text.len())
+        .max(end);
+    let span = Span::new(file, start, word_end.max(start));
+    let found = &text[start..word_end];
+    let mut expected: Vec<&'static str> = Vec::new();
+    if let pest::error::ErrorVariant::ParsingError { positives, .. } = &e.variant {
+        for r in positives {
+            if let Some(d) = describe(*r) {
+                if !expected.contains(&d) {
+                    expected.push(d);
+                }
+            }
+        }
+    }
+    let what = if expected.is_empty() {
+        "something else".to_string()
+    } else if expected.len() == 1 {
+        expected[0].to_string()
+    } else {
+        let last = expected.pop().unwrap_or_default();
+        format!("{} or {}", expected.join(", "), last)
+    };
+    let found_words = if found.is_empty() {
+        "the end of the file".to_string()
+    } else {
+        format!("`{}`", found.chars().take(30).collect::<String>())
+    };
+    let mut d = Diagnostic::error(codes::SYNTAX, format!("expected {what}, found {found_words}"))
+        .at(span, format!("expected {what} here"));
+    if keyword_like(found) {
+        d = d.hint(format!(
+            "`{found}` is a word of the language and cannot be used as a name; choose another name"
+        ));
+    } else {
+        d = d.hint("see docs/language.md for the form of each declaration");
+    }
+    d
+}
+
+fn keyword_like(word: &str) -> bool {
+    let w: String = word
+        .chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect();
+    !w.is_empty() && TesselParser::parse(Rule::keyword, &w).is_ok_and(|p| p.as_str() == w)
+}
+
+fn pratt() -> &'static PrattParser<Rule> {
+    static P: OnceLock<PrattParser<Rule>> = OnceLock::new();
+    P.get_or_init(|| {
+        PrattParser::new()
+            .op(Op::infix(Rule::or_op, Assoc::Left))
+            .op(Op::infix(Rule::and_op, Assoc::Left))
+            .op(Op::prefix(Rule::not_op))
+            .op(Op::infix(Rule::eq_op, Assoc::Left)
+                | Op::infix(Rule::ne_op, Assoc::Left)
+                | Op::infix(Rule::le_op, Assoc::Left)
+                | Op::infix(Rule::ge_op, Assoc::Left)
+                | Op::infix(Rule::lt_op, Assoc::Left)
+                | Op::infix(Rule::gt_op, Assoc::Left)
+                | Op::infix(Rule::in_op, Assoc::Left))
+            .op(Op::infix(Rule::add_op, Assoc::Left) | Op::infix(Rule::sub_op, Assoc::Left))
+            .op(Op::infix(Rule::mul_op, Assoc::Left))
+            .op(Op::prefix(Rule::neg_op))
+    })
+}
+
+struct Builder {
+    file: FileId,
+}
+
+impl Builder {
+    fn span(&self, p: &Pair<Rule>) -> Span {
+        let s = p.as_span();
+        Span::new(self.file, s.start(), s.end())
+    }
+    fn name(&self, p: Pair<Rule>) -> Name {
+        let span = self.span(&p);
+        let text = if p.as_rule() == Rule::string {
+            p.into_inner().next().map(|i| i.as_str()).unwrap_or("").to_string()
+        } else {
+            p.as_str().to_string()
+        };
+        Name { text, span }
+    }
+    fn int(&self, p: Pair<Rule>) -> (u32, Span) {
+        let span = self.span(&p);
+        (p.as_str().parse().unwrap_or(u32::MAX), span)
+    }
+
+    fn item(&self, p: Pair<Rule>) -> Item {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match rule {
+            Rule::game_decl => Item::Game {
+                title: self.name(it.next().unwrap()),
+            },
+            Rule::variant_decl => {
+                let title = self.name(it.next().unwrap());
+                let base = self.name(it.next().unwrap().into_inner().next().unwrap());
+                Item::Variant { title, base }
+            }
+            Rule::use_decl => Item::Use {
+                target: self.name(it.next().unwrap()),
+            },
+            Rule::players_decl => Item::Players {
+                names: it.map(|n| self.name(n)).collect(),
+            },
+            Rule::option_decl => {
+                let name = self.name(it.next().unwrap());
+                let ty_pair = it.next().unwrap().into_inner().next().unwrap();
+                let ty = match ty_pair.as_rule() {
+                    Rule::int_type => OptionType::Int,
+                    Rule::bool_type => OptionType::Bool,
+                    _ => OptionType::Choice(ty_pair.into_inner().map(|n| self.name(n)).collect()),
+                };
+                let default = self.literal(it.next().unwrap());
+                let doc = it.next().map(|d| self.name(d));
+                Item::Option(OptionDecl {
+                    name,
+                    ty,
+                    default,
+                    doc,
+                })
+            }
+            Rule::board_decl => {
+                let inner = it.next().unwrap();
+                let bspan = self.span(&inner);
+                match inner.as_rule() {
+                    Rule::grid_board => {
+                        let mut g = inner.into_inner();
+                        let width = self.int(g.next().unwrap());
+                        let height = self.int(g.next().unwrap());
+                        let files = g.next().map(|f| self.name(f));
+                        Item::Board(BoardDecl::Grid {
+                            width,
+                            height,
+                            files,
+                            span: bspan,
+                        })
+                    }
+                    _ => {
+                        let items = inner.into_inner().map(|b| self.board_item(b)).collect();
+                        Item::Board(BoardDecl::Explicit { items, span: bspan })
+                    }
+                }
+            }
+            Rule::dirs_decl => {
+                let name = self.name(it.next().unwrap());
+                let spec = it.next().unwrap().into_inner().next().unwrap();
+                let spec = match spec.as_rule() {
+                    Rule::mirrored_dirs => {
+                        DirSpec::Mirrored(self.dir_list(spec.into_inner().next().unwrap()))
+                    }
+                    Rule::per_player_dirs => DirSpec::PerPlayer(
+                        spec.into_inner()
+                            .map(|pd| {
+                                let mut pi = pd.into_inner();
+                                let who = self.name(pi.next().unwrap());
+                                (who, self.dir_list(pi.next().unwrap()))
+                            })
+                            .collect(),
+                    ),
+                    _ => DirSpec::List(self.dir_list(spec)),
+                };
+                Item::Dirs { name, spec }
+            }
+            Rule::region_decl => {
+                let name = self.name(it.next().unwrap());
+                let expr = self.region_expr(it.next().unwrap());
+                Item::Region { name, expr }
+            }
+            Rule::var_decl => {
+                let is_counter = span_text_starts(&span, "counter", &it);
+                let name = self.name(it.next().unwrap());
+                let mut ty = None;
+                let mut init = None;
+                let mut per_player = false;
+                let mut reset_each_turn = false;
+                for x in it {
+                    match x.as_rule() {
+                        Rule::var_type => {
+                            let t = match x.as_str() {
+                                "int" => VarType::Int,
+                                "bool" => VarType::Bool,
+                                _ => VarType::Cell,
+                            };
+                            ty = Some((t, self.span(&x)));
+                        }
+                        Rule::literal => init = Some(self.literal(x)),
+                        Rule::per_player => per_player = true,
+                        Rule::reset_clause => reset_each_turn = true,
+                        _ => {}
+                    }
+                }
+                Item::Var(VarDecl {
+                    name,
+                    ty,
+                    is_counter,
+                    init: init.unwrap_or(Literal {
+                        kind: LiteralKind::Int(0),
+                        span,
+                    }),
+                    per_player,
+                    reset_each_turn,
+                })
+            }
+            Rule::zone_decl => {
+                let name = self.name(it.next().unwrap());
+                Item::Zone {
+                    name,
+                    per_player: it.next().is_some(),
+                }
+            }
+            Rule::mover_decl => {
+                let name = self.name(it.next().unwrap());
+                Item::Pattern {
+                    name,
+                    rules: it.map(|r| self.move_rule(r)).collect(),
+                }
+            }
+            Rule::piece_decl => {
+                let name = self.name(it.next().unwrap());
+                let symbols = it.next().unwrap().into_inner().map(|s| self.name(s)).collect();
+                let mut piece = PieceDecl {
+                    name,
+                    symbols,
+                    royal: false,
+                    inert: false,
+                    value: None,
+                    movers: Vec::new(),
+                    rules: Vec::new(),
+                    promotions: Vec::new(),
+                };
+                for x in it {
+                    match x.as_rule() {
+                        Rule::royal_item => piece.royal = true,
+                        Rule::inert_item => piece.inert = true,
+                        Rule::value_item => {
+                            piece.value = x.into_inner().next().and_then(|v| v.as_str().parse().ok())
+                        }
+                        Rule::moves_item => piece.movers.extend(x.into_inner().map(|n| self.name(n))),
+                        Rule::move_rule => piece.rules.push(self.move_rule(x)),
+                        Rule::promote_item => {
+                            let pspan = self.span(&x);
+                            let mut names = Vec::new();
+                            let mut cond = None;
+                            for y in x.into_inner() {
+                                if y.as_rule() == Rule::expr {
+                                    cond = Some(self.expr(y));
+                                } else {
+                                    names.push(self.name(y));
+                                }
+                            }
+                            piece.promotions.push(Promotion {
+                                to: names,
+                                cond: cond.unwrap_or(Expr {
+                                    kind: ExprKind::Bool(true),
+                                    span: pspan,
+                                }),
+                                span: pspan,
+                            });
+                        }
+                        _ => {}
+                    }
+                }
+                Item::Piece(piece)
+            }
+            Rule::forbid_decl => {
+                let cond = self.expr(it.next().unwrap());
+                let reason = it.next().map(|r| self.name(r));
+                Item::Forbid { cond, reason, span }
+            }
+            Rule::after_decl => Item::After {
+                body: self.block(it.next().unwrap()),
+                span,
+            },
+            Rule::ending_decl => {
+                let name = self.name(it.next().unwrap());
+                let cond = self.expr(it.next().unwrap());
+                let o = it.next().unwrap().into_inner().next().unwrap();
+                let outcome = if o.as_rule() == Rule::draw_outcome {
+                    Outcome::Draw(self.span(&o))
+                } else {
+                    let mut oi = o.into_inner();
+                    let who = self.name(oi.next().unwrap());
+                    let wins = oi.next().is_some_and(|w| w.as_rule() == Rule::wins_word);
+                    Outcome::Player { who, wins }
+                };
+                Item::Ending {
+                    name,
+                    cond,
+                    outcome,
+                }
+            }
+            Rule::position_decl => Item::Position {
+                fields: it.map(|f| self.field(f)).collect(),
+                span,
+            },
+            Rule::start_decl => Item::Start {
+                text: self.name(it.next().unwrap()),
+            },
+            other => unreachable!("item rule {other:?} is not a declaration"),
+        }
+    }
+
+    fn literal(&self, p: Pair<Rule>) -> Literal {
+        let span = self.span(&p);
+        let inner = p.into_inner().next().unwrap();
+        let kind = match inner.as_rule() {
+            Rule::signed_int => match inner.as_str().parse() {
+                Ok(v) => LiteralKind::Int(v),
+                Err(_) => LiteralKind::Word(inner.as_str().to_string()),
+            },
+            Rule::true_lit => LiteralKind::Bool(true),
+            Rule::false_lit => LiteralKind::Bool(false),
+            Rule::none_lit => LiteralKind::None,
+            _ => LiteralKind::Word(inner.as_str().to_string()),
+        };
+        Literal { kind, span }
+    }
+
+    fn board_item(&self, p: Pair<Rule>) -> BoardItem {
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match rule {
+            Rule::cells_item => BoardItem::Cells(it.map(|n| self.name(n)).collect()),
+            Rule::link_item => {
+                let from = self.name(it.next().unwrap());
+                let dir = self.name(it.next().unwrap());
+                let to = self.name(it.next().unwrap());
+                let back = it.next().map(|b| self.name(b));
+                BoardItem::Link {
+                    from,
+                    dir,
+                    to,
+                    back,
+                }
+            }
+            Rule::opposite_item => {
+                let a = self.name(it.next().unwrap());
+                let b = self.name(it.next().unwrap());
+                BoardItem::Opposite(a, b)
+            }
+            _ => {
+                let a = self.name(it.next().unwrap());
+                let b = self.name(it.next().unwrap());
+                BoardItem::Mirror(a, b)
+            }
+        }
+    }
+
+    fn dir_list(&self, p: Pair<Rule>) -> Vec<Name> {
+        p.into_inner().map(|n| self.name(n)).collect()
+    }
+
+    fn region_expr(&self, p: Pair<Rule>) -> RegionExpr {
+        let mut it = p.into_inner();
+        let first = self.region_term(it.next().unwrap());
+        let mut rest = Vec::new();
+        while let Some(op) = it.next() {
+            let add = op.as_str() == "+";
+            if let Some(t) = it.next() {
+                rest.push((add, self.region_term(t)));
+            }
+        }
+        RegionExpr { first, rest }
+    }
+
+    fn region_term(&self, p: Pair<Rule>) -> RegionTerm {
+        let inner = p.into_inner().next().unwrap();
+        let span = self.span(&inner);
+        match inner.as_rule() {
+            Rule::rank_term => RegionTerm::Rank(self.int(inner.into_inner().next().unwrap()).0, span),
+            Rule::file_term => RegionTerm::File(self.name(inner.into_inner().next().unwrap())),
+            Rule::mirrored_region => {
+                RegionTerm::Mirrored(Box::new(self.region_term(inner.into_inner().next().unwrap())), span)
+            }
+            Rule::per_player_region => RegionTerm::PerPlayer(
+                inner
+                    .into_inner()
+                    .map(|pr| {
+                        let mut pi = pr.into_inner();
+                        let who = self.name(pi.next().unwrap());
+                        (who, self.region_expr(pi.next().unwrap()))
+                    })
+                    .collect(),
+                span,
+            ),
+            Rule::cell_list => RegionTerm::Cells(inner.into_inner().map(|n| self.name(n)).collect(), span),
+            _ => RegionTerm::Named(self.name(inner)),
+        }
+    }
+
+    fn move_rule(&self, p: Pair<Rule>) -> MoveRule {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        let a = it.next().unwrap();
+        let atom = match a.as_rule() {
+            Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
+            Rule::leap_atom => Atom::Leap(
+                a.into_inner()
+                    .map(|path| {
+                        let s = self.span(&path);
+                        (path.into_inner().map(|n| self.name(n)).collect(), s)
+                    })
+                    .collect(),
+            ),
+            _ => {
+                let mut ai = a.into_inner();
+                let dirs = self.dir_list(ai.next().unwrap());
+                let (mut min, mut max) = (None, None);
+                if let Some(range) = ai.next() {
+                    let r = range.into_inner().next().unwrap();
+                    let exact = r.as_rule() == Rule::exactly_range;
+                    let s = r.as_str().to_string();
+                    let nums: Vec<(u32, Span)> = r.into_inner().map(|n| self.int(n)).collect();
+                    if exact {
+                        min = nums.first().copied();
+                        max = nums.first().copied();
+                    } else if s.starts_with("min") {
+                        min = nums.first().copied();
+                        max = nums.get(1).copied();
+                    } else {
+                        max = nums.first().copied();
+                    }
+                }
+                Atom::Ride { dirs, min, max }
+            }
+        };
+        let mut rule = MoveRule {
+            atom,
+            target: Vec::new(),
+            cond: None,
+            effects: Vec::new(),
+            span,
+        };
+        for x in it {
+            match x.as_rule() {
+                Rule::target => {
+                    for k in x.into_inner() {
+                        let kind = match k.as_str() {
+                            "empty" => TargetKind::Empty,
+                            "enemy" => TargetKind::Enemy,
+                            "friend" => TargetKind::Friend,
+                            _ => TargetKind::Any,
+                        };
+                        rule.target.push((kind, self.span(&k)));
+                    }
+                }
+                Rule::condition => rule.cond = Some(self.expr(x.into_inner().next().unwrap())),
+                Rule::effects => rule.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
+                _ => {}
+            }
+        }
+        rule
+    }
+
+    fn block(&self, p: Pair<Rule>) -> Vec<Stmt> {
+        p.into_inner().map(|s| self.stmt(s)).collect()
+    }
+
+    fn stmt(&self, p: Pair<Rule>) -> Stmt {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match rule {
+            Rule::set_stmt => {
+                let name = self.name(it.next().unwrap());
+                let op = match it.next().unwrap().as_str() {
+                    "+=" => AssignOp::Add,
+                    "-=" => AssignOp::Sub,
+                    _ => AssignOp::Set,
+                };
+                let value = self.expr(it.next().unwrap());
+                Stmt::Set {
+                    name,
+                    op,
+                    value,
+                    span,
+                }
+            }
+            Rule::capture_stmt => Stmt::Capture(self.expr(it.next().unwrap()), span),
+            Rule::shift_stmt => {
+                let a = self.expr(it.next().unwrap());
+                let b = self.expr(it.next().unwrap());
+                Stmt::Shift(a, b, span)
+            }
+            _ => {
+                let cond = self.expr(it.next().unwrap());
+                let then = self.block(it.next().unwrap());
+                let otherwise = it.next().map(|b| self.block(b)).unwrap_or_default();
+                Stmt::If {
+                    cond,
+                    then,
+                    otherwise,
+                    span,
+                }
+            }
+        }
+    }
+
+    fn expr(&self, p: Pair<Rule>) -> Expr {
+        pratt()
+            .map_primary(|prim| self.primary(prim))
+            .map_prefix(|op, rhs| {
+                let span = self.span(&op).to(rhs.span);
+                let u = if op.as_rule() == Rule::not_op {
+                    UnOp::Not
+                } else {
+                    UnOp::Neg
+                };
+                Expr {
+                    kind: ExprKind::Unary(u, Box::new(rhs)),
+                    span,
+                }
+            })
+            .map_infix(|lhs, op, rhs| {
+                let span = lhs.span.to(rhs.span);
+                let b = match op.as_rule() {
+                    Rule::or_op => BinOp::Or,
+                    Rule::and_op => BinOp::And,
+                    Rule::eq_op => BinOp::Eq,
+                    Rule::ne_op => BinOp::Ne,
+                    Rule::le_op => BinOp::Le,
+                    Rule::ge_op => BinOp::Ge,
+                    Rule::lt_op => BinOp::Lt,
+                    Rule::gt_op => BinOp::Gt,
+                    Rule::add_op => BinOp::Add,
+                    Rule::sub_op => BinOp::Sub,
+                    Rule::mul_op => BinOp::Mul,
+                    _ => BinOp::In,
+                };
+                Expr {
+                    kind: ExprKind::Binary(b, Box::new(lhs), Box::new(rhs)),
+                    span,
+                }
+            })
+            .parse(p.into_inner())
+    }
+
+    fn primary(&self, p: Pair<Rule>) -> Expr {
+        let span = self.span(&p);
+        let kind = match p.as_rule() {
+            Rule::int => ExprKind::Int(p.as_str().parse().unwrap_or(i64::MAX)),
+            Rule::true_lit => ExprKind::Bool(true),
+            Rule::false_lit => ExprKind::Bool(false),
+            Rule::none_lit => ExprKind::None,
+            Rule::to_ref => ExprKind::To,
+            Rule::ident => ExprKind::Name(p.as_str().to_string()),
+            Rule::paren => return self.expr(p.into_inner().next().unwrap()),
+            _ => {
+                let mut it = p.into_inner();
+                let f = self.name(it.next().unwrap());
+                ExprKind::Call(f, it.map(|a| self.expr(a)).collect())
+            }
+        };
+        Expr { kind, span }
+    }
+
+    fn field(&self, p: Pair<Rule>) -> Field {
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match rule {
+            Rule::board_field => Field::Board(span),
+            Rule::turn_field => Field::Turn(it.map(|s| self.name(s)).collect(), span),
+            Rule::rights_field => Field::Rights(
+                it.map(|r| {
+                    let mut ri = r.into_inner();
+                    let letter = self.name(ri.next().unwrap());
+                    (letter, ri.map(|c| self.name(c)).collect())
+                })
+                .collect(),
+                span,
+            ),
+            Rule::cell_field => Field::Cell(self.name(it.next().unwrap())),
+            Rule::counter_field => Field::Counter(self.name(it.next().unwrap())),
+            _ => Field::Number(span),
+        }
+    }
+}
+
+fn span_text_starts(_span: &Span, _word: &str, it: &pest::iterators::Pairs<Rule>) -> bool {
+    // The declaration's first word is not a pair of its own; look at the text before the name.
+    it.clone()
+        .next()
+        .map(|n| {
+            let s = n.as_span();
+            let before = &s.get_input()[..s.start()];
+            before.trim_end().ends_with("counter")
+        })
+        .unwrap_or(false)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_a_small_file() {
+        let f = parse(
+            0,
+            "game \"T\"\nplayers a b\nboard grid 3 x 3\npiece k K k { move step n e if to == none then set x += 1 }",
+        )
+        .unwrap();
+        assert_eq!(f.items.len(), 4);
+    }
+
+    #[test]
+    fn syntax_error_in_words() {
+        let e = parse(0, "game \"T\"\nplayers a b\nboard grid 3 y 3").unwrap_err();
+        assert_eq!(e.code, codes::SYNTAX);
+        assert!(e.message.contains("expected"), "{}", e.message);
+        assert!(!e.message.contains("Rule"), "{}", e.message);
+    }
+
+    #[test]
+    fn precedence() {
+        let f = parse(0, "forbid a or b and not c == 1 + 2 * 3").unwrap();
+        let Item::Forbid { cond, .. } = &f.items[0] else { panic!() };
+        assert!(matches!(cond.kind, ExprKind::Binary(BinOp::Or, _, _)));
+    }
+}
+#[cfg(test)]
+mod bundled {
+    #[test]
+    fn bundled_files_parse() {
+        for p in ["../rulesets/chess.tessel", "../stdlib/movers.tessel", "../stdlib/grid.tessel"] {
+            let t = std::fs::read_to_string(p).unwrap();
+            if let Err(e) = super::parse(0, &t) {
+                let s = e.span.unwrap();
+                panic!("{p}: {} at {:?}", e.message, &t[s.start..]);
+            }
+        }
+    }
+}

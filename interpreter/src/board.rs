@@ -1,0 +1,137 @@
+//! The board: built once as a graph (petgraph) from the program's cells and links, then
+//! flattened into neighbour tables and region bitsets for move generation.
+
+use petgraph::graph::{DiGraph, NodeIndex};
+use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
+
+/// A set of cells as bits.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CellSet {
+    words: Vec<u64>,
+}
+
+impl CellSet {
+    pub fn new(cells: usize) -> Self {
+        CellSet {
+            words: vec![0; cells.div_ceil(64)],
+        }
+    }
+    pub fn insert(&mut self, c: CellId) {
+        if let Some(w) = self.words.get_mut(c as usize / 64) {
+            *w |= 1 << (c % 64);
+        }
+    }
+    #[inline]
+    pub fn contains(&self, c: CellId) -> bool {
+        self.words
+            .get(c as usize / 64)
+            .is_some_and(|w| w >> (c % 64) & 1 == 1)
+    }
+}
+
+/// Neighbour tables and regions of a board.
+#[derive(Clone, Debug)]
+pub struct Board {
+    pub cell_names: Vec<String>,
+    pub dir_names: Vec<String>,
+    /// `next[dir * cells + cell]`: the cell one link away, or [`NO_CELL`].
+    next: Vec<CellId>,
+    pub opposite: Vec<Option<DirId>>,
+    /// Each region's cells for each player: `regions[r][player]`.
+    pub regions: Vec<Vec<CellSet>>,
+    pub grid: Option<(u32, u32)>,
+    /// The graph the tables came from, kept for graph queries.
+    pub graph: DiGraph<CellId, DirId>,
+}
+
+impl Board {
+    pub fn build(b: &ir::Board, regions: &[ir::Region], players: usize) -> Board {
+        let n = b.cells.len();
+        let mut graph = DiGraph::with_capacity(n, b.links.len());
+        let nodes: Vec<NodeIndex> = (0..n).map(|c| graph.add_node(c as CellId)).collect();
+        for &(from, dir, to) in &b.links {
+            graph.add_edge(nodes[from as usize], nodes[to as usize], dir);
+        }
+        let mut next = vec![NO_CELL; n * b.dirs.len()];
+        for e in graph.edge_indices() {
+            if let (Some((f, t)), Some(&d)) = (graph.edge_endpoints(e), graph.edge_weight(e)) {
+                next[d as usize * n + f.index()] = t.index() as CellId;
+            }
+        }
+        let regions = regions
+            .iter()
+            .map(|r| {
+                (0..players)
+                    .map(|p| {
+                        let mut s = CellSet::new(n);
+                        for &c in r.cells.get(p).map(|v| v.as_slice()).unwrap_or(&[]) {
+                            s.insert(c);
+                        }
+                        s
+                    })
+                    .collect()
+            })
+            .collect();
+        Board {
+            cell_names: b.cells.clone(),
+            dir_names: b.dirs.clone(),
+            next,
+            opposite: b.opposite.clone(),
+            regions,
+            grid: b.grid,
+            graph,
+        }
+    }
+
+    #[inline]
+    pub fn cells(&self) -> usize {
+        self.cell_names.len()
+    }
+
+    /// The cell one link from `c` along `d`, or [`NO_CELL`].
+    #[inline]
+    pub fn step(&self, c: CellId, d: DirId) -> CellId {
+        if c == NO_CELL {
+            return NO_CELL;
+        }
+        self.next[d as usize * self.cell_names.len() + c as usize]
+    }
+
+    /// Follows a path of directions; [`NO_CELL`] if it leaves the board.
+    #[inline]
+    pub fn walk(&self, mut c: CellId, path: &[DirId]) -> CellId {
+        for &d in path {
+            c = self.step(c, d);
+            if c == NO_CELL {
+                break;
+            }
+        }
+        c
+    }
+
+    pub fn cell_by_name(&self, name: &str) -> Option<CellId> {
+        self.cell_names
+            .iter()
+            .position(|c| c == name)
+            .map(|i| i as CellId)
+    }
+
+    /// Whether every link can be walked backwards (each direction has an opposite).
+    pub fn reversible(&self, path: &[DirId]) -> bool {
+        path.iter()
+            .all(|&d| self.opposite.get(d as usize).copied().flatten().is_some())
+    }
+
+    /// The path that walks `path` backwards.
+    pub fn reverse(&self, path: &[DirId]) -> Vec<DirId> {
+        path.iter()
+            .rev()
+            .filter_map(|&d| self.opposite.get(d as usize).copied().flatten())
+            .collect()
+    }
+
+    /// Number of connected pieces of the board, counting links both ways.
+    pub fn components(&self) -> usize {
+        petgraph::algo::connected_components(&self.graph)
+    }
+}

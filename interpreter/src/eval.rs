@@ -1,0 +1,180 @@
+//! Evaluation of the program's expressions and statements against a state.
+//! Values are `i64`: truth is 0/1, cells are their numbers, pieces and players their indices.
+
+use crate::game::Game;
+use crate::state::State;
+use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NO_CELL};
+
+/// What an expression can see: the state, whose decision it is, and the move's cells.
+pub(crate) struct Ctx<'s> {
+    pub s: &'s State,
+    pub mover: PlayerId,
+    pub from: CellId,
+    pub to: CellId,
+    pub no_moves: Option<bool>,
+}
+
+impl Game {
+    pub(crate) fn ctx<'s>(&self, s: &'s State, mover: PlayerId, from: CellId, to: CellId, no_moves: Option<bool>) -> Ctx<'s> {
+        Ctx {
+            s,
+            mover,
+            from,
+            to,
+            no_moves,
+        }
+    }
+
+    #[inline]
+    fn var_index(&self, v: u16, mover: PlayerId) -> usize {
+        let slot = self.var_slot[v as usize];
+        if self.program.vars[v as usize].per_player {
+            slot + mover as usize
+        } else {
+            slot
+        }
+    }
+
+    pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
+        let cell_at = |c: i64| -> Option<crate::state::Piece> {
+            let c = c as usize;
+            cx.s.cells.get(c).copied().filter(|p| !p.is_none())
+        };
+        match e {
+            Expr::Int(i) => *i,
+            Expr::Bool(b) => i64::from(*b),
+            Expr::Cell(c) => *c as i64,
+            Expr::Piece(p) => *p as i64,
+            Expr::Player(p) => *p as i64,
+            Expr::From => cx.from as i64,
+            Expr::To => cx.to as i64,
+            Expr::Mover => cx.mover as i64,
+            Expr::Ply => cx.s.ply as i64,
+            Expr::Var(v) => cx.s.vars[self.var_index(*v, cx.mover)],
+            Expr::Walk(c, paths) => {
+                let c = self.eval(c, cx);
+                if c < 0 || c >= NO_CELL as i64 {
+                    return NO_CELL as i64;
+                }
+                let path = paths.get(cx.mover as usize).map(|p| p.as_slice()).unwrap_or(&[]);
+                self.board.walk(c as CellId, path) as i64
+            }
+            Expr::Not(x) => i64::from(self.eval(x, cx) == 0),
+            Expr::Neg(x) => self.eval(x, cx).wrapping_neg(),
+            Expr::Bin(op, a, b) => {
+                let x = self.eval(a, cx);
+                match op {
+                    BinOp::And => {
+                        if x == 0 {
+                            0
+                        } else {
+                            i64::from(self.eval(b, cx) != 0)
+                        }
+                    }
+                    BinOp::Or => {
+                        if x != 0 {
+                            1
+                        } else {
+                            i64::from(self.eval(b, cx) != 0)
+                        }
+                    }
+                    _ => {
+                        let y = self.eval(b, cx);
+                        match op {
+                            BinOp::Eq => i64::from(x == y),
+                            BinOp::Ne => i64::from(x != y),
+                            BinOp::Lt => i64::from(x < y),
+                            BinOp::Le => i64::from(x <= y),
+                            BinOp::Gt => i64::from(x > y),
+                            BinOp::Ge => i64::from(x >= y),
+                            BinOp::Add => x.wrapping_add(y),
+                            BinOp::Sub => x.wrapping_sub(y),
+                            BinOp::Mul => x.wrapping_mul(y),
+                            BinOp::And | BinOp::Or => 0,
+                        }
+                    }
+                }
+            }
+            Expr::In(c, r) => {
+                let c = self.eval(c, cx);
+                i64::from(
+                    (0..NO_CELL as i64).contains(&c)
+                        && self.board.regions[*r as usize]
+                            .get(cx.mover as usize)
+                            .is_some_and(|set| set.contains(c as CellId)),
+                )
+            }
+            Expr::Empty(c) => {
+                let c = self.eval(c, cx);
+                i64::from(c >= 0 && (c as usize) < cx.s.cells.len() && cx.s.cells[c as usize].is_none())
+            }
+            Expr::Friend(c, k) => {
+                let p = cell_at(self.eval(c, cx));
+                i64::from(p.is_some_and(|p| p.owner() == cx.mover && k.is_none_or(|k| p.kind() == k)))
+            }
+            Expr::Enemy(c, k) => {
+                let p = cell_at(self.eval(c, cx));
+                i64::from(p.is_some_and(|p| p.owner() != cx.mover && k.is_none_or(|k| p.kind() == k)))
+            }
+            Expr::Unmoved(c) => i64::from(cell_at(self.eval(c, cx)).is_some_and(|p| !p.moved())),
+            Expr::Attacked(c) => {
+                let c = self.eval(c, cx);
+                i64::from((0..cx.s.cells.len() as i64).contains(&c) && self.attacked(cx.s, c as CellId, cx.mover))
+            }
+            Expr::Checked => i64::from(self.checked(cx.s, cx.mover)),
+            Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
+            Expr::Captured => i64::from(cx.s.last.captured),
+            Expr::Moved(k) => i64::from(cx.s.last.kind == *k),
+            Expr::Count(k, who) => {
+                let who = who.as_ref().map(|w| self.eval(w, cx));
+                cx.s.cells
+                    .iter()
+                    .chain(cx.s.buried.iter().map(|(_, p)| p))
+                    .filter(|p| !p.is_none() && k.is_none_or(|k| p.kind() == k) && who.is_none_or(|w| p.owner() as i64 == w))
+                    .count() as i64
+            }
+        }
+    }
+
+    /// Runs statements; `mover`, `from` and `to` are those of the move being played.
+    pub(crate) fn exec(&self, s: &mut State, body: &[Stmt], mover: PlayerId, from: CellId, to: CellId) {
+        for st in body {
+            match st {
+                Stmt::Set(v, op, e) => {
+                    let x = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    let i = self.var_index(*v, mover);
+                    let slot = &mut s.vars[i];
+                    *slot = match op {
+                        AssignOp::Set => x,
+                        AssignOp::Add => slot.wrapping_add(x),
+                        AssignOp::Sub => slot.wrapping_sub(x),
+                    };
+                }
+                Stmt::Capture(e) => {
+                    let c = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    if (0..s.cells.len() as i64).contains(&c) && self.remove_stack(s, c as CellId) {
+                        s.last.captured = true;
+                    }
+                }
+                Stmt::Shift(a, b) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let (x, y) = (self.eval(a, &cx), self.eval(b, &cx));
+                    let n = s.cells.len() as i64;
+                    if (0..n).contains(&x) && (0..n).contains(&y) && x != y {
+                        let p = self.lift(s, x as CellId);
+                        if !p.is_none() {
+                            if self.remove_stack(s, y as CellId) {
+                                s.last.captured = true;
+                            }
+                            s.cells[y as usize] = p.with_moved(true);
+                        }
+                    }
+                }
+                Stmt::If(c, then, otherwise) => {
+                    let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;
+                    self.exec(s, if t { then } else { otherwise }, mover, from, to);
+                }
+            }
+        }
+    }
+}

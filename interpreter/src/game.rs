@@ -1,0 +1,404 @@
+//! A compiled game: the program with its board tables and per-player rules, and the one
+//! interface every tool uses — whose node it is, the legal decisions, applying one, results.
+
+use crate::board::Board;
+use crate::state::{LastMove, Piece, State};
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, Program, NO_CELL};
+
+/// A decision: a piece's move from one cell to another by one of its rules. Small and
+/// `Copy`; what the rule does besides moving is found again from `kind` and `rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: CellId,
+    pub to: CellId,
+    pub kind: PieceId,
+    /// Index of the rule among the piece's rules.
+    pub rule: u8,
+    /// Promotion: 0 for none, else the new piece type + 1.
+    pub promo: u8,
+}
+
+/// Who decides at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    Player(PlayerId),
+    /// The game is over.
+    Nobody,
+}
+
+/// How a game ended: the ending's name and a score for each player (1 win, ½ draw, 0 loss).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Outcome {
+    pub ending: String,
+    pub scores: Vec<f64>,
+}
+
+impl Outcome {
+    /// The winner, when one player scored 1 and everyone else less.
+    pub fn winner(&self) -> Option<usize> {
+        let best = self.scores.iter().cloned().fold(f64::MIN, f64::max);
+        let n = self.scores.iter().filter(|&&s| s == best).count();
+        (n == 1 && best > 0.5).then(|| self.scores.iter().position(|&s| s == best).unwrap_or(0))
+    }
+}
+
+/// One move rule of one piece type, as seen by one player.
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    pub atom: ir::Atom,
+    pub target: u8,
+    pub cond: Option<ir::Expr>,
+    pub effects: Vec<ir::Stmt>,
+}
+
+/// A set of piece types as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KindSet([u64; 4]);
+
+impl KindSet {
+    pub fn insert(&mut self, k: PieceId) {
+        self.0[k as usize / 64] |= 1 << (k % 64);
+    }
+    #[inline]
+    pub fn contains(&self, k: PieceId) -> bool {
+        self.0[k as usize / 64] >> (k % 64) & 1 == 1
+    }
+}
+
+/// How to find out whether a player attacks a cell: walk from the cell backwards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Probes {
+    /// Walk `back` while empty; the first piece attacks if its type is in `kinds`.
+    pub rays: Vec<(ir::DirId, u32, u32, KindSet)>,
+    /// Follow `back`; the piece there attacks if its type is in `kinds`.
+    pub jumps: Vec<(Vec<ir::DirId>, KindSet)>,
+    /// Rules that cannot be walked backwards (conditions, one-way links): `(kind, rule)`.
+    pub slow: Vec<(PieceId, u8)>,
+}
+
+/// A ruleset made ready to play.
+pub struct Game {
+    pub program: Program,
+    pub board: Board,
+    pub(crate) players: usize,
+    /// `rules[player][kind]`.
+    pub(crate) rules: Vec<Vec<Vec<Rule>>>,
+    /// `probes[attacker]`.
+    pub(crate) probes: Vec<Probes>,
+    pub(crate) royal: KindSet,
+    pub(crate) has_royal: bool,
+    /// Offset of each variable in [`State::vars`].
+    pub(crate) var_slot: Vec<usize>,
+    var_count: usize,
+    cheap_endings: Vec<usize>,
+}
+
+/// Buffers a search reuses so that move generation does not allocate.
+pub struct Scratch {
+    pub(crate) state: State,
+    pub(crate) moves: Vec<Move>,
+}
+
+impl Game {
+    pub fn new(program: Program) -> Game {
+        let players = program.players.len().max(1);
+        let board = Board::build(&program.board, &program.regions, players);
+        let rules: Vec<Vec<Vec<Rule>>> = (0..players)
+            .map(|p| {
+                program
+                    .pieces
+                    .iter()
+                    .map(|pt| {
+                        pt.rules
+                            .iter()
+                            .map(|r| Rule {
+                                atom: r.atom.get(p).cloned().unwrap_or(ir::Atom::Step(vec![])),
+                                target: r.target,
+                                cond: r.cond.clone(),
+                                effects: r.effects.clone(),
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut royal = KindSet::default();
+        for (k, p) in program.pieces.iter().enumerate() {
+            if p.royal {
+                royal.insert(k as PieceId);
+            }
+        }
+        let has_royal = program.pieces.iter().any(|p| p.royal);
+        let mut var_slot = Vec::new();
+        let mut var_count = 0;
+        for v in &program.vars {
+            var_slot.push(var_count);
+            var_count += if v.per_player { players } else { 1 };
+        }
+        let cheap_endings = (0..program.endings.len())
+            .filter(|&i| !program.endings[i].needs_moves)
+            .collect();
+        let mut g = Game {
+            program,
+            board,
+            players,
+            rules,
+            probes: Vec::new(),
+            royal,
+            has_royal,
+            var_slot,
+            var_count,
+            cheap_endings,
+        };
+        g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        g
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// A state with an empty board, variables at their starting values.
+    pub fn empty_state(&self, seed: u64) -> State {
+        let mut vars = vec![0; self.var_count];
+        for (i, v) in self.program.vars.iter().enumerate() {
+            let n = if v.per_player { self.players } else { 1 };
+            for k in 0..n {
+                vars[self.var_slot[i] + k] = v.init;
+            }
+        }
+        let zones = self.program.zones.len() * self.players * self.program.pieces.len();
+        State::empty(self.board.cells(), vars, zones, seed)
+    }
+
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            state: self.empty_state(0),
+            moves: Vec::with_capacity(256),
+        }
+    }
+
+    pub fn actor(&self, s: &State, scratch: &mut Scratch) -> Actor {
+        match self.status(s, scratch) {
+            Some(_) => Actor::Nobody,
+            None => Actor::Player(s.to_move),
+        }
+    }
+
+    /// The game's result if it is over.
+    pub fn status(&self, s: &State, scratch: &mut Scratch) -> Option<Outcome> {
+        let mut no_moves = None;
+        for e in &self.program.endings {
+            if e.needs_moves && no_moves.is_none() {
+                no_moves = Some(!self.has_legal(s, scratch));
+            }
+            let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves);
+            if self.eval(&e.cond, &cx) != 0 {
+                return Some(self.outcome(e, &cx));
+            }
+        }
+        None
+    }
+
+    /// Whether one of the endings that need no move generation holds.
+    #[inline]
+    pub fn cheap_end(&self, s: &State) -> bool {
+        self.cheap_endings.iter().any(|&i| {
+            let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, None);
+            self.eval(&self.program.endings[i].cond, &cx) != 0
+        })
+    }
+
+    fn outcome(&self, e: &ir::Ending, cx: &crate::eval::Ctx) -> Outcome {
+        let n = self.players;
+        let scores = match &e.outcome {
+            ir::Outcome::Draw => vec![0.5; n],
+            ir::Outcome::Player { who, wins } => {
+                let p = self.eval(who, cx) as usize;
+                (0..n)
+                    .map(|i| if (i == p) == *wins { 1.0 } else { 0.0 })
+                    .collect()
+            }
+        };
+        Outcome {
+            ending: e.name.clone(),
+            scores,
+        }
+    }
+
+    /// The legal decisions at this node (none when the game is over).
+    pub fn decisions(&self, s: &State, scratch: &mut Scratch, out: &mut Vec<Move>) {
+        out.clear();
+        if self.status(s, scratch).is_some() {
+            return;
+        }
+        self.legal_moves(s, out, &mut scratch.state);
+    }
+
+    /// Legal moves of the player to move, ignoring endings.
+    pub fn legal_moves(&self, s: &State, out: &mut Vec<Move>, tmp: &mut State) {
+        out.clear();
+        self.pseudo_moves(s, out);
+        if self.program.forbids.is_empty() {
+            return;
+        }
+        out.retain(|m| {
+            tmp.copy_from(s);
+            self.apply(tmp, *m);
+            !self.forbidden(tmp, s.to_move)
+        });
+    }
+
+    fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
+        let mut buf = std::mem::take(&mut scratch.moves);
+        buf.clear();
+        self.pseudo_moves(s, &mut buf);
+        let found = buf.iter().any(|m| {
+            scratch.state.copy_from(s);
+            self.apply(&mut scratch.state, *m);
+            !self.forbidden(&scratch.state, s.to_move)
+        });
+        scratch.moves = buf;
+        found
+    }
+
+    /// Whether a `forbid` rule holds after `mover`'s decision.
+    pub fn forbidden(&self, s: &State, mover: PlayerId) -> bool {
+        let cx = self.ctx(s, mover, s.last.from, s.last.to, None);
+        self.program
+            .forbids
+            .iter()
+            .any(|f| self.eval(&f.cond, &cx) != 0)
+    }
+
+    /// Which `forbid` rule a decision breaks, for messages.
+    pub fn forbid_reason(&self, s: &State, m: Move) -> Option<&str> {
+        let mut t = s.clone();
+        self.apply(&mut t, m);
+        let cx = self.ctx(&t, s.to_move, m.from, m.to, None);
+        self.program
+            .forbids
+            .iter()
+            .find(|f| self.eval(&f.cond, &cx) != 0)
+            .map(|f| f.reason.as_str())
+    }
+
+    /// Plays a decision. The decision should come from [`Game::decisions`].
+    pub fn apply(&self, s: &mut State, m: Move) {
+        let mover = s.to_move;
+        for (i, v) in self.program.vars.iter().enumerate() {
+            if v.reset_each_turn {
+                let n = if v.per_player { self.players } else { 1 };
+                let slot = self.var_slot[i];
+                s.vars[slot..slot + n].fill(v.init);
+            }
+        }
+        let piece = s.cells[m.from as usize];
+        let captured = self.remove_stack(s, m.to);
+        let mut moved = piece.with_moved(true);
+        if m.promo != 0 {
+            moved = moved.with_kind(m.promo - 1);
+        }
+        self.lift(s, m.from);
+        s.cells[m.to as usize] = moved;
+        s.last = LastMove {
+            from: m.from,
+            to: m.to,
+            kind: m.kind,
+            captured,
+        };
+        let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
+        if !rule.effects.is_empty() {
+            self.exec(s, &rule.effects, mover, m.from, m.to);
+        }
+        if !self.program.after_move.is_empty() {
+            self.exec(s, &self.program.after_move, mover, m.from, m.to);
+        }
+        s.ply += 1;
+        s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+    }
+
+    /// Takes the top piece off a cell, uncovering the one beneath.
+    pub(crate) fn lift(&self, s: &mut State, c: CellId) -> Piece {
+        let top = s.cells[c as usize];
+        s.cells[c as usize] = Piece::NONE;
+        if !s.buried.is_empty() {
+            if let Some(i) = s.buried.iter().rposition(|(bc, _)| *bc == c) {
+                s.cells[c as usize] = s.buried.remove(i).1;
+            }
+        }
+        top
+    }
+
+    /// Removes everything on a cell; whether anything was there.
+    pub(crate) fn remove_stack(&self, s: &mut State, c: CellId) -> bool {
+        let had = !s.cells[c as usize].is_none();
+        s.cells[c as usize] = Piece::NONE;
+        if !s.buried.is_empty() {
+            s.buried.retain(|(bc, _)| *bc != c);
+        }
+        had
+    }
+
+    /// Whether any royal piece of `player` is attacked.
+    pub fn checked(&self, s: &State, player: PlayerId) -> bool {
+        if !self.has_royal {
+            return false;
+        }
+        s.cells.iter().enumerate().any(|(c, p)| {
+            !p.is_none()
+                && p.owner() == player
+                && self.royal.contains(p.kind())
+                && self.attacked(s, c as CellId, player)
+        })
+    }
+
+    /// Counts decision sequences of length `depth` (perft), playing every leaf.
+    pub fn perft(&self, s: &State, depth: u32) -> u64 {
+        let mut bufs: Vec<(Vec<Move>, State)> = (0..=depth)
+            .map(|_| (Vec::with_capacity(256), self.empty_state(0)))
+            .collect();
+        self.perft_at(s, depth, &mut bufs)
+    }
+
+    fn perft_at(&self, s: &State, depth: u32, bufs: &mut [(Vec<Move>, State)]) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let Some(((moves, child), rest)) = bufs.split_first_mut() else {
+            return 0;
+        };
+        if self.cheap_end(s) {
+            return 0;
+        }
+        self.legal_moves(s, moves, child);
+        if depth == 1 {
+            return moves.len() as u64;
+        }
+        let mut total = 0;
+        for &m in moves.iter() {
+            child.copy_from(s);
+            self.apply(child, m);
+            total += self.perft_at(child, depth - 1, rest);
+        }
+        total
+    }
+
+    /// Perft split by first decision.
+    pub fn perft_divide(&self, s: &State, depth: u32) -> Vec<(Move, u64)> {
+        let mut moves = Vec::new();
+        let mut tmp = self.empty_state(0);
+        if depth == 0 || self.cheap_end(s) {
+            return Vec::new();
+        }
+        self.legal_moves(s, &mut moves, &mut tmp);
+        moves
+            .into_iter()
+            .map(|m| {
+                let mut child = s.clone();
+                self.apply(&mut child, m);
+                (m, self.perft(&child, depth - 1))
+            })
+            .collect()
+    }
+}

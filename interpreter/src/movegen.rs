@@ -1,0 +1,233 @@
+//! Move generation from step / leap / ride atoms, and attack detection by walking the
+//! atoms backwards from the attacked cell.
+
+use crate::game::{Game, KindSet, Move, Probes, Rule};
+use crate::state::{Piece, State};
+use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NO_CELL};
+
+impl Game {
+    /// Every move of the player to move that the atoms, targets and conditions allow,
+    /// before `forbid` rules.
+    pub fn pseudo_moves(&self, s: &State, out: &mut Vec<Move>) {
+        let mover = s.to_move;
+        let rules = &self.rules[mover as usize];
+        for (c, &p) in s.cells.iter().enumerate() {
+            if p.is_none() || p.owner() != mover {
+                continue;
+            }
+            let kind = p.kind();
+            let Some(piece_rules) = rules.get(kind as usize) else { continue };
+            for (ri, rule) in piece_rules.iter().enumerate() {
+                self.rule_moves(s, c as CellId, kind, ri as u8, rule, mover, out);
+            }
+        }
+    }
+
+    #[inline]
+    fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
+        let need = if occupant.is_none() {
+            target::EMPTY
+        } else if occupant.owner() == mover {
+            target::FRIEND
+        } else {
+            target::ENEMY
+        };
+        rule.target & need != 0
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn push(&self, s: &State, from: CellId, to: CellId, kind: PieceId, ri: u8, rule: &Rule, mover: PlayerId, out: &mut Vec<Move>) {
+        if let Some(cond) = &rule.cond {
+            if self.eval(cond, &self.ctx(s, mover, from, to, None)) == 0 {
+                return;
+            }
+        }
+        let m = Move {
+            from,
+            to,
+            kind,
+            rule: ri,
+            promo: 0,
+        };
+        let promos = &self.program.pieces[kind as usize].promotions;
+        if !promos.is_empty() {
+            let cx = self.ctx(s, mover, from, to, None);
+            if let Some(pr) = promos.iter().find(|pr| self.eval(&pr.cond, &cx) != 0) {
+                for &t in &pr.to {
+                    out.push(Move { promo: t + 1, ..m });
+                }
+                return;
+            }
+        }
+        out.push(m);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn rule_moves(&self, s: &State, from: CellId, kind: PieceId, ri: u8, rule: &Rule, mover: PlayerId, out: &mut Vec<Move>) {
+        match &rule.atom {
+            ir::Atom::Step(dirs) => {
+                for &d in dirs {
+                    let t = self.board.step(from, d);
+                    if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
+                        self.push(s, from, t, kind, ri, rule, mover, out);
+                    }
+                }
+            }
+            ir::Atom::Leap(paths) => {
+                for path in paths {
+                    let t = self.board.walk(from, path);
+                    if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
+                        self.push(s, from, t, kind, ri, rule, mover, out);
+                    }
+                }
+            }
+            ir::Atom::Ride { paths, min, max } => {
+                for path in paths {
+                    let mut t = from;
+                    let mut dist = 0u32;
+                    loop {
+                        t = self.board.walk(t, path);
+                        if t == NO_CELL || t == from {
+                            break;
+                        }
+                        dist += 1;
+                        if dist > *max {
+                            break;
+                        }
+                        let occ = s.cells[t as usize];
+                        if dist >= *min && self.target_ok(rule, occ, mover) {
+                            self.push(s, from, t, kind, ri, rule, mover, out);
+                        }
+                        if !occ.is_none() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The attack probes of one player: which cells its pieces could capture on.
+    pub(crate) fn build_probes(&self, p: usize) -> Probes {
+        let mut pr = Probes::default();
+        for (k, rules) in self.rules[p].iter().enumerate() {
+            let k = k as PieceId;
+            for (ri, rule) in rules.iter().enumerate() {
+                if rule.target & target::ENEMY == 0 {
+                    continue;
+                }
+                let simple = rule.cond.is_none();
+                match &rule.atom {
+                    ir::Atom::Step(dirs) if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) => {
+                        for &d in dirs {
+                            add_jump(&mut pr.jumps, self.board.reverse(&[d]), k);
+                        }
+                    }
+                    ir::Atom::Leap(paths) if simple && paths.iter().all(|p| self.board.reversible(p)) => {
+                        for path in paths {
+                            add_jump(&mut pr.jumps, self.board.reverse(path), k);
+                        }
+                    }
+                    ir::Atom::Ride { paths, min, max } if simple && paths.iter().all(|p| p.len() == 1 && self.board.reversible(p)) => {
+                        for path in paths {
+                            let back = self.board.reverse(path)[0];
+                            match pr.rays.iter_mut().find(|r| r.0 == back && r.1 == *min && r.2 == *max) {
+                                Some(r) => r.3.insert(k),
+                                None => {
+                                    let mut ks = KindSet::default();
+                                    ks.insert(k);
+                                    pr.rays.push((back, *min, *max, ks));
+                                }
+                            }
+                        }
+                    }
+                    _ => pr.slow.push((k, ri as u8)),
+                }
+            }
+        }
+        pr
+    }
+
+    /// Whether a player other than `defender` could capture on `cell` (as if an enemy of
+    /// theirs stood there).
+    pub fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool {
+        for (p, pr) in self.probes.iter().enumerate() {
+            let p = p as PlayerId;
+            if p == defender {
+                continue;
+            }
+            for (back, min, max, kinds) in &pr.rays {
+                let mut c = cell;
+                let mut dist = 0;
+                loop {
+                    c = self.board.step(c, *back);
+                    if c == NO_CELL || c == cell {
+                        break;
+                    }
+                    dist += 1;
+                    if dist > *max {
+                        break;
+                    }
+                    let occ = s.cells[c as usize];
+                    if !occ.is_none() {
+                        if dist >= *min && occ.owner() == p && kinds.contains(occ.kind()) {
+                            return true;
+                        }
+                        break;
+                    }
+                }
+            }
+            for (back, kinds) in &pr.jumps {
+                let o = self.board.walk(cell, back);
+                if o != NO_CELL {
+                    let occ = s.cells[o as usize];
+                    if !occ.is_none() && occ.owner() == p && kinds.contains(occ.kind()) {
+                        return true;
+                    }
+                }
+            }
+            if !pr.slow.is_empty() && self.slow_attack(s, cell, p, &pr.slow) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Generates the rule's moves from every piece that has it and looks for `cell`.
+    fn slow_attack(&self, s: &State, cell: CellId, p: PlayerId, slow: &[(PieceId, u8)]) -> bool {
+        let mut buf = Vec::new();
+        // See the target as an enemy piece of `p`'s, whatever stands there.
+        let mut view = s.clone();
+        let other = if self.players > 1 { (p as usize + 1) % self.players } else { 0 } as PlayerId;
+        view.cells[cell as usize] = Piece::new(0, other);
+        for (c, &occ) in view.cells.iter().enumerate() {
+            if occ.is_none() || occ.owner() != p {
+                continue;
+            }
+            for &(k, ri) in slow {
+                if occ.kind() != k {
+                    continue;
+                }
+                buf.clear();
+                let rule = &self.rules[p as usize][k as usize][ri as usize];
+                self.rule_moves(&view, c as CellId, k, ri, rule, p, &mut buf);
+                if buf.iter().any(|m| m.to == cell) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+}
+
+fn add_jump(jumps: &mut Vec<(Vec<ir::DirId>, KindSet)>, back: Vec<ir::DirId>, k: PieceId) {
+    match jumps.iter_mut().find(|(b, _)| *b == back) {
+        Some((_, ks)) => ks.insert(k),
+        None => {
+            let mut ks = KindSet::default();
+            ks.insert(k);
+            jumps.push((back, ks));
+        }
+    }
+}

@@ -1,0 +1,124 @@
+//! Move notation: decisions written as origin and destination cell (`e2e4`, `e7e8=Q`),
+//! and typed text read back with a logos lexer.
+
+use crate::game::{Game, Move};
+use crate::state::{Piece, State};
+use logos::Logos;
+
+#[derive(Logos, Debug, PartialEq, Clone, Copy)]
+#[logos(skip r"[ \t\r\n]+")]
+enum MoveToken {
+    /// A cell name: letters then digits (`e2`, `W12`), or digits alone.
+    #[regex("[A-Za-z_]*[0-9]+")]
+    Cell,
+    /// Between cells: `-`, `x`, `:`.
+    #[regex("[-x:]", priority = 3)]
+    Sep,
+    /// A promotion: `=Q`, or a last letter (`e7e8q`).
+    #[regex("=[^ \t\r\n]+")]
+    Promo,
+    #[regex("[A-Za-z]")]
+    Letter,
+    /// A rule number when two rules make the same move: `#2`.
+    #[regex("#[0-9]+")]
+    Rule,
+}
+
+/// Why typed text is not one legal decision.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The text is not a move at all.
+    Unreadable(String),
+    /// No legal decision is written so.
+    NoSuchMove(String),
+    /// Several are; the texts that tell them apart.
+    Ambiguous(Vec<String>),
+}
+
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::Unreadable(w) => write!(f, "`{w}` is not a move: write the origin and destination cells, e.g. e2e4"),
+            MoveError::NoSuchMove(w) => write!(f, "`{w}` is not a legal move here"),
+            MoveError::Ambiguous(c) => write!(f, "that could be {}", c.join(" or ")),
+        }
+    }
+}
+
+impl Game {
+    fn plain_text(&self, m: Move) -> String {
+        let n = &self.board.cell_names;
+        let mut t = format!("{}{}", n[m.from as usize], n[m.to as usize]);
+        if m.promo != 0 {
+            let p = Piece::new(m.promo - 1, 0);
+            // Promotions name the piece by the first player's symbol, like `=Q`.
+            t += "=";
+            t += &self.symbol(p);
+        }
+        t
+    }
+
+    /// The text of a decision among the legal ones at `s` (they tell it apart from others).
+    pub fn move_text(&self, s: &State, m: Move) -> String {
+        let mut all = Vec::new();
+        let mut tmp = self.empty_state(0);
+        self.legal_moves(s, &mut all, &mut tmp);
+        self.move_text_among(&all, m)
+    }
+
+    /// The text of `m` among `all`, with `#rule` when two decisions would read the same.
+    pub fn move_text_among(&self, all: &[Move], m: Move) -> String {
+        let t = self.plain_text(m);
+        let clash = all.iter().any(|o| *o != m && self.plain_text(*o) == t);
+        if clash {
+            format!("{t}#{}", m.rule + 1)
+        } else {
+            t
+        }
+    }
+
+    /// Reads typed text as one of the legal decisions `legal`.
+    pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let mut cells: Vec<String> = Vec::new();
+        let mut promo: Option<String> = None;
+        let mut rule: Option<u8> = None;
+        let mut lex = MoveToken::lexer(text);
+        while let Some(tok) = lex.next() {
+            let slice = lex.slice();
+            match tok {
+                Ok(MoveToken::Cell) => cells.push(slice.to_ascii_lowercase()),
+                Ok(MoveToken::Sep) => {}
+                Ok(MoveToken::Promo) => promo = Some(slice[1..].to_ascii_lowercase()),
+                Ok(MoveToken::Letter) if cells.len() == 2 && promo.is_none() => promo = Some(slice.to_ascii_lowercase()),
+                Ok(MoveToken::Rule) => rule = slice[1..].parse::<u8>().ok().map(|r| r.saturating_sub(1)),
+                _ => return Err(MoveError::Unreadable(text.trim().to_string())),
+            }
+        }
+        if cells.len() != 2 {
+            return Err(MoveError::Unreadable(text.trim().to_string()));
+        }
+        let names = &self.board.cell_names;
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                names[m.from as usize].to_ascii_lowercase() == cells[0]
+                    && names[m.to as usize].to_ascii_lowercase() == cells[1]
+                    && match (&promo, m.promo) {
+                        (None, 0) => true,
+                        (Some(p), k) if k != 0 => {
+                            let pt = &self.program.pieces[(k - 1) as usize];
+                            pt.symbols.iter().any(|s| s.to_ascii_lowercase() == *p) || pt.name.to_ascii_lowercase() == *p
+                        }
+                        _ => false,
+                    }
+                    && rule.is_none_or(|r| r == m.rule)
+            })
+            .collect();
+        match found.len() {
+            0 => Err(MoveError::NoSuchMove(text.trim().to_string())),
+            1 => Ok(found[0]),
+            _ => Err(MoveError::Ambiguous(found.iter().map(|m| self.move_text_among(legal, *m)).collect())),
+        }
+    }
+}

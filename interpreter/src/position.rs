@@ -1,0 +1,282 @@
+//! Position strings (FEN-like): fields in the order the ruleset's `position` declares,
+//! the board field lexed with logos. Parsing returns errors, never panics.
+
+use crate::game::Game;
+use crate::state::{Piece, State};
+use logos::Logos;
+use tessel_lang::ir::{CellId, Field, PieceId, PlayerId, NO_CELL};
+
+#[derive(Logos, Debug, PartialEq, Clone, Copy)]
+enum BoardToken {
+    #[regex("[0-9]+")]
+    Run,
+    #[token("/")]
+    Row,
+    /// A symbol of several characters, in parentheses.
+    #[regex(r"\([^()\s/]+\)")]
+    Long,
+    #[regex(r"[^0-9/()\s]")]
+    Char,
+}
+
+/// A position string that could not be read: what is wrong and where (byte offsets).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionError {
+    pub message: String,
+    pub start: usize,
+    pub end: usize,
+    pub hint: String,
+}
+
+fn perr(message: impl Into<String>, start: usize, end: usize, hint: impl Into<String>) -> PositionError {
+    PositionError {
+        message: message.into(),
+        start,
+        end,
+        hint: hint.into(),
+    }
+}
+
+impl Game {
+    fn symbol_of(&self, sym: &str) -> Option<(PieceId, PlayerId)> {
+        for (k, p) in self.program.pieces.iter().enumerate() {
+            for (pl, s) in p.symbols.iter().enumerate() {
+                if s == sym {
+                    return Some((k as PieceId, pl as PlayerId));
+                }
+            }
+        }
+        None
+    }
+
+    /// The symbol of a piece as it is written in positions and on the board.
+    pub fn symbol(&self, p: Piece) -> String {
+        self.program
+            .pieces
+            .get(p.kind() as usize)
+            .and_then(|pt| pt.symbols.get(p.owner() as usize))
+            .cloned()
+            .unwrap_or_else(|| "?".into())
+    }
+
+    /// Cells in the order the board field lists them: for grids, from the top row down.
+    pub fn board_order(&self) -> Vec<Vec<CellId>> {
+        match self.board.grid {
+            Some((w, h)) => (0..h).rev().map(|y| (0..w).map(|x| (x + y * w) as CellId).collect()).collect(),
+            None => vec![(0..self.board.cells() as CellId).collect()],
+        }
+    }
+
+    /// The start position of the ruleset, or an empty board with the first player to move.
+    pub fn start_state(&self, seed: u64) -> Result<State, PositionError> {
+        match &self.program.start {
+            Some((text, _)) => self.parse_position(text, seed),
+            None => Ok(self.empty_state(seed)),
+        }
+    }
+
+    pub fn parse_position(&self, text: &str, seed: u64) -> Result<State, PositionError> {
+        let mut s = self.empty_state(seed);
+        // Fields are separated by whitespace; remember where each one starts.
+        let mut fields = Vec::new();
+        let mut start = None;
+        for (i, ch) in text.char_indices() {
+            match (ch.is_whitespace(), start) {
+                (false, None) => start = Some(i),
+                (true, Some(st)) => {
+                    fields.push((st, &text[st..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some(st) = start {
+            fields.push((st, &text[st..]));
+        }
+        if fields.is_empty() {
+            return Err(perr("the position is empty", 0, text.len(), "write at least the board field"));
+        }
+        let format = &self.program.position;
+        if fields.len() > format.len() {
+            let (st, f) = fields[format.len()];
+            return Err(perr(format!("the position has {} fields, and this ruleset's have at most {}", fields.len(), format.len()), st, st + f.len(), "remove the extra fields"));
+        }
+        let has_rights = format.iter().any(|f| matches!(f, Field::Rights(_)));
+        for (i, field) in format.iter().enumerate() {
+            let Some(&(st, f)) = fields.get(i) else { break };
+            let end = st + f.len();
+            match field {
+                Field::Board => self.parse_board(&mut s, f, st)?,
+                Field::Turn(syms) => match syms.iter().position(|x| x == f) {
+                    Some(p) => s.to_move = p as PlayerId,
+                    None => return Err(perr(format!("`{f}` does not say whose turn it is"), st, end, format!("write one of {}", syms.join(", ")))),
+                },
+                Field::Rights(rights) => {
+                    if f != "-" {
+                        let mut rest = f;
+                        let mut off = st;
+                        'outer: while !rest.is_empty() {
+                            for (letter, cells) in rights {
+                                if let Some(r) = rest.strip_prefix(letter.as_str()) {
+                                    for &c in cells {
+                                        let p = s.cells[c as usize];
+                                        if p.is_none() {
+                                            return Err(perr(format!("the right `{letter}` needs a piece on {}", self.board.cell_names[c as usize]), off, off + letter.len(), "remove the right, or put the piece there"));
+                                        }
+                                        s.cells[c as usize] = p.with_moved(false);
+                                    }
+                                    off += letter.len();
+                                    rest = r;
+                                    continue 'outer;
+                                }
+                            }
+                            let names: Vec<&str> = rights.iter().map(|(l, _)| l.as_str()).collect();
+                            return Err(perr(format!("`{}` is not a right of this game", rest.chars().next().unwrap_or('?')), off, off + 1, format!("the rights are {} (or - for none)", names.join(""))));
+                        }
+                    }
+                }
+                Field::Cell(v) => {
+                    let val = if f == "-" {
+                        NO_CELL
+                    } else {
+                        match self.board.cell_by_name(f) {
+                            Some(c) => c,
+                            None => return Err(perr(format!("there is no cell `{f}`"), st, end, "write a cell name, or - for none")),
+                        }
+                    };
+                    s.vars[self.var_slot[*v as usize]] = val as i64;
+                }
+                Field::Counter(v) => match f.parse::<i64>() {
+                    Ok(n) if n >= 0 => s.vars[self.var_slot[*v as usize]] = n,
+                    _ => return Err(perr(format!("`{f}` is not a count"), st, end, "write a whole number, 0 or more")),
+                },
+                Field::Number => match f.parse::<u32>() {
+                    Ok(n) if (1..1_000_000).contains(&n) => s.ply = (n - 1) * self.players as u32 + s.to_move as u32,
+                    _ => return Err(perr(format!("`{f}` is not a move number"), st, end, "write a whole number from 1")),
+                },
+            }
+        }
+        if !has_rights {
+            for c in s.cells.iter_mut() {
+                if !c.is_none() {
+                    *c = c.with_moved(false);
+                }
+            }
+        }
+        Ok(s)
+    }
+
+    fn parse_board(&self, s: &mut State, f: &str, base: usize) -> Result<(), PositionError> {
+        let order = self.board_order();
+        let grid = self.board.grid.is_some();
+        let mut row = 0usize;
+        let mut col = 0usize;
+        let mut lex = BoardToken::lexer(f);
+        let rows = order.len();
+        while let Some(tok) = lex.next() {
+            let span = lex.span();
+            let (st, en) = (base + span.start, base + span.end);
+            let text = lex.slice();
+            let width = order.get(row).map(|r| r.len()).unwrap_or(0);
+            match tok {
+                Err(()) => return Err(perr(format!("`{text}` cannot stand in a board field"), st, en, "write piece symbols, digits for empty cells and / between rows")),
+                Ok(BoardToken::Row) => {
+                    if grid && col != width {
+                        return Err(perr(format!("row {} has {col} cells, and the board is {width} wide", row + 1), st, en, "each row lists every cell: pieces and digit runs of empty cells"));
+                    }
+                    row += 1;
+                    col = 0;
+                    if row >= rows && grid {
+                        return Err(perr(format!("the board has {rows} rows"), st, en, "remove the extra rows"));
+                    }
+                }
+                Ok(BoardToken::Run) => {
+                    let n: usize = text.parse().unwrap_or(usize::MAX);
+                    if n == 0 || col.saturating_add(n) > width {
+                        return Err(perr(format!("{n} empty cells do not fit in the row"), st, en, format!("the row is {width} cells wide")));
+                    }
+                    col += n;
+                }
+                Ok(BoardToken::Char) | Ok(BoardToken::Long) => {
+                    let sym = text.trim_start_matches('(').trim_end_matches(')');
+                    let Some((k, p)) = self.symbol_of(sym) else {
+                        let known: Vec<String> = self.program.pieces.iter().flat_map(|p| p.symbols.clone()).collect();
+                        return Err(perr(format!("`{sym}` is not a piece of this game"), st, en, format!("the symbols are {}", known.join(" "))));
+                    };
+                    if col >= width {
+                        return Err(perr("this piece does not fit in the row", st, en, format!("the row is {width} cells wide")));
+                    }
+                    let c = order[row][col];
+                    s.cells[c as usize] = Piece::new(k, p).with_moved(true);
+                    col += 1;
+                }
+            }
+        }
+        let width = order.get(row).map(|r| r.len()).unwrap_or(0);
+        if col != width || row + 1 != rows {
+            return Err(perr(format!("the board field describes {} of {} rows, and the last one has {col} of {width} cells", row + 1, rows), base, base + f.len(), "list every row, top first, with / between rows"));
+        }
+        Ok(())
+    }
+
+    /// The position string of a state, in the ruleset's format.
+    pub fn position_string(&self, s: &State) -> String {
+        let mut out: Vec<String> = Vec::new();
+        for field in &self.program.position {
+            out.push(match field {
+                Field::Board => {
+                    let rows: Vec<String> = self
+                        .board_order()
+                        .iter()
+                        .map(|row| {
+                            let mut r = String::new();
+                            let mut run = 0;
+                            for &c in row {
+                                let p = s.cells[c as usize];
+                                if p.is_none() {
+                                    run += 1;
+                                    continue;
+                                }
+                                if run > 0 {
+                                    r += &run.to_string();
+                                    run = 0;
+                                }
+                                let sym = self.symbol(p);
+                                if sym.chars().count() == 1 {
+                                    r += &sym;
+                                } else {
+                                    r += &format!("({sym})");
+                                }
+                            }
+                            if run > 0 {
+                                r += &run.to_string();
+                            }
+                            r
+                        })
+                        .collect();
+                    rows.join("/")
+                }
+                Field::Turn(syms) => syms.get(s.to_move as usize).cloned().unwrap_or_default(),
+                Field::Rights(rights) => {
+                    let r: String = rights
+                        .iter()
+                        .filter(|(_, cells)| cells.iter().all(|&c| s.cells.get(c as usize).is_some_and(|p| !p.is_none() && !p.moved())))
+                        .map(|(l, _)| l.as_str())
+                        .collect();
+                    if r.is_empty() {
+                        "-".into()
+                    } else {
+                        r
+                    }
+                }
+                Field::Cell(v) => {
+                    let c = s.vars[self.var_slot[*v as usize]];
+                    self.board.cell_names.get(c as usize).cloned().unwrap_or_else(|| "-".into())
+                }
+                Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
+                Field::Number => (s.ply / self.players as u32 + 1).to_string(),
+            });
+        }
+        out.join(" ")
+    }
+}

@@ -1,0 +1,131 @@
+//! The game state: what stands on each cell (stacks), zones, variables, whose turn it is,
+//! the last move and the seeded generator. Cheap to copy: a handful of flat vectors.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use tessel_lang::ir::{CellId, PieceId, PlayerId, NO_CELL};
+
+/// One piece: its type, owner and flags, packed in 16 bits. `Piece::NONE` is an empty cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Piece(pub u16);
+
+impl Piece {
+    pub const NONE: Piece = Piece(0);
+    const MOVED: u16 = 1 << 12;
+
+    #[inline]
+    pub fn new(kind: PieceId, owner: PlayerId) -> Piece {
+        Piece((kind as u16 + 1) | ((owner as u16 & 0xF) << 8))
+    }
+    #[inline]
+    pub fn is_none(self) -> bool {
+        self.0 == 0
+    }
+    #[inline]
+    pub fn kind(self) -> PieceId {
+        ((self.0 & 0xFF) as u8).wrapping_sub(1)
+    }
+    #[inline]
+    pub fn owner(self) -> PlayerId {
+        ((self.0 >> 8) & 0xF) as u8
+    }
+    #[inline]
+    pub fn moved(self) -> bool {
+        self.0 & Self::MOVED != 0
+    }
+    #[inline]
+    pub fn with_moved(self, moved: bool) -> Piece {
+        if moved {
+            Piece(self.0 | Self::MOVED)
+        } else {
+            Piece(self.0 & !Self::MOVED)
+        }
+    }
+    #[inline]
+    pub fn with_kind(self, kind: PieceId) -> Piece {
+        Piece((self.0 & !0xFF) | (kind as u16 + 1))
+    }
+}
+
+/// What the last move did, for conditions such as `captured` and `moved(PIECE)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LastMove {
+    pub from: CellId,
+    pub to: CellId,
+    pub kind: PieceId,
+    pub captured: bool,
+}
+
+impl Default for LastMove {
+    fn default() -> Self {
+        LastMove {
+            from: NO_CELL,
+            to: NO_CELL,
+            kind: u8::MAX,
+            captured: false,
+        }
+    }
+}
+
+/// A game state. The layout of `vars` and `zones` comes from the program.
+#[derive(Clone, Debug)]
+pub struct State {
+    /// The top piece of each cell.
+    pub cells: Vec<Piece>,
+    /// Pieces under the top ones, bottom first, as `(cell, piece)`.
+    pub buried: Vec<(CellId, Piece)>,
+    /// Piece counts in zones: `zones[(zone * players + player) * kinds + kind]`.
+    pub zones: Vec<u16>,
+    /// Variables: a shared variable takes one slot, a per-player one a slot per player.
+    pub vars: Vec<i64>,
+    pub to_move: PlayerId,
+    /// Decisions made since the start (or since the position string's move number).
+    pub ply: u32,
+    pub last: LastMove,
+    pub rng: Pcg64Mcg,
+}
+
+impl State {
+    pub fn empty(cells: usize, vars: Vec<i64>, zones: usize, seed: u64) -> State {
+        State {
+            cells: vec![Piece::NONE; cells],
+            buried: Vec::new(),
+            zones: vec![0; zones],
+            vars,
+            to_move: 0,
+            ply: 0,
+            last: LastMove::default(),
+            rng: Pcg64Mcg::seed_from_u64(seed),
+        }
+    }
+
+    /// Copies `other` into `self`, reusing `self`'s memory.
+    #[inline]
+    pub fn copy_from(&mut self, other: &State) {
+        self.cells.clone_from(&other.cells);
+        self.buried.clone_from(&other.buried);
+        self.zones.clone_from(&other.zones);
+        self.vars.clone_from(&other.vars);
+        self.to_move = other.to_move;
+        self.ply = other.ply;
+        self.last = other.last;
+        self.rng = other.rng.clone();
+    }
+
+    /// Reseeds the generator; the same seed and decisions give the same game.
+    pub fn reseed(&mut self, seed: u64) {
+        self.rng = Pcg64Mcg::seed_from_u64(seed);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    #[test]
+    fn piece_packing() {
+        let p = Piece::new(5, 3).with_moved(true);
+        assert_eq!((p.kind(), p.owner(), p.moved()), (5, 3, true));
+        assert_eq!(p.with_kind(2).kind(), 2);
+        assert!(Piece::NONE.is_none());
+    }
+}

@@ -1,0 +1,86 @@
+//! The rulesets and standard library shipped inside the binary, and the loader that finds
+//! a `use`d or extended file: beside the including file first, then in the bundle.
+
+use include_dir::{include_dir, Dir};
+use std::path::{Path, PathBuf};
+use tessel_lang::{Compiled, Loader};
+
+static RULESETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rulesets");
+static STDLIB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/stdlib");
+
+/// The bundled games: `(name, title line)`, sorted by name.
+pub fn list() -> Vec<(String, String)> {
+    let mut out: Vec<(String, String)> = RULESETS
+        .files()
+        .filter(|f| f.path().extension().is_some_and(|e| e == "tessel"))
+        .map(|f| {
+            let name = f.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let text = f.contents_utf8().unwrap_or("");
+            let title = text
+                .lines()
+                .find_map(|l| {
+                    let l = l.trim();
+                    l.strip_prefix("game ").or_else(|| l.strip_prefix("variant ")).map(|r| r.trim().to_string())
+                })
+                .unwrap_or_default();
+            (name, title)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+fn bundled(dir: &Dir<'static>, name: &str) -> Option<String> {
+    let file = if name.ends_with(".tessel") { name.to_string() } else { format!("{name}.tessel") };
+    dir.get_file(&file).and_then(|f| f.contents_utf8()).map(|s| s.to_string())
+}
+
+/// Finds rules files on disk and in the bundle. Canonical names are `bundle:rulesets/X`,
+/// `bundle:stdlib/X` or a file path.
+pub struct BundleLoader;
+
+impl Loader for BundleLoader {
+    fn load(&self, request: &str, from: &str) -> Result<(String, String), String> {
+        let file = if request.ends_with(".tessel") { request.to_string() } else { format!("{request}.tessel") };
+        // Beside the including file, when it is on disk.
+        if !from.starts_with("bundle:") {
+            let base = Path::new(from).parent().unwrap_or(Path::new("."));
+            let candidate: PathBuf = base.join(&file);
+            if candidate.is_file() {
+                return std::fs::read_to_string(&candidate)
+                    .map(|t| (candidate.display().to_string(), t))
+                    .map_err(|e| format!("cannot read {}: {e}", candidate.display()));
+            }
+        }
+        let plain = file.trim_end_matches(".tessel").trim_start_matches("stdlib/").trim_start_matches("rulesets/");
+        if let Some(t) = bundled(&STDLIB, plain) {
+            return Ok((format!("bundle:stdlib/{plain}"), t));
+        }
+        if let Some(t) = bundled(&RULESETS, plain) {
+            return Ok((format!("bundle:rulesets/{plain}"), t));
+        }
+        Err(format!("no file `{file}` beside this one, in the standard library, or among the bundled rulesets"))
+    }
+}
+
+/// A compiled ruleset and the name it was found by.
+pub struct Loaded {
+    pub name: String,
+    pub compiled: Compiled,
+}
+
+/// Finds `file_or_name` (a path wins over a bundled name) and compiles it with options.
+pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, String> {
+    let path = Path::new(file_or_name);
+    let (name, text) = if path.is_file() {
+        let t = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file_or_name}: {e}"))?;
+        (file_or_name.to_string(), t)
+    } else if let Some(t) = bundled(&RULESETS, file_or_name) {
+        (format!("bundle:rulesets/{}", file_or_name.trim_end_matches(".tessel")), t)
+    } else {
+        let names: Vec<String> = list().into_iter().map(|(n, _)| n).collect();
+        return Err(format!("`{file_or_name}` is neither a file nor a bundled game (bundled: {})", names.join(", ")));
+    };
+    let compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
+    Ok(Loaded { name, compiled })
+}

@@ -20,7 +20,7 @@ pub fn list() -> Vec<(String, String)> {
                 .lines()
                 .find_map(|l| {
                     let l = l.trim();
-                    l.strip_prefix("game ").or_else(|| l.strip_prefix("variant ")).map(|r| r.trim().to_string())
+                    l.strip_prefix("game ").or_else(|| l.strip_prefix("variant ")).map(|r| r.trim().replace('"', ""))
                 })
                 .unwrap_or_default();
             (name, title)

@@ -1,1 +1,423 @@
-fn main() {}
+//! `tessel`: check, play, count and measure games written in the Tessel rules language.
+
+use clap::{Args, Parser, Subcommand};
+use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use serde::Serialize;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use std::time::Instant;
+use tessel::render;
+use tessel_interpreter::{Game, Move, State};
+use tessel_lang::{Diagnostic, Sources, Span};
+
+#[derive(Parser)]
+#[command(name = "tessel", version, about = "A general game system: games as rules text, played, checked and measured")]
+#[command(after_help = "Examples:\n  tessel list\n  tessel play chess --ai random\n  tessel perft chess --depth 4\n  tessel check my-game.tessel")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Args, Clone)]
+struct GameArgs {
+    /// A rules file, or the name of a bundled game (see `tessel list`). A file path wins.
+    file: String,
+    /// Set a ruleset option, e.g. `--option fifty=0`. Repeatable.
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
+    options: Vec<String>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List the bundled games.
+    #[command(after_help = "Example:\n  tessel list")]
+    List,
+    /// Check a ruleset: exit 0 when clean, 1 with diagnostics.
+    #[command(after_help = "Examples:\n  tessel check rulesets/chess.tessel\n  tessel check chess --option fifty=0")]
+    Check {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// Show the options of a ruleset with their values and meaning.
+    #[command(after_help = "Example:\n  tessel options chess")]
+    Options {
+        #[command(flatten)]
+        game: GameArgs,
+    },
+    /// List the legal moves in the game's notation.
+    #[command(after_help = "Examples:\n  tessel moves chess\n  tessel moves chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'")]
+    Moves {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Start from this position string instead of the ruleset's start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print a JSON array.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count decision sequences to a depth (perft).
+    #[command(after_help = "Examples:\n  tessel perft chess --depth 4\n  tessel perft chess --depth 3 --divide\n  tessel perft chess --depth 5 --json")]
+    Perft {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, short)]
+        depth: u32,
+        #[arg(long)]
+        position: Option<String>,
+        /// Count per first move.
+        #[arg(long)]
+        divide: bool,
+        /// Print `{"depth":N,"nodes":N,"seconds":S,"nps":R}`.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play seeded random games: results, mean length, playouts per second.
+    #[command(after_help = "Examples:\n  tessel random chess --games 1000 --seed 1\n  tessel random chess --games 10 --seed 7 --json")]
+    Random {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        position: Option<String>,
+        /// Print a JSON object whose `games` array holds each game's result and length.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play in the terminal: type moves in the game's notation; `help` lists commands.
+    #[command(after_help = "Examples:\n  tessel play chess --ai random\n  tessel play chess --ai random --human black --seed 3\n  tessel play chess")]
+    Play {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Let the computer play every seat but the human's.
+        #[arg(long, value_parser = ["random"])]
+        ai: Option<String>,
+        /// The human's seat when playing against the AI (default: the first player).
+        #[arg(long)]
+        human: Option<String>,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        position: Option<String>,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(msg) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(1)
+        }
+    }
+}
+
+fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
+    raw.iter()
+        .map(|o| match o.split_once('=') {
+            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
+            _ => Err(format!("`--option {o}` should be NAME=VALUE, e.g. --option fifty=0")),
+        })
+        .collect()
+}
+
+fn report(sources: &Sources, diags: &[Diagnostic]) {
+    let mut out = StandardStream::stderr(ColorChoice::Auto);
+    render::diagnostics(&mut out, sources, diags);
+}
+
+/// Loads and compiles; prints diagnostics; `Err` stops the command with exit code 1.
+fn load_game(args: &GameArgs) -> Result<Game, ExitCode> {
+    let options = parse_options(&args.options).map_err(|m| {
+        eprintln!("error: {m}");
+        ExitCode::from(1)
+    })?;
+    let loaded = tessel::load(&args.file, &options).map_err(|m| {
+        eprintln!("error: {m}");
+        ExitCode::from(1)
+    })?;
+    let c = loaded.compiled;
+    if !c.diagnostics.is_empty() {
+        report(&c.sources, &c.diagnostics);
+    }
+    match c.program {
+        Some(p) => {
+            let game = Game::new(p);
+            if let Err(d) = tessel::start_check(&game) {
+                report(&c.sources, &[d]);
+                return Err(ExitCode::from(1));
+            }
+            Ok(game)
+        }
+        None => Err(ExitCode::from(1)),
+    }
+}
+
+/// The position to start from: `--position` or the ruleset's start.
+fn initial(game: &Game, position: &Option<String>, seed: u64) -> Result<State, ExitCode> {
+    match position {
+        None => game.start_state(seed).map_err(|_| ExitCode::from(1)),
+        Some(p) => game.parse_position(p, seed).map_err(|e| {
+            let mut sources = Sources::new();
+            let id = sources.add("--position", p.clone());
+            let d = Diagnostic::error(tessel_lang::diag::codes::BAD_POSITION, format!("the position is wrong: {}", e.message))
+                .at(Span::new(id, e.start, e.end.max(e.start + 1).min(p.len().max(e.start))), "here")
+                .hint(e.hint);
+            report(&sources, &[d]);
+            ExitCode::from(1)
+        }),
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode, String> {
+    let code = |r: Result<ExitCode, ExitCode>| Ok(r.unwrap_or_else(|c| c));
+    match cli.command {
+        Command::List => {
+            for (name, title) in tessel::bundle::list() {
+                println!("{name:<16} {title}");
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Check { game } => {
+            let options = parse_options(&game.options)?;
+            let (sources, diags) = tessel::check(&game.file, &options)?;
+            if diags.is_empty() {
+                println!("{}: ok", game.file);
+                Ok(ExitCode::SUCCESS)
+            } else {
+                report(&sources, &diags);
+                Ok(ExitCode::from(1))
+            }
+        }
+        Command::Options { game } => code((|| {
+            let g = load_game(&game)?;
+            if g.program.options.is_empty() {
+                println!("{} has no options", g.program.title);
+            }
+            for o in &g.program.options {
+                println!("{}: {} = {} (default {})\n    {}", o.name, o.kind, o.value, o.default, o.doc);
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Moves { game, position, json } => code((|| {
+            let g = load_game(&game)?;
+            let s = initial(&g, &position, 0)?;
+            let mut scratch = g.scratch();
+            let mut moves = Vec::new();
+            g.decisions(&s, &mut scratch, &mut moves);
+            let texts: Vec<String> = moves.iter().map(|m| g.move_text_among(&moves, *m)).collect();
+            if json {
+                println!("{}", serde_json::to_string(&texts).unwrap_or_default());
+            } else {
+                for t in &texts {
+                    println!("{t}");
+                }
+                if let Some(o) = g.status(&s, &mut scratch) {
+                    println!("(the game is over: {})", o.ending);
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Perft { game, depth, position, divide, json } => code((|| {
+            let g = load_game(&game)?;
+            let s = initial(&g, &position, 0)?;
+            let t = Instant::now();
+            let nodes = if divide {
+                let parts = g.perft_divide(&s, depth);
+                let mut all = Vec::new();
+                let mut tmp = g.empty_state(0);
+                g.legal_moves(&s, &mut all, &mut tmp);
+                for (m, n) in &parts {
+                    if !json {
+                        println!("{}: {n}", g.move_text_among(&all, *m));
+                    }
+                }
+                parts.iter().map(|(_, n)| n).sum()
+            } else {
+                g.perft(&s, depth)
+            };
+            let secs = t.elapsed().as_secs_f64();
+            let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
+            if json {
+                #[derive(Serialize)]
+                struct Out {
+                    depth: u32,
+                    nodes: u64,
+                    seconds: f64,
+                    nps: f64,
+                }
+                println!("{}", serde_json::to_string(&Out { depth, nodes, seconds: secs, nps: nps.round() }).unwrap_or_default());
+            } else {
+                println!("perft {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)", nps);
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Random { game, games, seed, position, json } => code((|| {
+            let g = load_game(&game)?;
+            let s0 = initial(&g, &position, seed)?;
+            random_games(&g, &s0, games, seed, json);
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Play { game, ai, human, seed, position } => code((|| {
+            let g = load_game(&game)?;
+            let s = initial(&g, &position, seed)?;
+            let human_seat = match &human {
+                None => 0,
+                Some(h) => match g.program.players.iter().position(|p| p == h) {
+                    Some(i) => i,
+                    None => {
+                        eprintln!("error: there is no player `{h}`; the players are {}", g.program.players.join(", "));
+                        return Err(ExitCode::from(1));
+                    }
+                },
+            };
+            play(&g, s, ai.is_some(), human_seat, seed);
+            Ok(ExitCode::SUCCESS)
+        })()),
+    }
+}
+
+#[derive(Serialize)]
+struct GameRecord {
+    seed: u64,
+    result: String,
+    winner: Option<String>,
+    plies: u32,
+}
+
+/// Plays one random game to its end; `None` ending when no legal decision and no ending fired.
+fn random_game(g: &Game, s0: &State, seed: u64, scratch: &mut tessel_interpreter::Scratch, moves: &mut Vec<Move>) -> GameRecord {
+    let mut s = s0.clone();
+    s.reseed(seed);
+    let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15);
+    let start_ply = s.ply;
+    loop {
+        if let Some(o) = g.status(&s, scratch) {
+            let winner = o.winner().map(|w| g.program.players[w].clone());
+            return GameRecord { seed, result: o.ending, winner, plies: s.ply - start_ply };
+        }
+        g.legal_moves(&s, moves, &mut scratch.state);
+        if moves.is_empty() {
+            return GameRecord { seed, result: "no legal move".into(), winner: None, plies: s.ply - start_ply };
+        }
+        let m = moves[agent.random_range(0..moves.len())];
+        g.apply(&mut s, m);
+    }
+}
+
+fn random_games(g: &Game, s0: &State, n: u64, seed: u64, json: bool) {
+    let t = Instant::now();
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    let records: Vec<GameRecord> = (0..n).map(|i| random_game(g, s0, seed.wrapping_add(i), &mut scratch, &mut moves)).collect();
+    let secs = t.elapsed().as_secs_f64();
+    let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
+    for r in &records {
+        let key = match &r.winner {
+            Some(w) => format!("{} ({w} wins)", r.result),
+            None => r.result.clone(),
+        };
+        *tally.entry(key).or_default() += 1;
+    }
+    let mean = if n > 0 { records.iter().map(|r| r.plies as f64).sum::<f64>() / n as f64 } else { 0.0 };
+    let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
+    if json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            games: &'a [GameRecord],
+            tally: &'a std::collections::BTreeMap<String, u64>,
+            mean_plies: f64,
+            seconds: f64,
+            playouts_per_second: f64,
+        }
+        println!("{}", serde_json::to_string(&Out { games: &records, tally: &tally, mean_plies: mean, seconds: secs, playouts_per_second: rate }).unwrap_or_default());
+    } else {
+        println!("{n} games of {} from seed {seed}:", g.program.title);
+        for (k, v) in &tally {
+            println!("  {v:>7}  {k}");
+        }
+        println!("mean length {mean:.1} plies; {rate:.0} playouts/s");
+    }
+}
+
+fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut history: Vec<State> = Vec::new();
+    let mut record: Vec<String> = Vec::new();
+    let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x5151);
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    println!("{} — type a move (e.g. e2e4), or `help`.", g.program.title);
+    loop {
+        print!("\n{}", render::board(g, &s));
+        println!("{}", g.position_string(&s));
+        if let Some(o) = g.status(&s, &mut scratch) {
+            let who = o.winner().map(|w| format!("{} wins", g.program.players[w])).unwrap_or_else(|| "no winner".into());
+            println!("Game over: {} — {who}.", o.ending);
+            println!("Moves: {}", record.join(" "));
+            return;
+        }
+        g.decisions(&s, &mut scratch, &mut moves);
+        let player = s.to_move as usize;
+        if moves.is_empty() {
+            println!("{} has no legal move and no ending applies; the game stops.", g.program.players[player]);
+            return;
+        }
+        if ai && player != human {
+            let m = moves[agent.random_range(0..moves.len())];
+            let text = g.move_text_among(&moves, m);
+            println!("{} plays {text}", g.program.players[player]);
+            history.push(s.clone());
+            record.push(text);
+            g.apply(&mut s, m);
+            continue;
+        }
+        print!("{} to move> ", g.program.players[player]);
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            println!("\nMoves: {}", record.join(" "));
+            return;
+        };
+        let line = line.trim();
+        match line {
+            "" => continue,
+            "quit" | "exit" => {
+                println!("Moves: {}", record.join(" "));
+                return;
+            }
+            "help" => println!("Type a move as origin and destination cell (e2e4; e7e8=Q to promote).\nCommands: moves (list legal moves), undo, position, quit."),
+            "moves" => println!("{}", moves.iter().map(|m| g.move_text_among(&moves, *m)).collect::<Vec<_>>().join(" ")),
+            "position" => println!("{}", g.position_string(&s)),
+            "undo" => {
+                // Undo back to the human's last decision.
+                let mut undone = false;
+                while let Some(prev) = history.pop() {
+                    record.pop();
+                    s = prev;
+                    undone = true;
+                    if !ai || s.to_move as usize == human {
+                        break;
+                    }
+                }
+                if !undone {
+                    println!("nothing to undo");
+                }
+            }
+            text => match g.parse_move(text, &moves) {
+                Ok(m) => {
+                    history.push(s.clone());
+                    record.push(g.move_text_among(&moves, m));
+                    g.apply(&mut s, m);
+                }
+                Err(e) => println!("{e}"),
+            },
+        }
+    }
+}

@@ -95,8 +95,8 @@ pub struct Game {
 
 /// Buffers a search reuses so that move generation does not allocate.
 pub struct Scratch {
-    pub(crate) state: State,
-    pub(crate) moves: Vec<Move>,
+    pub state: State,
+    pub moves: Vec<Move>,
 }
 
 impl Game {

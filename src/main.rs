@@ -85,6 +85,9 @@ enum Command {
         seed: u64,
         #[arg(long)]
         position: Option<String>,
+        /// Stop a game that has not ended after this many decisions (reported as unfinished).
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
         /// Print a JSON object whose `games` array holds each game's result and length.
         #[arg(long)]
         json: bool,
@@ -258,10 +261,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         })()),
-        Command::Random { game, games, seed, position, json } => code((|| {
+        Command::Random { game, games, seed, position, max_plies, json } => code((|| {
             let g = load_game(&game)?;
             let s0 = initial(&g, &position, seed)?;
-            random_games(&g, &s0, games, seed, json);
+            random_games(&g, &s0, games, seed, max_plies, json);
             Ok(ExitCode::SUCCESS)
         })()),
         Command::Play { game, ai, human, seed, position } => code((|| {
@@ -292,7 +295,7 @@ struct GameRecord {
 }
 
 /// Plays one random game to its end; `None` ending when no legal decision and no ending fired.
-fn random_game(g: &Game, s0: &State, seed: u64, scratch: &mut tessel_interpreter::Scratch, moves: &mut Vec<Move>) -> GameRecord {
+fn random_game(g: &Game, s0: &State, seed: u64, max_plies: u32, scratch: &mut tessel_interpreter::Scratch, moves: &mut Vec<Move>) -> GameRecord {
     let mut s = s0.clone();
     s.reseed(seed);
     let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15);
@@ -301,6 +304,9 @@ fn random_game(g: &Game, s0: &State, seed: u64, scratch: &mut tessel_interpreter
         if let Some(o) = g.status(&s, scratch) {
             let winner = o.winner().map(|w| g.program.players[w].clone());
             return GameRecord { seed, result: o.ending, winner, plies: s.ply - start_ply };
+        }
+        if s.ply - start_ply >= max_plies {
+            return GameRecord { seed, result: "unfinished".into(), winner: None, plies: s.ply - start_ply };
         }
         g.legal_moves(&s, moves, &mut scratch.state);
         if moves.is_empty() {
@@ -311,11 +317,11 @@ fn random_game(g: &Game, s0: &State, seed: u64, scratch: &mut tessel_interpreter
     }
 }
 
-fn random_games(g: &Game, s0: &State, n: u64, seed: u64, json: bool) {
+fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: bool) {
     let t = Instant::now();
     let mut scratch = g.scratch();
     let mut moves = Vec::new();
-    let records: Vec<GameRecord> = (0..n).map(|i| random_game(g, s0, seed.wrapping_add(i), &mut scratch, &mut moves)).collect();
+    let records: Vec<GameRecord> = (0..n).map(|i| random_game(g, s0, seed.wrapping_add(i), max_plies, &mut scratch, &mut moves)).collect();
     let secs = t.elapsed().as_secs_f64();
     let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
     for r in &records {

@@ -83,6 +83,8 @@ impl Game {
                 }
             }
             ir::Atom::Ride { paths, min, max } => {
+                // No ride is longer than the board has cells, even round a cycle.
+                let max = (*max).min(self.board.cells() as u32);
                 for path in paths {
                     let mut t = from;
                     let mut dist = 0u32;
@@ -92,7 +94,7 @@ impl Game {
                             break;
                         }
                         dist += 1;
-                        if dist > *max {
+                        if dist > max {
                             break;
                         }
                         let occ = s.cells[t as usize];
@@ -158,6 +160,7 @@ impl Game {
                 continue;
             }
             for (back, min, max, kinds) in &pr.rays {
+                let max = (*max).min(self.board.cells() as u32);
                 let mut c = cell;
                 let mut dist = 0;
                 loop {
@@ -166,7 +169,7 @@ impl Game {
                         break;
                     }
                     dist += 1;
-                    if dist > *max {
+                    if dist > max {
                         break;
                     }
                     let occ = s.cells[c as usize];

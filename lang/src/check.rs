@@ -858,6 +858,13 @@ impl<'a> Lowerer<'a> {
                     if !ok {
                         continue;
                     }
+                    let size: usize = steps.iter().map(|s| s.iter().map(|d| d.len()).max().unwrap_or(0)).product();
+                    if path.len() > 32 || size > 4096 {
+                        let span = paths.iter().find(|(p2, _)| std::ptr::eq(p2, path)).map(|(_, s)| *s).unwrap_or(r.span);
+                        self.error(err(codes::BAD_RANGE, format!("this leap path has {} steps making {size} paths", path.len()), span, "too large").hint("a leap path has at most 32 steps and makes at most 4096 paths; use fewer or narrower directions"));
+                        ok = false;
+                        continue;
+                    }
                     for (p, out) in per.iter_mut().enumerate() {
                         // Every combination of the path's direction sets.
                         let mut acc: Vec<Vec<DirId>> = vec![Vec::new()];

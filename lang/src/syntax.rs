@@ -13,6 +13,7 @@ struct TesselParser;
 
 /// Parses one file. Parsing never panics: a syntax error comes back as a diagnostic.
 pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
+    too_deep(file, text)?;
     let mut pairs = TesselParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let b = Builder { file };
@@ -24,6 +25,41 @@ pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
         items.push(b.item(pair));
     }
     Ok(crate::ast::File { items })
+}
+
+/// Brackets nested deeper than this are refused before parsing, so that no input can
+/// exhaust the stack of the parser or of the passes after it.
+pub const MAX_NESTING: usize = 64;
+
+fn too_deep(file: FileId, text: &str) -> Result<(), Diagnostic> {
+    let mut depth = 0usize;
+    let mut in_string = false;
+    let mut in_comment = false;
+    let mut prev = '\0';
+    for (i, ch) in text.char_indices() {
+        if in_comment {
+            in_comment = ch != '\n';
+        } else if in_string {
+            in_string = ch != '"' && ch != '\n';
+        } else {
+            match ch {
+                '"' => in_string = true,
+                '/' if prev == '/' => in_comment = true,
+                '(' | '{' | '[' => {
+                    depth += 1;
+                    if depth > MAX_NESTING {
+                        return Err(Diagnostic::error(codes::SYNTAX, format!("brackets are nested more than {MAX_NESTING} deep"))
+                            .at(Span::new(file, i, i + 1), "too deep")
+                            .hint("split the expression, or name a part of it with a `var` or a `region`"));
+                    }
+                }
+                ')' | '}' | ']' => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        prev = ch;
+    }
+    Ok(())
 }
 
 /// What a grammar rule is called in an error message.

@@ -1,0 +1,121 @@
+//! The `tessel` command end to end: each subcommand run as a user would.
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+fn tessel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessel")).args(args).output().expect("tessel runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+}
+
+fn tessel_with_input(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    let out = child.wait_with_output().expect("tessel ends");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
+#[test]
+fn list_shows_bundled_games() {
+    let (code, out, _) = tessel(&["list"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("chess"), "{out}");
+}
+
+#[test]
+fn check_clean_and_broken() {
+    let (code, out, _) = tessel(&["check", "chess"]);
+    assert_eq!(code, 0, "{out}");
+    let (code, _, err) = tessel(&["check", "tests/data/check/err/unknown-direction.tessel"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("E0103"), "{err}");
+    let (code, _, err) = tessel(&["check", "no-such-game"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("neither a file nor a bundled game"), "{err}");
+}
+
+#[test]
+fn moves_from_a_position() {
+    let (code, out, _) = tessel(&["moves", "chess", "--position", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]);
+    assert_eq!(code, 0);
+    let moves: Vec<&str> = out.lines().collect();
+    assert_eq!(moves.len(), 6, "{out}"); // e3 e4 and four king moves
+    assert!(moves.contains(&"e2e4"));
+    let (code, _, err) = tessel(&["moves", "chess", "--position", "4k3/8/8/8/8/8/4P3/4K3 w - - zero 1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("E0401"), "{err}");
+}
+
+#[test]
+fn perft_json() {
+    let (code, out, _) = tessel(&["perft", "chess", "--depth", "3", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["depth"], 3);
+    assert_eq!(v["nodes"], 8902);
+    assert!(v["seconds"].is_number() && v["nps"].is_number());
+}
+
+#[test]
+fn perft_divide_sums() {
+    let (code, out, _) = tessel(&["perft", "chess", "--depth", "2", "--divide"]);
+    assert_eq!(code, 0);
+    assert_eq!(out.lines().filter(|l| l.ends_with(": 20")).count(), 20, "{out}");
+}
+
+#[test]
+fn random_is_replayable() {
+    let args = ["random", "chess", "--games", "5", "--seed", "42", "--json"];
+    let (code, a, _) = tessel(&args);
+    assert_eq!(code, 0);
+    let (_, b, _) = tessel(&args);
+    let ga: serde_json::Value = serde_json::from_str(a.trim()).expect("json");
+    let gb: serde_json::Value = serde_json::from_str(b.trim()).expect("json");
+    assert_eq!(ga["games"], gb["games"]);
+    assert_eq!(ga["games"].as_array().map(|a| a.len()), Some(5));
+    let (_, c, _) = tessel(&["random", "chess", "--games", "5", "--seed", "43", "--json"]);
+    let gc: serde_json::Value = serde_json::from_str(c.trim()).expect("json");
+    assert_ne!(ga["games"], gc["games"]);
+}
+
+#[test]
+fn options_change_the_game() {
+    let (code, out, _) = tessel(&["random", "chess", "--games", "3", "--seed", "1", "--option", "max_plies=10", "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    for g in v["games"].as_array().expect("games") {
+        assert!(g["plies"].as_u64().unwrap_or(99) <= 10);
+    }
+    let (code, _, err) = tessel(&["random", "chess", "--option", "nonsense=1"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no option `nonsense`"), "{err}");
+}
+
+#[test]
+fn play_fools_mate() {
+    let (code, out) = tessel_with_input(&["play", "chess"], "f2f3\ne7e5\ng2g4\nd8h4\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Game over: checkmate — black wins."), "{out}");
+}
+
+#[test]
+fn play_rejects_illegal_and_undoes() {
+    let (code, out) = tessel_with_input(&["play", "chess"], "e2e5\nhello\ne2e4\nundo\nmoves\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("`e2e5` is not a legal move here"), "{out}");
+    assert!(out.contains("`hello` is not a move"), "{out}");
+    assert!(out.contains("a2a3"), "{out}");
+}
+
+#[test]
+fn play_against_random_ai_ends_on_eof() {
+    let (code, out) = tessel_with_input(&["play", "chess", "--ai", "random", "--seed", "5"], "e2e4\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("black plays"), "{out}");
+}

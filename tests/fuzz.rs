@@ -1,0 +1,109 @@
+//! No input may panic or hang: mutated rules files go through parser, checker and
+//! interpreter; random text goes to the position and move readers.
+
+use proptest::prelude::*;
+use tessel_interpreter::Game;
+
+const CHESS: &str = include_str!("../rulesets/chess.tessel");
+const WORDS: &[&str] = &[
+    "piece", "move", "step", "leap", "ride", "to", "if", "then", "set", "capture", "shift", "{", "}", "(", ")", "[", "]", "=",
+    "==", "+", "-", "*", "in", "and", "or", "not", "mirrored", "rank", "file", "region", "dirs", "var", "counter", "option",
+    "ending", "forbid", "position", "start", "\"", "0", "1", "99999999999", "-1", "n", "e", "x", "a1", "h8", "none", "from",
+    "board", "grid", "players", "variant", "extends", "use", "chess", "pattern", "moves", "promote", "royal", "inert", "=>",
+    "exactly", "max", "min", ":", ",", "/", "per", "player", "reset", "each", "turn", "\n", " ", "é", "\u{0}",
+];
+
+/// Applies a list of edits (position fraction, kind, word) to a text.
+fn mutate(base: &str, edits: &[(f64, u8, usize)]) -> String {
+    let mut text = base.to_string();
+    for &(at, kind, w) in edits {
+        let mut i = ((text.len() as f64) * at) as usize;
+        while i < text.len() && !text.is_char_boundary(i) {
+            i += 1;
+        }
+        let word = WORDS[w % WORDS.len()];
+        match kind % 3 {
+            0 => text.insert_str(i, word),
+            1 => {
+                let mut j = (i + 1 + w % 12).min(text.len());
+                while j < text.len() && !text.is_char_boundary(j) {
+                    j += 1;
+                }
+                text.replace_range(i..j, "");
+            }
+            _ => {
+                let mut j = (i + word.len()).min(text.len());
+                while j < text.len() && !text.is_char_boundary(j) {
+                    j += 1;
+                }
+                text.replace_range(i..j, word);
+            }
+        }
+    }
+    text
+}
+
+fn exercise(text: &str) {
+    let compiled = tessel_lang::compile("fuzz", text, &tessel::bundle::BundleLoader, &[]);
+    let _ = tessel::render::diagnostics_to_string(&compiled.sources, &compiled.diagnostics);
+    if let Some(p) = compiled.program {
+        let g = Game::new(p);
+        if let Ok(s) = g.start_state(1) {
+            let _ = g.perft(&s, 2);
+            let mut scratch = g.scratch();
+            let _ = g.status(&s, &mut scratch);
+            let _ = g.position_string(&s);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn mutated_rules_never_panic(edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+        exercise(&mutate(CHESS, &edits));
+    }
+
+    #[test]
+    fn random_position_strings_never_panic(text in "[ -~]{0,80}") {
+        let loaded = tessel::load("rulesets/chess.tessel", &[]).expect("chess");
+        let g = Game::new(loaded.compiled.program.expect("chess compiles"));
+        if let Ok(s) = g.parse_position(&text, 0) {
+            let _ = g.perft(&s, 1);
+            let _ = g.position_string(&s);
+        }
+        let s = g.start_state(0).expect("start");
+        let mut legal = Vec::new();
+        let mut tmp = g.empty_state(0);
+        g.legal_moves(&s, &mut legal, &mut tmp);
+        let _ = g.parse_move(&text, &legal);
+    }
+
+    #[test]
+    fn near_positions_never_panic(cut in 0usize..60, ch in "[ -~]") {
+        let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+        let mut t = fen.to_string();
+        t.insert_str(cut.min(t.len()), &ch);
+        let loaded = tessel::load("rulesets/chess.tessel", &[]).expect("chess");
+        let g = Game::new(loaded.compiled.program.expect("chess compiles"));
+        if let Ok(s) = g.parse_position(&t, 0) {
+            let _ = g.perft(&s, 2);
+        }
+    }
+}
+
+#[test]
+fn deep_nesting_is_refused() {
+    let text = format!("game \"x\"\nplayers a b\nboard grid 2 x 2\nforbid {}true{}", "(".repeat(100_000), ")".repeat(100_000));
+    let c = tessel_lang::compile("deep", &text, &tessel::bundle::BundleLoader, &[]);
+    assert!(c.program.is_none());
+}
+
+#[test]
+fn huge_leap_is_refused() {
+    let text = "game \"x\"\nplayers a b\nboard grid 2 x 2\npiece p P p { move leap (n e s w ne nw se sw n e s w ne nw se sw n e s w ne nw se sw n e s w ne nw se sw n e s) }\n\
+                dirs all = n e s w ne nw se sw\npiece q Q q { move leap (all all all all all all all all all all all all) }";
+    let c = tessel_lang::compile("leap", text, &tessel::bundle::BundleLoader, &[]);
+    assert!(c.program.is_none());
+}

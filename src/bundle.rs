@@ -14,13 +14,19 @@ pub fn list() -> Vec<(String, String)> {
         .files()
         .filter(|f| f.path().extension().is_some_and(|e| e == "tessel"))
         .map(|f| {
-            let name = f.path().file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
+            let name = f
+                .path()
+                .file_stem()
+                .map(|s| s.to_string_lossy().into_owned())
+                .unwrap_or_default();
             let text = f.contents_utf8().unwrap_or("");
             let title = text
                 .lines()
                 .find_map(|l| {
                     let l = l.trim();
-                    l.strip_prefix("game ").or_else(|| l.strip_prefix("variant ")).map(|r| r.trim().replace('"', ""))
+                    l.strip_prefix("game ")
+                        .or_else(|| l.strip_prefix("variant "))
+                        .map(|r| r.trim().replace('"', ""))
                 })
                 .unwrap_or_default();
             (name, title)
@@ -31,8 +37,14 @@ pub fn list() -> Vec<(String, String)> {
 }
 
 fn bundled(dir: &Dir<'static>, name: &str) -> Option<String> {
-    let file = if name.ends_with(".tessel") { name.to_string() } else { format!("{name}.tessel") };
-    dir.get_file(&file).and_then(|f| f.contents_utf8()).map(|s| s.to_string())
+    let file = if name.ends_with(".tessel") {
+        name.to_string()
+    } else {
+        format!("{name}.tessel")
+    };
+    dir.get_file(&file)
+        .and_then(|f| f.contents_utf8())
+        .map(|s| s.to_string())
 }
 
 /// Finds rules files on disk and in the bundle. Canonical names are `bundle:rulesets/X`,
@@ -41,18 +53,27 @@ pub struct BundleLoader;
 
 impl Loader for BundleLoader {
     fn load(&self, request: &str, from: &str) -> Result<(String, String), String> {
-        let file = if request.ends_with(".tessel") { request.to_string() } else { format!("{request}.tessel") };
+        let file = if request.ends_with(".tessel") {
+            request.to_string()
+        } else {
+            format!("{request}.tessel")
+        };
         // Beside the including file, when it is on disk.
         if !from.starts_with("bundle:") {
             let base = Path::new(from).parent().unwrap_or(Path::new("."));
             let candidate: PathBuf = base.join(&file);
             if candidate.is_file() {
+                // One name per file, however it was reached, so that cycles are seen.
+                let canonical = canonical_name(&candidate);
                 return std::fs::read_to_string(&candidate)
-                    .map(|t| (candidate.display().to_string(), t))
+                    .map(|t| (canonical, t))
                     .map_err(|e| format!("cannot read {}: {e}", candidate.display()));
             }
         }
-        let plain = file.trim_end_matches(".tessel").trim_start_matches("stdlib/").trim_start_matches("rulesets/");
+        let plain = file
+            .trim_end_matches(".tessel")
+            .trim_start_matches("stdlib/")
+            .trim_start_matches("rulesets/");
         if let Some(t) = bundled(&STDLIB, plain) {
             return Ok((format!("bundle:stdlib/{plain}"), t));
         }
@@ -60,6 +81,19 @@ impl Loader for BundleLoader {
             return Ok((format!("bundle:rulesets/{plain}"), t));
         }
         Err(format!("no file `{file}` beside this one, in the standard library, or among the bundled rulesets"))
+    }
+}
+
+/// One name per file however it was reached (so that include cycles are seen), relative
+/// to the working directory when the file is under it (so that messages stay short).
+fn canonical_name(path: &Path) -> String {
+    let Ok(full) = std::fs::canonicalize(path) else {
+        return path.display().to_string();
+    };
+    let cwd = std::env::current_dir().and_then(std::fs::canonicalize);
+    match cwd.as_ref().ok().and_then(|c| full.strip_prefix(c).ok()) {
+        Some(rel) => rel.display().to_string(),
+        None => full.display().to_string(),
     }
 }
 
@@ -73,13 +107,31 @@ pub struct Loaded {
 pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, String> {
     let path = Path::new(file_or_name);
     let (name, text) = if path.is_file() {
-        let t = std::fs::read_to_string(path).map_err(|e| format!("cannot read {file_or_name}: {e}"))?;
-        (file_or_name.to_string(), t)
+        let t = std::fs::read_to_string(path)
+            .map_err(|e| format!("cannot read {file_or_name}: {e}"))?;
+        (canonical_name(path), t)
     } else if let Some(t) = bundled(&RULESETS, file_or_name) {
-        (format!("bundle:rulesets/{}", file_or_name.trim_end_matches(".tessel")), t)
+        (
+            format!(
+                "bundle:rulesets/{}",
+                file_or_name.trim_end_matches(".tessel")
+            ),
+            t,
+        )
     } else {
         let names: Vec<String> = list().into_iter().map(|(n, _)| n).collect();
-        return Err(format!("`{file_or_name}` is neither a file nor a bundled game (bundled: {})", names.join(", ")));
+        let close = names.iter().find(|n| {
+            let (a, b) = (n.as_str(), file_or_name.trim_end_matches(".tessel"));
+            a.starts_with(b) || b.starts_with(a)
+        });
+        let mut msg = format!(
+            "`{file_or_name}` is neither a file nor a bundled game (bundled: {})",
+            names.join(", ")
+        );
+        if let Some(c) = close {
+            msg += &format!("; did you mean `{c}`?");
+        }
+        return Err(msg);
     };
     let compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
     Ok(Loaded { name, compiled })

@@ -23,7 +23,10 @@ pub fn start_check(game: &Game) -> Result<(), Diagnostic> {
             if let Some((_, span)) = &game.program.start {
                 // +1 for the opening quote.
                 let start = span.start + 1 + e.start;
-                d = d.at(Span::new(span.file, start, (span.start + 1 + e.end).max(start + 1)), "here");
+                d = d.at(
+                    Span::new(span.file, start, (span.start + 1 + e.end).max(start + 1)),
+                    "here",
+                );
             }
             Err(d)
         }
@@ -32,7 +35,10 @@ pub fn start_check(game: &Game) -> Result<(), Diagnostic> {
 
 /// Everything `tessel check` reports on a ruleset: the diagnostics and the texts they
 /// point into. Empty diagnostics mean the ruleset is clean.
-pub fn check(file_or_name: &str, options: &[(String, String)]) -> Result<(Sources, Vec<Diagnostic>), String> {
+pub fn check(
+    file_or_name: &str,
+    options: &[(String, String)],
+) -> Result<(Sources, Vec<Diagnostic>), String> {
     let loaded = load(file_or_name, options)?;
     let c = loaded.compiled;
     let mut diags = c.diagnostics;

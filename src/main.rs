@@ -9,12 +9,18 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 use tessel::render;
-use tessel_interpreter::{Game, Move, State};
+use tessel_interpreter::{Game, State};
 use tessel_lang::{Diagnostic, Sources, Span};
 
 #[derive(Parser)]
-#[command(name = "tessel", version, about = "A general game system: games as rules text, played, checked and measured")]
-#[command(after_help = "Examples:\n  tessel list\n  tessel play chess --ai random\n  tessel perft chess --depth 4\n  tessel check my-game.tessel")]
+#[command(
+    name = "tessel",
+    version,
+    about = "A general game system: games as rules text, played, checked and measured"
+)]
+#[command(
+    after_help = "Examples:\n  tessel list\n  tessel play chess --ai random\n  tessel perft chess --depth 4\n  tessel check my-game.tessel"
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -35,7 +41,9 @@ enum Command {
     #[command(after_help = "Example:\n  tessel list")]
     List,
     /// Check a ruleset: exit 0 when clean, 1 with diagnostics.
-    #[command(after_help = "Examples:\n  tessel check rulesets/chess.tessel\n  tessel check chess --option fifty=0")]
+    #[command(
+        after_help = "Examples:\n  tessel check rulesets/chess.tessel\n  tessel check chess --option fifty=0"
+    )]
     Check {
         #[command(flatten)]
         game: GameArgs,
@@ -47,7 +55,9 @@ enum Command {
         game: GameArgs,
     },
     /// List the legal moves in the game's notation.
-    #[command(after_help = "Examples:\n  tessel moves chess\n  tessel moves chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'")]
+    #[command(
+        after_help = "Examples:\n  tessel moves chess\n  tessel moves chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1'"
+    )]
     Moves {
         #[command(flatten)]
         game: GameArgs,
@@ -59,7 +69,9 @@ enum Command {
         json: bool,
     },
     /// Count decision sequences to a depth (perft).
-    #[command(after_help = "Examples:\n  tessel perft chess --depth 4\n  tessel perft chess --depth 3 --divide\n  tessel perft chess --depth 5 --json")]
+    #[command(
+        after_help = "Examples:\n  tessel perft chess --depth 4\n  tessel perft chess --depth 3 --divide\n  tessel perft chess --depth 5 --json"
+    )]
     Perft {
         #[command(flatten)]
         game: GameArgs,
@@ -75,7 +87,9 @@ enum Command {
         json: bool,
     },
     /// Play seeded random games: results, mean length, playouts per second.
-    #[command(after_help = "Examples:\n  tessel random chess --games 1000 --seed 1\n  tessel random chess --games 10 --seed 7 --json")]
+    #[command(
+        after_help = "Examples:\n  tessel random chess --games 1000 --seed 1\n  tessel random chess --games 10 --seed 7 --json"
+    )]
     Random {
         #[command(flatten)]
         game: GameArgs,
@@ -93,7 +107,9 @@ enum Command {
         json: bool,
     },
     /// Play in the terminal: type moves in the game's notation; `help` lists commands.
-    #[command(after_help = "Examples:\n  tessel play chess --ai random\n  tessel play chess --ai random --human black --seed 3\n  tessel play chess")]
+    #[command(
+        after_help = "Examples:\n  tessel play chess --ai random\n  tessel play chess --ai random --human black --seed 3\n  tessel play chess"
+    )]
     Play {
         #[command(flatten)]
         game: GameArgs,
@@ -124,8 +140,12 @@ fn main() -> ExitCode {
 fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
     raw.iter()
         .map(|o| match o.split_once('=') {
-            Some((k, v)) if !k.trim().is_empty() => Ok((k.trim().to_string(), v.trim().to_string())),
-            _ => Err(format!("`--option {o}` should be NAME=VALUE, e.g. --option fifty=0")),
+            Some((k, v)) if !k.trim().is_empty() => {
+                Ok((k.trim().to_string(), v.trim().to_string()))
+            }
+            _ => Err(format!(
+                "`--option {o}` should be NAME=VALUE, e.g. --option fifty=0"
+            )),
         })
         .collect()
 }
@@ -169,9 +189,19 @@ fn initial(game: &Game, position: &Option<String>, seed: u64) -> Result<State, E
         Some(p) => game.parse_position(p, seed).map_err(|e| {
             let mut sources = Sources::new();
             let id = sources.add("--position", p.clone());
-            let d = Diagnostic::error(tessel_lang::diag::codes::BAD_POSITION, format!("the position is wrong: {}", e.message))
-                .at(Span::new(id, e.start, e.end.max(e.start + 1).min(p.len().max(e.start))), "here")
-                .hint(e.hint);
+            let d = Diagnostic::error(
+                tessel_lang::diag::codes::BAD_POSITION,
+                format!("the position is wrong: {}", e.message),
+            )
+            .at(
+                Span::new(
+                    id,
+                    e.start,
+                    e.end.max(e.start + 1).min(p.len().max(e.start)),
+                ),
+                "here",
+            )
+            .hint(e.hint);
             report(&sources, &[d]);
             ExitCode::from(1)
         }),
@@ -204,17 +234,27 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 println!("{} has no options", g.program.title);
             }
             for o in &g.program.options {
-                println!("{}: {} = {} (default {})\n    {}", o.name, o.kind, o.value, o.default, o.doc);
+                println!(
+                    "{}: {} = {} (default {})\n    {}",
+                    o.name, o.kind, o.value, o.default, o.doc
+                );
             }
             Ok(ExitCode::SUCCESS)
         })()),
-        Command::Moves { game, position, json } => code((|| {
+        Command::Moves {
+            game,
+            position,
+            json,
+        } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, 0)?;
             let mut scratch = g.scratch();
             let mut moves = Vec::new();
             g.decisions(&s, &mut scratch, &mut moves);
-            let texts: Vec<String> = moves.iter().map(|m| g.move_text_among(&moves, *m)).collect();
+            let texts: Vec<String> = moves
+                .iter()
+                .map(|m| g.move_text_among(&moves, *m))
+                .collect();
             if json {
                 println!("{}", serde_json::to_string(&texts).unwrap_or_default());
             } else {
@@ -227,7 +267,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         })()),
-        Command::Perft { game, depth, position, divide, json } => code((|| {
+        Command::Perft {
+            game,
+            depth,
+            position,
+            divide,
+            json,
+        } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, 0)?;
             let t = Instant::now();
@@ -255,19 +301,44 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     seconds: f64,
                     nps: f64,
                 }
-                println!("{}", serde_json::to_string(&Out { depth, nodes, seconds: secs, nps: nps.round() }).unwrap_or_default());
+                println!(
+                    "{}",
+                    serde_json::to_string(&Out {
+                        depth,
+                        nodes,
+                        seconds: secs,
+                        nps: nps.round()
+                    })
+                    .unwrap_or_default()
+                );
             } else {
-                println!("perft {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)", nps);
+                println!(
+                    "perft {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
+                    nps
+                );
             }
             Ok(ExitCode::SUCCESS)
         })()),
-        Command::Random { game, games, seed, position, max_plies, json } => code((|| {
+        Command::Random {
+            game,
+            games,
+            seed,
+            position,
+            max_plies,
+            json,
+        } => code((|| {
             let g = load_game(&game)?;
             let s0 = initial(&g, &position, seed)?;
             random_games(&g, &s0, games, seed, max_plies, json);
             Ok(ExitCode::SUCCESS)
         })()),
-        Command::Play { game, ai, human, seed, position } => code((|| {
+        Command::Play {
+            game,
+            ai,
+            human,
+            seed,
+            position,
+        } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, seed)?;
             let human_seat = match &human {
@@ -275,7 +346,10 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 Some(h) => match g.program.players.iter().position(|p| p == h) {
                     Some(i) => i,
                     None => {
-                        eprintln!("error: there is no player `{h}`; the players are {}", g.program.players.join(", "));
+                        eprintln!(
+                            "error: there is no player `{h}`; the players are {}",
+                            g.program.players.join(", ")
+                        );
                         return Err(ExitCode::from(1));
                     }
                 },
@@ -294,34 +368,48 @@ struct GameRecord {
     plies: u32,
 }
 
-/// Plays one random game to its end; `None` ending when no legal decision and no ending fired.
-fn random_game(g: &Game, s0: &State, seed: u64, max_plies: u32, scratch: &mut tessel_interpreter::Scratch, moves: &mut Vec<Move>) -> GameRecord {
+/// Plays one seeded random game to its end (or the ply limit).
+fn random_game(
+    g: &Game,
+    s0: &State,
+    seed: u64,
+    max_plies: u32,
+    scratch: &mut tessel_interpreter::Scratch,
+) -> GameRecord {
     let mut s = s0.clone();
     s.reseed(seed);
     let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15);
     let start_ply = s.ply;
-    loop {
-        if let Some(o) = g.status(&s, scratch) {
-            let winner = o.winner().map(|w| g.program.players[w].clone());
-            return GameRecord { seed, result: o.ending, winner, plies: s.ply - start_ply };
-        }
-        if s.ply - start_ply >= max_plies {
-            return GameRecord { seed, result: "unfinished".into(), winner: None, plies: s.ply - start_ply };
-        }
-        g.legal_moves(&s, moves, &mut scratch.state);
-        if moves.is_empty() {
-            return GameRecord { seed, result: "no legal move".into(), winner: None, plies: s.ply - start_ply };
-        }
-        let m = moves[agent.random_range(0..moves.len())];
-        g.apply(&mut s, m);
+    let outcome = g.random_playout(&mut s, &mut agent, max_plies, scratch);
+    let plies = s.ply - start_ply;
+    match outcome {
+        Some(o) => GameRecord {
+            seed,
+            winner: o.winner().map(|w| g.program.players[w].clone()),
+            result: o.ending,
+            plies,
+        },
+        None if plies >= max_plies => GameRecord {
+            seed,
+            result: "unfinished".into(),
+            winner: None,
+            plies,
+        },
+        None => GameRecord {
+            seed,
+            result: "no legal move".into(),
+            winner: None,
+            plies,
+        },
     }
 }
 
 fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: bool) {
     let t = Instant::now();
     let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    let records: Vec<GameRecord> = (0..n).map(|i| random_game(g, s0, seed.wrapping_add(i), max_plies, &mut scratch, &mut moves)).collect();
+    let records: Vec<GameRecord> = (0..n)
+        .map(|i| random_game(g, s0, seed.wrapping_add(i), max_plies, &mut scratch))
+        .collect();
     let secs = t.elapsed().as_secs_f64();
     let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
     for r in &records {
@@ -331,7 +419,11 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
         };
         *tally.entry(key).or_default() += 1;
     }
-    let mean = if n > 0 { records.iter().map(|r| r.plies as f64).sum::<f64>() / n as f64 } else { 0.0 };
+    let mean = if n > 0 {
+        records.iter().map(|r| r.plies as f64).sum::<f64>() / n as f64
+    } else {
+        0.0
+    };
     let rate = if secs > 0.0 { n as f64 / secs } else { 0.0 };
     if json {
         #[derive(Serialize)]
@@ -342,7 +434,17 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
             seconds: f64,
             playouts_per_second: f64,
         }
-        println!("{}", serde_json::to_string(&Out { games: &records, tally: &tally, mean_plies: mean, seconds: secs, playouts_per_second: rate }).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string(&Out {
+                games: &records,
+                tally: &tally,
+                mean_plies: mean,
+                seconds: secs,
+                playouts_per_second: rate
+            })
+            .unwrap_or_default()
+        );
     } else {
         println!("{n} games of {} from seed {seed}:", g.program.title);
         for (k, v) in &tally {
@@ -365,7 +467,10 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
         print!("\n{}", render::board(g, &s));
         println!("{}", g.position_string(&s));
         if let Some(o) = g.status(&s, &mut scratch) {
-            let who = o.winner().map(|w| format!("{} wins", g.program.players[w])).unwrap_or_else(|| "no winner".into());
+            let who = o
+                .winner()
+                .map(|w| format!("{} wins", g.program.players[w]))
+                .unwrap_or_else(|| "no winner".into());
             println!("Game over: {} — {who}.", o.ending);
             println!("Moves: {}", record.join(" "));
             return;
@@ -373,7 +478,10 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
         g.decisions(&s, &mut scratch, &mut moves);
         let player = s.to_move as usize;
         if moves.is_empty() {
-            println!("{} has no legal move and no ending applies; the game stops.", g.program.players[player]);
+            println!(
+                "{} has no legal move and no ending applies; the game stops.",
+                g.program.players[player]
+            );
             return;
         }
         if ai && player != human {

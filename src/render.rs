@@ -28,10 +28,15 @@ pub fn diagnostics(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnos
         }
         for l in &d.labels {
             if l.span.file < sources.len() {
-                labels.push(Label::secondary(l.span.file, l.span.start..l.span.end).with_message(&l.message));
+                labels.push(
+                    Label::secondary(l.span.file, l.span.start..l.span.end)
+                        .with_message(&l.message),
+                );
             }
         }
-        cs = cs.with_labels(labels).with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
+        cs = cs
+            .with_labels(labels)
+            .with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
         let _ = term::emit(out, &config, &files, &cs);
     }
 }
@@ -54,14 +59,21 @@ pub fn board(game: &Game, s: &State) -> String {
                 for x in 0..w {
                     let c = (x + y * w) as usize;
                     let p = s.cells[c];
-                    let sym = if p.is_none() { ".".to_string() } else { game.symbol(p) };
+                    let sym = if p.is_none() {
+                        ".".to_string()
+                    } else {
+                        game.symbol(p)
+                    };
                     out += &format!("{sym:>2}");
                 }
                 out.push('\n');
             }
             out += "    ";
             for x in 0..w {
-                let file: String = names[x as usize].chars().take_while(|c| !c.is_ascii_digit()).collect();
+                let file: String = names[x as usize]
+                    .chars()
+                    .take_while(|c| !c.is_ascii_digit())
+                    .collect();
                 out += &format!("{file:>2}");
             }
             out.push('\n');

@@ -4,8 +4,15 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 fn tessel(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessel")).args(args).output().expect("tessel runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned(), String::from_utf8_lossy(&out.stderr).into_owned())
+    let out = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .output()
+        .expect("tessel runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
 }
 
 fn tessel_with_input(args: &[&str], input: &str) -> (i32, String) {
@@ -16,9 +23,17 @@ fn tessel_with_input(args: &[&str], input: &str) -> (i32, String) {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tessel runs");
-    child.stdin.take().expect("stdin").write_all(input.as_bytes()).expect("input written");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
     let out = child.wait_with_output().expect("tessel ends");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
 }
 
 #[test]
@@ -42,12 +57,22 @@ fn check_clean_and_broken() {
 
 #[test]
 fn moves_from_a_position() {
-    let (code, out, _) = tessel(&["moves", "chess", "--position", "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"]);
+    let (code, out, _) = tessel(&[
+        "moves",
+        "chess",
+        "--position",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1",
+    ]);
     assert_eq!(code, 0);
     let moves: Vec<&str> = out.lines().collect();
     assert_eq!(moves.len(), 6, "{out}"); // e3 e4 and four king moves
     assert!(moves.contains(&"e2e4"));
-    let (code, _, err) = tessel(&["moves", "chess", "--position", "4k3/8/8/8/8/8/4P3/4K3 w - - zero 1"]);
+    let (code, _, err) = tessel(&[
+        "moves",
+        "chess",
+        "--position",
+        "4k3/8/8/8/8/8/4P3/4K3 w - - zero 1",
+    ]);
     assert_eq!(code, 1);
     assert!(err.contains("E0401"), "{err}");
 }
@@ -66,7 +91,11 @@ fn perft_json() {
 fn perft_divide_sums() {
     let (code, out, _) = tessel(&["perft", "chess", "--depth", "2", "--divide"]);
     assert_eq!(code, 0);
-    assert_eq!(out.lines().filter(|l| l.ends_with(": 20")).count(), 20, "{out}");
+    assert_eq!(
+        out.lines().filter(|l| l.ends_with(": 20")).count(),
+        20,
+        "{out}"
+    );
 }
 
 #[test]
@@ -86,7 +115,17 @@ fn random_is_replayable() {
 
 #[test]
 fn options_change_the_game() {
-    let (code, out, _) = tessel(&["random", "chess", "--games", "3", "--seed", "1", "--option", "max_plies=10", "--json"]);
+    let (code, out, _) = tessel(&[
+        "random",
+        "chess",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--option",
+        "max_plies=10",
+        "--json",
+    ]);
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
     for g in v["games"].as_array().expect("games") {
@@ -106,7 +145,8 @@ fn play_fools_mate() {
 
 #[test]
 fn play_rejects_illegal_and_undoes() {
-    let (code, out) = tessel_with_input(&["play", "chess"], "e2e5\nhello\ne2e4\nundo\nmoves\nquit\n");
+    let (code, out) =
+        tessel_with_input(&["play", "chess"], "e2e5\nhello\ne2e4\nundo\nmoves\nquit\n");
     assert_eq!(code, 0);
     assert!(out.contains("`e2e5` is not a legal move here"), "{out}");
     assert!(out.contains("`hello` is not a move"), "{out}");
@@ -115,7 +155,10 @@ fn play_rejects_illegal_and_undoes() {
 
 #[test]
 fn play_against_random_ai_ends_on_eof() {
-    let (code, out) = tessel_with_input(&["play", "chess", "--ai", "random", "--seed", "5"], "e2e4\n");
+    let (code, out) = tessel_with_input(
+        &["play", "chess", "--ai", "random", "--seed", "5"],
+        "e2e4\n",
+    );
     assert_eq!(code, 0);
     assert!(out.contains("black plays"), "{out}");
 }

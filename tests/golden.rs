@@ -22,7 +22,10 @@ fn options_of(text: &str) -> Vec<(String, String)> {
         .and_then(|l| l.strip_prefix("// options:"))
         .map(|rest| {
             rest.split_whitespace()
-                .filter_map(|kv| kv.split_once('=').map(|(k, v)| (k.to_string(), v.to_string())))
+                .filter_map(|kv| {
+                    kv.split_once('=')
+                        .map(|(k, v)| (k.to_string(), v.to_string()))
+                })
                 .collect()
         })
         .unwrap_or_default()
@@ -34,7 +37,11 @@ fn rendered(path: &Path) -> (String, Vec<&'static str>, bool) {
     let (sources, diags) = tessel::check(&name, &options_of(&text)).expect("case is found");
     let codes = diags.iter().map(|d| d.code).collect();
     let has_error = diags.iter().any(|d| d.is_error());
-    (tessel::render::diagnostics_to_string(&sources, &diags), codes, has_error)
+    (
+        tessel::render::diagnostics_to_string(&sources, &diags),
+        codes,
+        has_error,
+    )
 }
 
 fn compare(path: &Path, actual: &str, failures: &mut Vec<String>) {
@@ -45,8 +52,15 @@ fn compare(path: &Path, actual: &str, failures: &mut Vec<String>) {
     }
     match std::fs::read_to_string(&expected_path) {
         Ok(expected) if expected == actual => {}
-        Ok(expected) => failures.push(format!("{}: output differs\n--- expected\n{expected}\n--- actual\n{actual}", path.display())),
-        Err(_) => failures.push(format!("{}: no {} (run with TESSEL_BLESS=1)\n{actual}", path.display(), expected_path.display())),
+        Ok(expected) => failures.push(format!(
+            "{}: output differs\n--- expected\n{expected}\n--- actual\n{actual}",
+            path.display()
+        )),
+        Err(_) => failures.push(format!(
+            "{}: no {} (run with TESSEL_BLESS=1)\n{actual}",
+            path.display(),
+            expected_path.display()
+        )),
     }
 }
 
@@ -64,7 +78,11 @@ fn error_cases() {
         compare(path, &out, &mut failures);
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
-    assert!(kinds.len() >= 15, "the corpus covers {} kinds of error: {kinds:?}", kinds.len());
+    assert!(
+        kinds.len() >= 15,
+        "the corpus covers {} kinds of error: {kinds:?}",
+        kinds.len()
+    );
 }
 
 #[test]
@@ -73,7 +91,10 @@ fn ok_cases() {
     for path in cases("tests/data/check/ok") {
         let (out, _, _) = rendered(&path);
         if !out.is_empty() {
-            failures.push(format!("{}: expected no diagnostics\n{out}", path.display()));
+            failures.push(format!(
+                "{}: expected no diagnostics\n{out}",
+                path.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

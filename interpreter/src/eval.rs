@@ -15,7 +15,14 @@ pub(crate) struct Ctx<'s> {
 }
 
 impl Game {
-    pub(crate) fn ctx<'s>(&self, s: &'s State, mover: PlayerId, from: CellId, to: CellId, no_moves: Option<bool>) -> Ctx<'s> {
+    pub(crate) fn ctx<'s>(
+        &self,
+        s: &'s State,
+        mover: PlayerId,
+        from: CellId,
+        to: CellId,
+        no_moves: Option<bool>,
+    ) -> Ctx<'s> {
         Ctx {
             s,
             mover,
@@ -56,7 +63,10 @@ impl Game {
                 if c < 0 || c >= NO_CELL as i64 {
                     return NO_CELL as i64;
                 }
-                let path = paths.get(cx.mover as usize).map(|p| p.as_slice()).unwrap_or(&[]);
+                let path = paths
+                    .get(cx.mover as usize)
+                    .map(|p| p.as_slice())
+                    .unwrap_or(&[]);
                 self.board.walk(c as CellId, path) as i64
             }
             Expr::Not(x) => i64::from(self.eval(x, cx) == 0),
@@ -106,20 +116,29 @@ impl Game {
             }
             Expr::Empty(c) => {
                 let c = self.eval(c, cx);
-                i64::from(c >= 0 && (c as usize) < cx.s.cells.len() && cx.s.cells[c as usize].is_none())
+                i64::from(
+                    c >= 0 && (c as usize) < cx.s.cells.len() && cx.s.cells[c as usize].is_none(),
+                )
             }
             Expr::Friend(c, k) => {
                 let p = cell_at(self.eval(c, cx));
-                i64::from(p.is_some_and(|p| p.owner() == cx.mover && k.is_none_or(|k| p.kind() == k)))
+                i64::from(
+                    p.is_some_and(|p| p.owner() == cx.mover && k.is_none_or(|k| p.kind() == k)),
+                )
             }
             Expr::Enemy(c, k) => {
                 let p = cell_at(self.eval(c, cx));
-                i64::from(p.is_some_and(|p| p.owner() != cx.mover && k.is_none_or(|k| p.kind() == k)))
+                i64::from(
+                    p.is_some_and(|p| p.owner() != cx.mover && k.is_none_or(|k| p.kind() == k)),
+                )
             }
             Expr::Unmoved(c) => i64::from(cell_at(self.eval(c, cx)).is_some_and(|p| !p.moved())),
             Expr::Attacked(c) => {
                 let c = self.eval(c, cx);
-                i64::from((0..cx.s.cells.len() as i64).contains(&c) && self.attacked(cx.s, c as CellId, cx.mover))
+                i64::from(
+                    (0..cx.s.cells.len() as i64).contains(&c)
+                        && self.attacked(cx.s, c as CellId, cx.mover),
+                )
             }
             Expr::Checked => i64::from(self.checked(cx.s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
@@ -130,14 +149,25 @@ impl Game {
                 cx.s.cells
                     .iter()
                     .chain(cx.s.buried.iter().map(|(_, p)| p))
-                    .filter(|p| !p.is_none() && k.is_none_or(|k| p.kind() == k) && who.is_none_or(|w| p.owner() as i64 == w))
+                    .filter(|p| {
+                        !p.is_none()
+                            && k.is_none_or(|k| p.kind() == k)
+                            && who.is_none_or(|w| p.owner() as i64 == w)
+                    })
                     .count() as i64
             }
         }
     }
 
     /// Runs statements; `mover`, `from` and `to` are those of the move being played.
-    pub(crate) fn exec(&self, s: &mut State, body: &[Stmt], mover: PlayerId, from: CellId, to: CellId) {
+    pub(crate) fn exec(
+        &self,
+        s: &mut State,
+        body: &[Stmt],
+        mover: PlayerId,
+        from: CellId,
+        to: CellId,
+    ) {
         for st in body {
             match st {
                 Stmt::Set(v, op, e) => {

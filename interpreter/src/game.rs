@@ -200,6 +200,17 @@ impl Game {
         None
     }
 
+    /// The game's result when it is already known whether the player to move has a legal
+    /// decision.
+    pub fn status_knowing(&self, s: &State, no_moves: bool) -> Option<Outcome> {
+        let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves));
+        self.program
+            .endings
+            .iter()
+            .find(|e| self.eval(&e.cond, &cx) != 0)
+            .map(|e| self.outcome(e, &cx))
+    }
+
     /// Whether one of the endings that need no move generation holds.
     #[inline]
     pub fn cheap_end(&self, s: &State) -> bool {
@@ -382,6 +393,35 @@ impl Game {
             total += self.perft_at(child, depth - 1, rest);
         }
         total
+    }
+
+    /// Plays uniformly random legal decisions from `s` until the game ends or `max_plies`
+    /// decisions were made. The choices come from `agent`; chance in the game from `s`.
+    /// Returns the outcome, or `None` when stopped at the limit or when no decision is
+    /// legal and no ending applies.
+    pub fn random_playout(
+        &self,
+        s: &mut State,
+        agent: &mut impl rand::Rng,
+        max_plies: u32,
+        scratch: &mut Scratch,
+    ) -> Option<Outcome> {
+        let start = s.ply;
+        let mut moves = std::mem::take(&mut scratch.moves);
+        let result = loop {
+            // Generate once: the endings that ask `no_moves` use the same list.
+            self.legal_moves(s, &mut moves, &mut scratch.state);
+            if let Some(o) = self.status_knowing(s, moves.is_empty()) {
+                break Some(o);
+            }
+            if s.ply - start >= max_plies || moves.is_empty() {
+                break None;
+            }
+            let m = moves[agent.random_range(0..moves.len())];
+            self.apply(s, m);
+        };
+        scratch.moves = moves;
+        result
     }
 
     /// Perft split by first decision.

@@ -16,7 +16,9 @@ impl Game {
                 continue;
             }
             let kind = p.kind();
-            let Some(piece_rules) = rules.get(kind as usize) else { continue };
+            let Some(piece_rules) = rules.get(kind as usize) else {
+                continue;
+            };
             for (ri, rule) in piece_rules.iter().enumerate() {
                 self.rule_moves(s, c as CellId, kind, ri as u8, rule, mover, out);
             }
@@ -37,7 +39,17 @@ impl Game {
 
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn push(&self, s: &State, from: CellId, to: CellId, kind: PieceId, ri: u8, rule: &Rule, mover: PlayerId, out: &mut Vec<Move>) {
+    fn push(
+        &self,
+        s: &State,
+        from: CellId,
+        to: CellId,
+        kind: PieceId,
+        ri: u8,
+        rule: &Rule,
+        mover: PlayerId,
+        out: &mut Vec<Move>,
+    ) {
         if let Some(cond) = &rule.cond {
             if self.eval(cond, &self.ctx(s, mover, from, to, None)) == 0 {
                 return;
@@ -64,7 +76,16 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rule_moves(&self, s: &State, from: CellId, kind: PieceId, ri: u8, rule: &Rule, mover: PlayerId, out: &mut Vec<Move>) {
+    fn rule_moves(
+        &self,
+        s: &State,
+        from: CellId,
+        kind: PieceId,
+        ri: u8,
+        rule: &Rule,
+        mover: PlayerId,
+        out: &mut Vec<Move>,
+    ) {
         match &rule.atom {
             ir::Atom::Step(dirs) => {
                 for &d in dirs {
@@ -121,20 +142,33 @@ impl Game {
                 }
                 let simple = rule.cond.is_none();
                 match &rule.atom {
-                    ir::Atom::Step(dirs) if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) => {
+                    ir::Atom::Step(dirs)
+                        if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) =>
+                    {
                         for &d in dirs {
                             add_jump(&mut pr.jumps, self.board.reverse(&[d]), k);
                         }
                     }
-                    ir::Atom::Leap(paths) if simple && paths.iter().all(|p| self.board.reversible(p)) => {
+                    ir::Atom::Leap(paths)
+                        if simple && paths.iter().all(|p| self.board.reversible(p)) =>
+                    {
                         for path in paths {
                             add_jump(&mut pr.jumps, self.board.reverse(path), k);
                         }
                     }
-                    ir::Atom::Ride { paths, min, max } if simple && paths.iter().all(|p| p.len() == 1 && self.board.reversible(p)) => {
+                    ir::Atom::Ride { paths, min, max }
+                        if simple
+                            && paths
+                                .iter()
+                                .all(|p| p.len() == 1 && self.board.reversible(p)) =>
+                    {
                         for path in paths {
                             let back = self.board.reverse(path)[0];
-                            match pr.rays.iter_mut().find(|r| r.0 == back && r.1 == *min && r.2 == *max) {
+                            match pr
+                                .rays
+                                .iter_mut()
+                                .find(|r| r.0 == back && r.1 == *min && r.2 == *max)
+                            {
                                 Some(r) => r.3.insert(k),
                                 None => {
                                     let mut ks = KindSet::default();
@@ -202,7 +236,11 @@ impl Game {
         let mut buf = Vec::new();
         // See the target as an enemy piece of `p`'s, whatever stands there.
         let mut view = s.clone();
-        let other = if self.players > 1 { (p as usize + 1) % self.players } else { 0 } as PlayerId;
+        let other = if self.players > 1 {
+            (p as usize + 1) % self.players
+        } else {
+            0
+        } as PlayerId;
         view.cells[cell as usize] = Piece::new(0, other);
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {

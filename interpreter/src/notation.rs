@@ -38,7 +38,10 @@ pub enum MoveError {
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MoveError::Unreadable(w) => write!(f, "`{w}` is not a move: write the origin and destination cells, e.g. e2e4"),
+            MoveError::Unreadable(w) => write!(
+                f,
+                "`{w}` is not a move: write the origin and destination cells, e.g. e2e4"
+            ),
             MoveError::NoSuchMove(w) => write!(f, "`{w}` is not a legal move here"),
             MoveError::Ambiguous(c) => write!(f, "that could be {}", c.join(" or ")),
         }
@@ -89,8 +92,12 @@ impl Game {
                 Ok(MoveToken::Cell) => cells.push(slice.to_ascii_lowercase()),
                 Ok(MoveToken::Sep) => {}
                 Ok(MoveToken::Promo) => promo = Some(slice[1..].to_ascii_lowercase()),
-                Ok(MoveToken::Letter) if cells.len() == 2 && promo.is_none() => promo = Some(slice.to_ascii_lowercase()),
-                Ok(MoveToken::Rule) => rule = slice[1..].parse::<u8>().ok().map(|r| r.saturating_sub(1)),
+                Ok(MoveToken::Letter) if cells.len() == 2 && promo.is_none() => {
+                    promo = Some(slice.to_ascii_lowercase())
+                }
+                Ok(MoveToken::Rule) => {
+                    rule = slice[1..].parse::<u8>().ok().map(|r| r.saturating_sub(1))
+                }
                 _ => return Err(MoveError::Unreadable(text.trim().to_string())),
             }
         }
@@ -108,7 +115,8 @@ impl Game {
                         (None, 0) => true,
                         (Some(p), k) if k != 0 => {
                             let pt = &self.program.pieces[(k - 1) as usize];
-                            pt.symbols.iter().any(|s| s.to_ascii_lowercase() == *p) || pt.name.to_ascii_lowercase() == *p
+                            pt.symbols.iter().any(|s| s.to_ascii_lowercase() == *p)
+                                || pt.name.to_ascii_lowercase() == *p
                         }
                         _ => false,
                     }
@@ -118,7 +126,12 @@ impl Game {
         match found.len() {
             0 => Err(MoveError::NoSuchMove(text.trim().to_string())),
             1 => Ok(found[0]),
-            _ => Err(MoveError::Ambiguous(found.iter().map(|m| self.move_text_among(legal, *m)).collect())),
+            _ => Err(MoveError::Ambiguous(
+                found
+                    .iter()
+                    .map(|m| self.move_text_among(legal, *m))
+                    .collect(),
+            )),
         }
     }
 }

@@ -28,7 +28,12 @@ pub struct PositionError {
     pub hint: String,
 }
 
-fn perr(message: impl Into<String>, start: usize, end: usize, hint: impl Into<String>) -> PositionError {
+fn perr(
+    message: impl Into<String>,
+    start: usize,
+    end: usize,
+    hint: impl Into<String>,
+) -> PositionError {
     PositionError {
         message: message.into(),
         start,
@@ -62,7 +67,10 @@ impl Game {
     /// Cells in the order the board field lists them: for grids, from the top row down.
     pub fn board_order(&self) -> Vec<Vec<CellId>> {
         match self.board.grid {
-            Some((w, h)) => (0..h).rev().map(|y| (0..w).map(|x| (x + y * w) as CellId).collect()).collect(),
+            Some((w, h)) => (0..h)
+                .rev()
+                .map(|y| (0..w).map(|x| (x + y * w) as CellId).collect())
+                .collect(),
             None => vec![(0..self.board.cells() as CellId).collect()],
         }
     }
@@ -94,12 +102,26 @@ impl Game {
             fields.push((st, &text[st..]));
         }
         if fields.is_empty() {
-            return Err(perr("the position is empty", 0, text.len(), "write at least the board field"));
+            return Err(perr(
+                "the position is empty",
+                0,
+                text.len(),
+                "write at least the board field",
+            ));
         }
         let format = &self.program.position;
         if fields.len() > format.len() {
             let (st, f) = fields[format.len()];
-            return Err(perr(format!("the position has {} fields, and this ruleset's have at most {}", fields.len(), format.len()), st, st + f.len(), "remove the extra fields"));
+            return Err(perr(
+                format!(
+                    "the position has {} fields, and this ruleset's have at most {}",
+                    fields.len(),
+                    format.len()
+                ),
+                st,
+                st + f.len(),
+                "remove the extra fields",
+            ));
         }
         let has_rights = format.iter().any(|f| matches!(f, Field::Rights(_)));
         for (i, field) in format.iter().enumerate() {
@@ -109,7 +131,14 @@ impl Game {
                 Field::Board => self.parse_board(&mut s, f, st)?,
                 Field::Turn(syms) => match syms.iter().position(|x| x == f) {
                     Some(p) => s.to_move = p as PlayerId,
-                    None => return Err(perr(format!("`{f}` does not say whose turn it is"), st, end, format!("write one of {}", syms.join(", ")))),
+                    None => {
+                        return Err(perr(
+                            format!("`{f}` does not say whose turn it is"),
+                            st,
+                            end,
+                            format!("write one of {}", syms.join(", ")),
+                        ))
+                    }
                 },
                 Field::Rights(rights) => {
                     if f != "-" {
@@ -121,7 +150,15 @@ impl Game {
                                     for &c in cells {
                                         let p = s.cells[c as usize];
                                         if p.is_none() {
-                                            return Err(perr(format!("the right `{letter}` needs a piece on {}", self.board.cell_names[c as usize]), off, off + letter.len(), "remove the right, or put the piece there"));
+                                            return Err(perr(
+                                                format!(
+                                                    "the right `{letter}` needs a piece on {}",
+                                                    self.board.cell_names[c as usize]
+                                                ),
+                                                off,
+                                                off + letter.len(),
+                                                "remove the right, or put the piece there",
+                                            ));
                                         }
                                         s.cells[c as usize] = p.with_moved(false);
                                     }
@@ -131,7 +168,15 @@ impl Game {
                                 }
                             }
                             let names: Vec<&str> = rights.iter().map(|(l, _)| l.as_str()).collect();
-                            return Err(perr(format!("`{}` is not a right of this game", rest.chars().next().unwrap_or('?')), off, off + 1, format!("the rights are {} (or - for none)", names.join(""))));
+                            return Err(perr(
+                                format!(
+                                    "`{}` is not a right of this game",
+                                    rest.chars().next().unwrap_or('?')
+                                ),
+                                off,
+                                off + 1,
+                                format!("the rights are {} (or - for none)", names.join("")),
+                            ));
                         }
                     }
                 }
@@ -141,18 +186,41 @@ impl Game {
                     } else {
                         match self.board.cell_by_name(f) {
                             Some(c) => c,
-                            None => return Err(perr(format!("there is no cell `{f}`"), st, end, "write a cell name, or - for none")),
+                            None => {
+                                return Err(perr(
+                                    format!("there is no cell `{f}`"),
+                                    st,
+                                    end,
+                                    "write a cell name, or - for none",
+                                ))
+                            }
                         }
                     };
                     s.vars[self.var_slot[*v as usize]] = val as i64;
                 }
                 Field::Counter(v) => match f.parse::<i64>() {
                     Ok(n) if n >= 0 => s.vars[self.var_slot[*v as usize]] = n,
-                    _ => return Err(perr(format!("`{f}` is not a count"), st, end, "write a whole number, 0 or more")),
+                    _ => {
+                        return Err(perr(
+                            format!("`{f}` is not a count"),
+                            st,
+                            end,
+                            "write a whole number, 0 or more",
+                        ))
+                    }
                 },
                 Field::Number => match f.parse::<u32>() {
-                    Ok(n) if (1..1_000_000).contains(&n) => s.ply = (n - 1) * self.players as u32 + s.to_move as u32,
-                    _ => return Err(perr(format!("`{f}` is not a move number"), st, end, "write a whole number from 1")),
+                    Ok(n) if (1..1_000_000).contains(&n) => {
+                        s.ply = (n - 1) * self.players as u32 + s.to_move as u32
+                    }
+                    _ => {
+                        return Err(perr(
+                            format!("`{f}` is not a move number"),
+                            st,
+                            end,
+                            "write a whole number from 1",
+                        ))
+                    }
                 },
             }
         }
@@ -179,32 +247,73 @@ impl Game {
             let text = lex.slice();
             let width = order.get(row).map(|r| r.len()).unwrap_or(0);
             match tok {
-                Err(()) => return Err(perr(format!("`{text}` cannot stand in a board field"), st, en, "write piece symbols, digits for empty cells and / between rows")),
+                Err(()) => {
+                    return Err(perr(
+                        format!("`{text}` cannot stand in a board field"),
+                        st,
+                        en,
+                        "write piece symbols, digits for empty cells and / between rows",
+                    ))
+                }
+                Ok(BoardToken::Row) if !grid => {}
                 Ok(BoardToken::Row) => {
-                    if grid && col != width {
-                        return Err(perr(format!("row {} has {col} cells, and the board is {width} wide", row + 1), st, en, "each row lists every cell: pieces and digit runs of empty cells"));
+                    if col != width {
+                        return Err(perr(
+                            format!(
+                                "row {} has {col} cells, and the board is {width} wide",
+                                row + 1
+                            ),
+                            st,
+                            en,
+                            "each row lists every cell: pieces and digit runs of empty cells",
+                        ));
                     }
                     row += 1;
                     col = 0;
-                    if row >= rows && grid {
-                        return Err(perr(format!("the board has {rows} rows"), st, en, "remove the extra rows"));
+                    if row >= rows {
+                        return Err(perr(
+                            format!("the board has {rows} rows"),
+                            st,
+                            en,
+                            "remove the extra rows",
+                        ));
                     }
                 }
                 Ok(BoardToken::Run) => {
                     let n: usize = text.parse().unwrap_or(usize::MAX);
                     if n == 0 || col.saturating_add(n) > width {
-                        return Err(perr(format!("{n} empty cells do not fit in the row"), st, en, format!("the row is {width} cells wide")));
+                        return Err(perr(
+                            format!("{n} empty cells do not fit in the row"),
+                            st,
+                            en,
+                            format!("the row is {width} cells wide"),
+                        ));
                     }
                     col += n;
                 }
                 Ok(BoardToken::Char) | Ok(BoardToken::Long) => {
                     let sym = text.trim_start_matches('(').trim_end_matches(')');
                     let Some((k, p)) = self.symbol_of(sym) else {
-                        let known: Vec<String> = self.program.pieces.iter().flat_map(|p| p.symbols.clone()).collect();
-                        return Err(perr(format!("`{sym}` is not a piece of this game"), st, en, format!("the symbols are {}", known.join(" "))));
+                        let known: Vec<String> = self
+                            .program
+                            .pieces
+                            .iter()
+                            .flat_map(|p| p.symbols.clone())
+                            .collect();
+                        return Err(perr(
+                            format!("`{sym}` is not a piece of this game"),
+                            st,
+                            en,
+                            format!("the symbols are {}", known.join(" ")),
+                        ));
                     };
                     if col >= width {
-                        return Err(perr("this piece does not fit in the row", st, en, format!("the row is {width} cells wide")));
+                        return Err(perr(
+                            "this piece does not fit in the row",
+                            st,
+                            en,
+                            format!("the row is {width} cells wide"),
+                        ));
                     }
                     let c = order[row][col];
                     s.cells[c as usize] = Piece::new(k, p).with_moved(true);
@@ -260,7 +369,13 @@ impl Game {
                 Field::Rights(rights) => {
                     let r: String = rights
                         .iter()
-                        .filter(|(_, cells)| cells.iter().all(|&c| s.cells.get(c as usize).is_some_and(|p| !p.is_none() && !p.moved())))
+                        .filter(|(_, cells)| {
+                            cells.iter().all(|&c| {
+                                s.cells
+                                    .get(c as usize)
+                                    .is_some_and(|p| !p.is_none() && !p.moved())
+                            })
+                        })
                         .map(|(l, _)| l.as_str())
                         .collect();
                     if r.is_empty() {
@@ -271,7 +386,11 @@ impl Game {
                 }
                 Field::Cell(v) => {
                     let c = s.vars[self.var_slot[*v as usize]];
-                    self.board.cell_names.get(c as usize).cloned().unwrap_or_else(|| "-".into())
+                    self.board
+                        .cell_names
+                        .get(c as usize)
+                        .cloned()
+                        .unwrap_or_else(|| "-".into())
                 }
                 Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
                 Field::Number => (s.ply / self.players as u32 + 1).to_string(),

@@ -17,23 +17,60 @@ pub struct File {
 
 #[derive(Clone, Debug)]
 pub enum Item {
-    Game { title: Name },
-    Variant { title: Name, base: Name },
-    Use { target: Name },
-    Players { names: Vec<Name> },
+    Game {
+        title: Name,
+    },
+    Variant {
+        title: Name,
+        base: Name,
+    },
+    Use {
+        target: Name,
+    },
+    Players {
+        names: Vec<Name>,
+    },
     Option(OptionDecl),
     Board(BoardDecl),
-    Dirs { name: Name, spec: DirSpec },
-    Region { name: Name, expr: RegionExpr },
+    Dirs {
+        name: Name,
+        spec: DirSpec,
+    },
+    Region {
+        name: Name,
+        expr: RegionExpr,
+    },
     Var(VarDecl),
-    Zone { name: Name, per_player: bool },
-    Pattern { name: Name, rules: Vec<MoveRule> },
+    Zone {
+        name: Name,
+        per_player: bool,
+    },
+    Pattern {
+        name: Name,
+        rules: Vec<MoveRule>,
+    },
     Piece(PieceDecl),
-    Forbid { cond: Expr, reason: Option<Name>, span: Span },
-    After { body: Vec<Stmt>, span: Span },
-    Ending { name: Name, cond: Expr, outcome: Outcome },
-    Position { fields: Vec<Field>, span: Span },
-    Start { text: Name },
+    Forbid {
+        cond: Expr,
+        reason: Option<Name>,
+        span: Span,
+    },
+    After {
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    Ending {
+        name: Name,
+        cond: Expr,
+        outcome: Outcome,
+    },
+    Position {
+        fields: Vec<Field>,
+        span: Span,
+    },
+    Start {
+        text: Name,
+    },
 }
 
 impl Item {

@@ -1,7 +1,9 @@
 //! Name resolution, type checks and lowering: gathered declarations to an [`ir::Program`].
 //! Every mistake found becomes a diagnostic; lowering goes on after one to report more.
 
-use crate::ast::{self, BoardDecl, BoardItem, DirSpec, ExprKind, Item, LiteralKind, Name, RegionTerm};
+use crate::ast::{
+    self, BoardDecl, BoardItem, DirSpec, ExprKind, Item, LiteralKind, Name, RegionTerm,
+};
 use crate::diag::{codes, Diagnostic, Span};
 use crate::ir::{self, CellId, DirId, Expr, PieceId, Type, NO_CELL};
 use std::collections::HashMap;
@@ -35,19 +37,30 @@ struct Lowerer<'a> {
     var_index: HashMap<String, ir::VarId>,
     piece_index: HashMap<String, PieceId>,
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
-    used_patterns: Vec<String>,
 }
 
-fn err(code: &'static str, msg: impl Into<String>, span: Span, label: impl Into<String>) -> Diagnostic {
+fn err(
+    code: &'static str,
+    msg: impl Into<String>,
+    span: Span,
+    label: impl Into<String>,
+) -> Diagnostic {
     Diagnostic::error(code, msg).at(span, label)
 }
 
 /// Names closest to `word` among `candidates`, for "did you mean" hints.
 fn suggest<'b>(word: &str, candidates: impl Iterator<Item = &'b String>) -> Option<String> {
     let mut best: Option<(usize, &String)> = None;
+    let limit = match word.chars().count() {
+        0..=2 => 0,
+        3..=5 => 1,
+        n => n / 3,
+    };
     for c in candidates {
-        let d = edit_distance(word, c);
-        if d <= 2.max(word.len() / 3) && best.is_none_or(|(bd, _)| d < bd) {
+        // A word that one name begins with counts as one edit away.
+        let prefix = c.len() > word.len() && word.len() >= 3 && c.starts_with(word);
+        let d = if prefix { 1 } else { edit_distance(word, c) };
+        if d > 0 && (d <= limit || prefix) && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }
@@ -87,7 +100,6 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         var_index: HashMap::new(),
         piece_index: HashMap::new(),
         patterns: HashMap::new(),
-        used_patterns: Vec::new(),
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
@@ -132,9 +144,14 @@ impl<'a> Lowerer<'a> {
                 }
                 Item::Board(b) => {
                     board_decl = Some(b);
-                    Some(("board", match b {
-                        BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. } => *span,
-                    }))
+                    Some((
+                        "board",
+                        match b {
+                            BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. } => {
+                                *span
+                            }
+                        },
+                    ))
                 }
                 Item::Position { span, fields } => {
                     position_decl = Some((fields, *span));
@@ -149,17 +166,29 @@ impl<'a> Lowerer<'a> {
             if let Some((kind, span)) = single {
                 if let Some(first) = singles.insert(kind, span) {
                     self.error(
-                        err(codes::DUPLICATE, format!("a ruleset has one `{kind}` declaration, and this is the second"), span, "second declaration")
-                            .with_label(first, "first declaration")
-                            .hint("remove one of them"),
+                        err(
+                            codes::DUPLICATE,
+                            format!(
+                                "a ruleset has one `{kind}` declaration, and this is the second"
+                            ),
+                            span,
+                            "second declaration",
+                        )
+                        .with_label(first, "first declaration")
+                        .hint("remove one of them"),
                     );
                 }
             }
         }
         let Some(players) = players_decl else {
+            let root = items
+                .iter()
+                .map(item_span)
+                .find(|s| s.file == 0)
+                .unwrap_or_default();
             self.error(
                 Diagnostic::error(codes::MISSING, "the ruleset declares no players")
-                    .at(items.first().map(item_span).unwrap_or_default(), "a ruleset needs `players`")
+                    .at(root, "a ruleset needs `players`")
                     .hint("add a line such as `players white black`"),
             );
             return None;
@@ -167,23 +196,36 @@ impl<'a> Lowerer<'a> {
         self.players_from(players);
         self.options_from(items, overrides);
         match board_decl {
-            Some(b) => self.board_from(b),
+            Some(b) => {
+                let before = self.diags.len();
+                self.board_from(b);
+                if self.diags[before..].iter().any(|d| d.is_error()) || self.board.cells.is_empty()
+                {
+                    // Everything else stands on the board: stop rather than cascade.
+                    return None;
+                }
+            }
             None => {
                 self.error(
                     Diagnostic::error(codes::MISSING, "the ruleset declares no board")
-                        .at(players.first().map(|n| n.span).unwrap_or_default(), "the players have no board to play on")
+                        .at(
+                            players.first().map(|n| n.span).unwrap_or_default(),
+                            "the players have no board to play on",
+                        )
                         .hint("add a board, e.g. `board grid 8 x 8`"),
                 );
                 return None;
             }
         }
+        self.check_namespace(items);
         // Declarations in order: each may use what stands before it.
         for item in items {
             match item {
                 Item::Dirs { name, spec } => self.dirs_from(name, spec),
                 Item::Region { name, expr } => {
                     let cells = self.region_expr(expr);
-                    self.region_index.insert(name.text.clone(), self.regions.len() as ir::RegionId);
+                    self.region_index
+                        .insert(name.text.clone(), self.regions.len() as ir::RegionId);
                     self.regions.push(ir::Region {
                         name: name.text.clone(),
                         cells,
@@ -215,19 +257,22 @@ impl<'a> Lowerer<'a> {
             })
             .collect();
         if piece_decls.len() > 250 {
-            self.error(err(codes::BAD_BOARD, "a ruleset may have at most 250 piece types", piece_decls[250].name.span, "one too many"));
+            self.error(err(
+                codes::BAD_BOARD,
+                "a ruleset may have at most 250 piece types",
+                piece_decls[250].name.span,
+                "one too many",
+            ));
             return None;
         }
         for (i, p) in piece_decls.iter().enumerate() {
-            self.piece_index.entry(p.name.text.clone()).or_insert(i as PieceId);
+            self.piece_index
+                .entry(p.name.text.clone())
+                .or_insert(i as PieceId);
         }
         self.check_symbols(&piece_decls);
         let pieces: Vec<ir::PieceType> = piece_decls.iter().map(|p| self.piece_from(p)).collect();
-        for (name, rules) in &self.patterns {
-            if !self.used_patterns.contains(name) {
-                let _ = rules;
-            }
-        }
+
         let mut forbids = Vec::new();
         let mut after_move = Vec::new();
         let mut endings = Vec::new();
@@ -237,15 +282,28 @@ impl<'a> Lowerer<'a> {
                     let cond = self.bool_expr(cond);
                     forbids.push(ir::Forbid {
                         cond,
-                        reason: reason.as_ref().map(|r| r.text.clone()).unwrap_or_else(|| "forbidden".into()),
+                        reason: reason
+                            .as_ref()
+                            .map(|r| r.text.clone())
+                            .unwrap_or_else(|| "forbidden".into()),
                     });
                 }
                 Item::After { body, .. } => after_move.extend(self.stmts(body)),
-                Item::Ending { name, cond, outcome } => {
+                Item::Ending {
+                    name,
+                    cond,
+                    outcome,
+                } => {
                     let needs_moves = mentions(cond, "no_moves");
                     let cond = self.bool_expr(cond);
                     let outcome = match outcome {
                         ast::Outcome::Draw(_) => ir::Outcome::Draw,
+                        ast::Outcome::Player { who, .. }
+                            if who.text != "mover" && !self.players.contains(&who.text) =>
+                        {
+                            self.player_ref(who);
+                            ir::Outcome::Draw
+                        }
                         ast::Outcome::Player { who, wins } => {
                             let e = ast::Expr {
                                 kind: ExprKind::Name(who.text.clone()),
@@ -267,7 +325,22 @@ impl<'a> Lowerer<'a> {
         }
         let position = match position_decl {
             Some((fields, _)) => self.position_from(fields),
-            None => vec![ir::Field::Board, ir::Field::Turn(self.players.iter().map(|p| p.chars().next().unwrap_or('?').to_string()).collect())],
+            None => {
+                // First letters when they tell the players apart, else the whole names.
+                let firsts: Vec<String> = self
+                    .players
+                    .iter()
+                    .map(|p| p.chars().next().unwrap_or('?').to_string())
+                    .collect();
+                let unique = firsts
+                    .iter()
+                    .enumerate()
+                    .all(|(i, f)| !firsts[..i].contains(f));
+                vec![
+                    ir::Field::Board,
+                    ir::Field::Turn(if unique { firsts } else { self.players.clone() }),
+                ]
+            }
         };
         Some(ir::Program {
             title: title.unwrap_or_else(|| "untitled".into()),
@@ -286,14 +359,66 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// Players, directions, options, regions, variables and pieces share one namespace:
+    /// a name used as two of them would make expressions ambiguous.
+    fn check_namespace(&mut self, items: &[Item]) {
+        let mut seen: HashMap<String, (&'static str, Option<Span>)> = HashMap::new();
+        for p in &self.players {
+            seen.insert(p.clone(), ("player", None));
+        }
+        for d in &self.board.dirs {
+            seen.entry(d.clone())
+                .or_insert(("direction of the board", self.board_span));
+        }
+        for item in items {
+            let (kind, name) = match item {
+                Item::Option(o) => ("option", &o.name),
+                Item::Dirs { name, .. } => ("direction set", name),
+                Item::Region { name, .. } => ("region", name),
+                Item::Var(v) => ("variable", &v.name),
+                Item::Piece(p) => ("piece", &p.name),
+                _ => continue,
+            };
+            match seen.get(&name.text) {
+                Some((other, at)) if *other != kind => {
+                    let mut d = err(codes::DUPLICATE, format!("`{}` already names a {other}", name.text), name.span, format!("this {kind} has the same name"))
+                        .hint("players, directions, options, regions, variables and pieces share one set of names: rename one of them");
+                    if let Some(at) = at {
+                        if *other != "direction of the board" {
+                            d = d.with_label(*at, format!("the {other}"));
+                        }
+                    }
+                    self.error(d);
+                }
+                Some(_) => {}
+                None => {
+                    seen.insert(name.text.clone(), (kind, Some(name.span)));
+                }
+            }
+        }
+    }
+
     fn players_from(&mut self, names: &[Name]) {
         for (i, n) in names.iter().enumerate() {
             if let Some(first) = names[..i].iter().find(|m| m.text == n.text) {
-                self.error(err(codes::DUPLICATE, format!("the player `{}` is named twice", n.text), n.span, "named again here").with_label(first.span, "first named here"));
+                self.error(
+                    err(
+                        codes::DUPLICATE,
+                        format!("the player `{}` is named twice", n.text),
+                        n.span,
+                        "named again here",
+                    )
+                    .with_label(first.span, "first named here"),
+                );
             }
         }
         if names.len() > 16 {
-            self.error(err(codes::BAD_BOARD, "a game may have at most 16 players", names[16].span, "one too many"));
+            self.error(err(
+                codes::BAD_BOARD,
+                "a game may have at most 16 players",
+                names[16].span,
+                "one too many",
+            ));
         }
         self.players = names.iter().take(16).map(|n| n.text.clone()).collect();
     }
@@ -304,19 +429,45 @@ impl<'a> Lowerer<'a> {
             let default = match (&o.ty, &o.default.kind) {
                 (ast::OptionType::Int, LiteralKind::Int(v)) => Some(OptValue::Int(*v)),
                 (ast::OptionType::Bool, LiteralKind::Bool(b)) => Some(OptValue::Bool(*b)),
-                (ast::OptionType::Choice(cs), LiteralKind::Word(w)) if cs.iter().any(|c| c.text == *w) => Some(OptValue::Word(w.clone())),
+                (ast::OptionType::Choice(cs), LiteralKind::Word(w))
+                    if cs.iter().any(|c| c.text == *w) =>
+                {
+                    Some(OptValue::Word(w.clone()))
+                }
                 _ => None,
             };
             let kind = match &o.ty {
                 ast::OptionType::Int => "int".to_string(),
                 ast::OptionType::Bool => "bool".to_string(),
-                ast::OptionType::Choice(cs) => cs.iter().map(|c| c.text.as_str()).collect::<Vec<_>>().join(" | "),
+                ast::OptionType::Choice(cs) => cs
+                    .iter()
+                    .map(|c| c.text.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" | "),
             };
             let Some(default) = default else {
                 self.error(
-                    err(codes::BAD_OPTION_VALUE, format!("the default of option `{}` is not {}", o.name.text, kind_words(&kind)), o.default.span, "this default")
-                        .hint(format!("write a default of the option's type: {kind}")),
+                    err(
+                        codes::BAD_OPTION_VALUE,
+                        format!(
+                            "the default of option `{}` is not {}",
+                            o.name.text,
+                            kind_words(&kind)
+                        ),
+                        o.default.span,
+                        "this default",
+                    )
+                    .hint(format!("write a default of the option's type: {kind}")),
                 );
+                // Keep the name known, so its uses do not each report it again.
+                let fallback = match &o.ty {
+                    ast::OptionType::Int => OptValue::Int(0),
+                    ast::OptionType::Bool => OptValue::Bool(false),
+                    ast::OptionType::Choice(cs) => {
+                        OptValue::Word(cs.first().map(|c| c.text.clone()).unwrap_or_default())
+                    }
+                };
+                self.options.insert(o.name.text.clone(), fallback);
                 continue;
             };
             let mut value = default.clone();
@@ -324,8 +475,17 @@ impl<'a> Lowerer<'a> {
                 match parse_option(&o.ty, v) {
                     Some(x) => value = x,
                     None => self.error(
-                        err(codes::BAD_OPTION_VALUE, format!("`{v}` is not a value of option `{}`", o.name.text), o.name.span, format!("this option takes {}", kind_words(&kind)))
-                            .hint(format!("use --option {}=VALUE with VALUE {}", o.name.text, kind_words(&kind))),
+                        err(
+                            codes::BAD_OPTION_VALUE,
+                            format!("`{v}` is not a value of option `{}`", o.name.text),
+                            o.name.span,
+                            format!("this option takes {}", kind_words(&kind)),
+                        )
+                        .hint(format!(
+                            "use --option {}=VALUE with VALUE {}",
+                            o.name.text,
+                            kind_words(&kind)
+                        )),
                     ),
                 }
             }
@@ -341,7 +501,10 @@ impl<'a> Lowerer<'a> {
         for (k, _) in overrides {
             if !self.options.contains_key(k) && !self.option_info.iter().any(|o| o.name == *k) {
                 let names: Vec<String> = self.option_info.iter().map(|o| o.name.clone()).collect();
-                let mut d = Diagnostic::error(codes::BAD_OPTION_VALUE, format!("this ruleset has no option `{k}`"));
+                let mut d = Diagnostic::error(
+                    codes::BAD_OPTION_VALUE,
+                    format!("this ruleset has no option `{k}`"),
+                );
                 d = d.hint(if names.is_empty() {
                     "this ruleset declares no options".to_string()
                 } else {
@@ -357,7 +520,12 @@ impl<'a> Lowerer<'a> {
 
     fn board_from(&mut self, decl: &BoardDecl) {
         match decl {
-            BoardDecl::Grid { width, height, files, span } => {
+            BoardDecl::Grid {
+                width,
+                height,
+                files,
+                span,
+            } => {
                 self.board_span = Some(*span);
                 let letters: Vec<char> = match files {
                     Some(f) => f.text.chars().filter(|c| !c.is_whitespace()).collect(),
@@ -365,23 +533,53 @@ impl<'a> Lowerer<'a> {
                 };
                 let (w, h) = (width.0, height.0);
                 if w == 0 || h == 0 || w > 255 || h > 255 || (w * h) > 60_000 {
-                    self.error(err(codes::BAD_BOARD, format!("a grid of {w} x {h} cells cannot be built"), *span, "this grid").hint("each side must be 1 to 255 cells, and at most 60000 cells in all"));
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            format!("a grid of {w} x {h} cells cannot be built"),
+                            *span,
+                            "this grid",
+                        )
+                        .hint("each side must be 1 to 255 cells, and at most 60000 cells in all"),
+                    );
                     return;
                 }
                 if w as usize > letters.len() {
                     let at = files.as_ref().map(|f| f.span).unwrap_or(width.1);
-                    self.error(err(codes::BAD_BOARD, format!("a grid {w} wide needs {w} file letters, and there are {}", letters.len()), at, "not enough file letters").hint("give one letter per column with `files \"…\"`"));
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            format!(
+                                "a grid {w} wide needs {w} file letters, and there are {}",
+                                letters.len()
+                            ),
+                            at,
+                            "not enough file letters",
+                        )
+                        .hint("give one letter per column with `files \"…\"`"),
+                    );
                     return;
                 }
                 let dirs = ["n", "e", "s", "w", "ne", "nw", "se", "sw"];
-                let deltas: [(i32, i32); 8] = [(0, 1), (1, 0), (0, -1), (-1, 0), (1, 1), (-1, 1), (1, -1), (-1, -1)];
+                let deltas: [(i32, i32); 8] = [
+                    (0, 1),
+                    (1, 0),
+                    (0, -1),
+                    (-1, 0),
+                    (1, 1),
+                    (-1, 1),
+                    (1, -1),
+                    (-1, -1),
+                ];
                 let opposite = [2u8, 3, 0, 1, 7, 6, 5, 4];
                 let mirror_dir = [2u8, 1, 0, 3, 6, 7, 4, 5];
                 self.board.dirs = dirs.iter().map(|d| d.to_string()).collect();
                 self.board.opposite = opposite.iter().map(|o| Some(*o)).collect();
                 for y in 0..h {
                     for x in 0..w {
-                        self.board.cells.push(format!("{}{}", letters[x as usize], y + 1));
+                        self.board
+                            .cells
+                            .push(format!("{}{}", letters[x as usize], y + 1));
                     }
                 }
                 for y in 0..h as i32 {
@@ -389,7 +587,11 @@ impl<'a> Lowerer<'a> {
                         for (d, (dx, dy)) in deltas.iter().enumerate() {
                             let (nx, ny) = (x + dx, y + dy);
                             if nx >= 0 && ny >= 0 && nx < w as i32 && ny < h as i32 {
-                                self.board.links.push(((x + y * w as i32) as CellId, d as DirId, (nx + ny * w as i32) as CellId));
+                                self.board.links.push((
+                                    (x + y * w as i32) as CellId,
+                                    d as DirId,
+                                    (nx + ny * w as i32) as CellId,
+                                ));
                             }
                         }
                     }
@@ -399,11 +601,23 @@ impl<'a> Lowerer<'a> {
                     .map(|p| {
                         (0..h)
                             .flat_map(|y| (0..w).map(move |x| (x, y)))
-                            .map(|(x, y)| if p == 1 { (x + (h - 1 - y) * w) as CellId } else { (x + y * w) as CellId })
+                            .map(|(x, y)| {
+                                if p == 1 {
+                                    (x + (h - 1 - y) * w) as CellId
+                                } else {
+                                    (x + y * w) as CellId
+                                }
+                            })
                             .collect()
                     })
                     .collect();
-                self.board.dir_mirror = (0..n).map(|p| (0..8u8).map(|d| if p == 1 { mirror_dir[d as usize] } else { d }).collect()).collect();
+                self.board.dir_mirror = (0..n)
+                    .map(|p| {
+                        (0..8u8)
+                            .map(|d| if p == 1 { mirror_dir[d as usize] } else { d })
+                            .collect()
+                    })
+                    .collect();
                 self.board.grid = Some((w, h));
             }
             BoardDecl::Explicit { items, span } => {
@@ -413,26 +627,53 @@ impl<'a> Lowerer<'a> {
                     if let BoardItem::Cells(names) = it {
                         for n in names {
                             if self.cell_index.contains_key(&n.text) {
-                                self.error(err(codes::DUPLICATE, format!("the cell `{}` is declared twice", n.text), n.span, "declared again here"));
+                                self.error(err(
+                                    codes::DUPLICATE,
+                                    format!("the cell `{}` is declared twice", n.text),
+                                    n.span,
+                                    "declared again here",
+                                ));
                                 continue;
                             }
                             if self.board.cells.len() >= 60_000 {
-                                self.error(err(codes::BAD_BOARD, "a board may have at most 60000 cells", n.span, "one too many"));
+                                self.error(err(
+                                    codes::BAD_BOARD,
+                                    "a board may have at most 60000 cells",
+                                    n.span,
+                                    "one too many",
+                                ));
                                 return;
                             }
-                            self.cell_index.insert(n.text.clone(), self.board.cells.len() as CellId);
+                            self.cell_index
+                                .insert(n.text.clone(), self.board.cells.len() as CellId);
                             self.board.cells.push(n.text.clone());
                         }
                     }
                 }
                 if self.board.cells.is_empty() {
-                    self.error(err(codes::BAD_BOARD, "the board has no cells", *span, "an empty board").hint("list the cells with `cells a b c …`"));
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            "the board has no cells",
+                            *span,
+                            "an empty board",
+                        )
+                        .hint("list the cells with `cells a b c …`"),
+                    );
                     return;
                 }
                 for it in items {
                     match it {
-                        BoardItem::Link { from, dir, to, back } => {
-                            let (Some(f), Some(t)) = (self.cell_ref(from), self.cell_ref(to)) else { continue };
+                        BoardItem::Link {
+                            from,
+                            dir,
+                            to,
+                            back,
+                        } => {
+                            let (Some(f), Some(t)) = (self.cell_ref(from), self.cell_ref(to))
+                            else {
+                                continue;
+                            };
                             let d = self.new_dir(dir);
                             self.board.links.push((f, d, t));
                             if let Some(b) = back {
@@ -461,17 +702,38 @@ impl<'a> Lowerer<'a> {
                         m[a as usize] = b;
                         m[b as usize] = a;
                     }
-                    self.board.cell_mirror = (0..n).map(|p| if p == 1 { m.clone() } else { (0..cells as CellId).collect() }).collect();
+                    self.board.cell_mirror = (0..n)
+                        .map(|p| {
+                            if p == 1 {
+                                m.clone()
+                            } else {
+                                (0..cells as CellId).collect()
+                            }
+                        })
+                        .collect();
                     // A direction's mirror is the direction its links take between mirrored cells.
                     let nd = self.board.dirs.len();
                     let mut dm: Vec<DirId> = (0..nd as DirId).collect();
                     for &(f, d, t) in &self.board.links {
                         let (mf, mt) = (m[f as usize], m[t as usize]);
-                        if let Some(&(_, d2, _)) = self.board.links.iter().find(|(a, _, b)| *a == mf && *b == mt) {
+                        if let Some(&(_, d2, _)) = self
+                            .board
+                            .links
+                            .iter()
+                            .find(|(a, _, b)| *a == mf && *b == mt)
+                        {
                             dm[d as usize] = d2;
                         }
                     }
-                    self.board.dir_mirror = (0..n).map(|p| if p == 1 { dm.clone() } else { (0..nd as DirId).collect() }).collect();
+                    self.board.dir_mirror = (0..n)
+                        .map(|p| {
+                            if p == 1 {
+                                dm.clone()
+                            } else {
+                                (0..nd as DirId).collect()
+                            }
+                        })
+                        .collect();
                 }
             }
         }
@@ -506,7 +768,12 @@ impl<'a> Lowerer<'a> {
         match self.cell_index.get(&n.text) {
             Some(&c) => Some(c),
             None => {
-                let mut d = err(codes::UNKNOWN_CELL, format!("there is no cell `{}` on the board", n.text), n.span, "unknown cell");
+                let mut d = err(
+                    codes::UNKNOWN_CELL,
+                    format!("there is no cell `{}` on the board", n.text),
+                    n.span,
+                    "unknown cell",
+                );
                 if let Some(s) = suggest(&n.text, self.board.cells.iter()) {
                     d = d.hint(s);
                 } else {
@@ -523,7 +790,11 @@ impl<'a> Lowerer<'a> {
         match c.len() {
             0 => "the board has no cells".into(),
             1..=6 => format!("the cells are {}", c.join(", ")),
-            n => format!("the cells are {} … {} ({n} in all)", c[..3].join(", "), c[n - 1]),
+            n => format!(
+                "the cells are {} … {} ({n} in all)",
+                c[..3].join(", "),
+                c[n - 1]
+            ),
         }
     }
 
@@ -541,11 +812,19 @@ impl<'a> Lowerer<'a> {
         }
         let mut cands: Vec<String> = self.board.dirs.clone();
         cands.extend(self.dir_sets.keys().cloned());
-        let mut d = err(codes::UNKNOWN_DIRECTION, format!("there is no direction `{}`", n.text), n.span, "unknown direction");
+        let mut d = err(
+            codes::UNKNOWN_DIRECTION,
+            format!("there is no direction `{}`", n.text),
+            n.span,
+            "unknown direction",
+        );
         if let Some(s) = suggest(&n.text, cands.iter()) {
             d = d.hint(s);
         }
-        d = d.hint(format!("the board's directions are {}; declare others with `dirs NAME = …`", self.board.dirs.join(" ")));
+        d = d.hint(format!(
+            "the board's directions are {}; declare others with `dirs NAME = …`",
+            self.board.dirs.join(" ")
+        ));
         self.error(d);
         None
     }
@@ -575,7 +854,12 @@ impl<'a> Lowerer<'a> {
         match self.players.iter().position(|p| *p == n.text) {
             Some(i) => Some(i),
             None => {
-                let mut d = err(codes::UNKNOWN_PLAYER, format!("there is no player `{}`", n.text), n.span, "unknown player");
+                let mut d = err(
+                    codes::UNKNOWN_PLAYER,
+                    format!("there is no player `{}`", n.text),
+                    n.span,
+                    "unknown player",
+                );
                 if let Some(s) = suggest(&n.text, self.players.iter()) {
                     d = d.hint(s);
                 }
@@ -593,33 +877,63 @@ impl<'a> Lowerer<'a> {
             DirSpec::Mirrored(names) => {
                 if !self.mirror_available() {
                     self.error(err(codes::NO_MIRROR, format!("`{}` is mirrored, but the board has no mirror", name.text), name.span, "needs a mirror").hint("grids have one for two players; on an explicit board add `mirror CELL CELL` pairs, or give each player's directions: `{ p1: …, p2: … }`"));
-                    None
+                    self.dir_list(names)
                 } else {
                     self.dir_list(names).map(|base| {
-                        (0..n).map(|p| base[0].iter().map(|&d| self.board.dir_mirror[p][d as usize]).collect()).collect()
+                        (0..n)
+                            .map(|p| {
+                                base[0]
+                                    .iter()
+                                    .map(|&d| self.board.dir_mirror[p][d as usize])
+                                    .collect()
+                            })
+                            .collect()
                     })
                 }
             }
             DirSpec::PerPlayer(entries) => {
                 let mut out: Vec<Option<Vec<DirId>>> = vec![None; n];
                 for (who, names) in entries {
-                    let Some(p) = self.player_ref(who) else { continue };
+                    let Some(p) = self.player_ref(who) else {
+                        continue;
+                    };
                     if let Some(ds) = self.dir_list(names) {
                         out[p] = Some(ds[p].clone());
                     }
                 }
-                let missing: Vec<String> = out.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| self.players.get(i).cloned().unwrap_or_default()).collect();
-                if !missing.is_empty() {
-                    self.error(err(codes::PER_PLAYER, format!("`{}` gives no directions for {}", name.text, missing.join(", ")), name.span, "every player needs an entry").hint(format!("add `{}: …` to the list", missing[0])));
-                    None
-                } else {
+                let missing: Vec<String> = out
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, o)| o.is_none())
+                    .map(|(i, _)| self.players.get(i).cloned().unwrap_or_default())
+                    .collect();
+                if !missing.is_empty()
+                    && entries.iter().all(|(w, _)| self.players.contains(&w.text))
+                {
+                    self.error(
+                        err(
+                            codes::PER_PLAYER,
+                            format!(
+                                "`{}` gives no directions for {}",
+                                name.text,
+                                missing.join(", ")
+                            ),
+                            name.span,
+                            "every player needs an entry",
+                        )
+                        .hint(format!("add `{}: …` to the list", missing[0])),
+                    );
+                }
+                {
                     Some(out.into_iter().map(|o| o.unwrap_or_default()).collect())
                 }
             }
         };
-        if let Some(set) = set {
-            self.dir_sets.insert(name.text.clone(), set);
-        }
+        // Known even when wrong, so that its uses do not each report it again.
+        self.dir_sets.insert(
+            name.text.clone(),
+            set.unwrap_or_else(|| vec![Vec::new(); n]),
+        );
     }
 
     fn region_expr(&mut self, e: &ast::RegionExpr) -> Vec<Vec<CellId>> {
@@ -649,37 +963,72 @@ impl<'a> Lowerer<'a> {
         let same = |cells: Vec<CellId>| vec![cells; n];
         match t {
             RegionTerm::Rank(r, span) => match self.board.grid {
-                Some((w, h)) if *r >= 1 && *r <= h => same((0..w).map(|x| (x + (r - 1) * w) as CellId).collect()),
+                Some((w, h)) if *r >= 1 && *r <= h => {
+                    same((0..w).map(|x| (x + (r - 1) * w) as CellId).collect())
+                }
                 Some((_, h)) => {
-                    self.error(err(codes::UNKNOWN_REGION, format!("the board has no rank {r}"), *span, format!("ranks run from 1 to {h}")));
+                    self.error(err(
+                        codes::UNKNOWN_REGION,
+                        format!("the board has no rank {r}"),
+                        *span,
+                        format!("ranks run from 1 to {h}"),
+                    ));
                     same(vec![])
                 }
                 None => {
-                    self.error(err(codes::BAD_BOARD, "`rank` needs a grid board", *span, "this board is not a grid").hint("list the cells instead: `[a1 b1 …]`"));
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            "`rank` needs a grid board",
+                            *span,
+                            "this board is not a grid",
+                        )
+                        .hint("list the cells instead: `[a1 b1 …]`"),
+                    );
                     same(vec![])
                 }
             },
             RegionTerm::File(f) => match self.board.grid {
                 Some((w, h)) => {
-                    let col = (0..w).find(|&x| self.board.cells[x as usize].trim_end_matches(|c: char| c.is_ascii_digit()) == f.text);
+                    let col = (0..w).find(|&x| {
+                        self.board.cells[x as usize].trim_end_matches(|c: char| c.is_ascii_digit())
+                            == f.text
+                    });
                     match col {
                         Some(x) => same((0..h).map(|y| (x + y * w) as CellId).collect()),
                         None => {
-                            self.error(err(codes::UNKNOWN_REGION, format!("the board has no file `{}`", f.text), f.span, "unknown file"));
+                            self.error(err(
+                                codes::UNKNOWN_REGION,
+                                format!("the board has no file `{}`", f.text),
+                                f.span,
+                                "unknown file",
+                            ));
                             same(vec![])
                         }
                     }
                 }
                 None => {
-                    self.error(err(codes::BAD_BOARD, "`file` needs a grid board", f.span, "this board is not a grid"));
+                    self.error(err(
+                        codes::BAD_BOARD,
+                        "`file` needs a grid board",
+                        f.span,
+                        "this board is not a grid",
+                    ));
                     same(vec![])
                 }
             },
-            RegionTerm::Cells(names, _) => same(names.iter().filter_map(|c| self.cell_ref(c)).collect()),
+            RegionTerm::Cells(names, _) => {
+                same(names.iter().filter_map(|c| self.cell_ref(c)).collect())
+            }
             RegionTerm::Named(name) => match self.region_index.get(&name.text) {
                 Some(&r) => self.regions[r as usize].cells.clone(),
                 None => {
-                    let mut d = err(codes::UNKNOWN_REGION, format!("there is no region `{}`", name.text), name.span, "unknown region");
+                    let mut d = err(
+                        codes::UNKNOWN_REGION,
+                        format!("there is no region `{}`", name.text),
+                        name.span,
+                        "unknown region",
+                    );
                     let names: Vec<String> = self.regions.iter().map(|r| r.name.clone()).collect();
                     if let Some(s) = suggest(&name.text, names.iter()) {
                         d = d.hint(s);
@@ -695,7 +1044,14 @@ impl<'a> Lowerer<'a> {
                     self.error(err(codes::NO_MIRROR, "this region is mirrored, but the board has no mirror", *span, "needs a mirror").hint("grids have one for two players; on an explicit board add `mirror CELL CELL` pairs"));
                     return base;
                 }
-                (0..n).map(|p| base[0].iter().map(|&c| self.board.cell_mirror[p][c as usize]).collect()).collect()
+                (0..n)
+                    .map(|p| {
+                        base[0]
+                            .iter()
+                            .map(|&c| self.board.cell_mirror[p][c as usize])
+                            .collect()
+                    })
+                    .collect()
             }
             RegionTerm::PerPlayer(entries, span) => {
                 let mut out: Vec<Option<Vec<CellId>>> = vec![None; n];
@@ -706,8 +1062,18 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 if out.iter().any(|o| o.is_none()) {
-                    let missing: Vec<String> = out.iter().enumerate().filter(|(_, o)| o.is_none()).map(|(i, _)| self.players.get(i).cloned().unwrap_or_default()).collect();
-                    self.error(err(codes::PER_PLAYER, format!("this region gives no cells for {}", missing.join(", ")), *span, "every player needs an entry"));
+                    let missing: Vec<String> = out
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, o)| o.is_none())
+                        .map(|(i, _)| self.players.get(i).cloned().unwrap_or_default())
+                        .collect();
+                    self.error(err(
+                        codes::PER_PLAYER,
+                        format!("this region gives no cells for {}", missing.join(", ")),
+                        *span,
+                        "every player needs an entry",
+                    ));
                 }
                 out.into_iter().map(|o| o.unwrap_or_default()).collect()
             }
@@ -717,12 +1083,21 @@ impl<'a> Lowerer<'a> {
     fn var_from(&mut self, v: &ast::VarDecl) {
         let (ty, init) = match (&v.ty, &v.init.kind) {
             (None | Some((ast::VarType::Int, _)), LiteralKind::Int(i)) => (Type::Int, *i),
-            (None | Some((ast::VarType::Bool, _)), LiteralKind::Bool(b)) => (Type::Bool, i64::from(*b)),
-            (None | Some((ast::VarType::Cell, _)), LiteralKind::None) => (Type::Cell, NO_CELL as i64),
+            (None | Some((ast::VarType::Bool, _)), LiteralKind::Bool(b)) => {
+                (Type::Bool, i64::from(*b))
+            }
+            (None | Some((ast::VarType::Cell, _)), LiteralKind::None) => {
+                (Type::Cell, NO_CELL as i64)
+            }
             (Some((ast::VarType::Cell, _)), LiteralKind::Word(w)) => match self.cell_index.get(w) {
                 Some(&c) => (Type::Cell, c as i64),
                 None => {
-                    self.error(err(codes::UNKNOWN_CELL, format!("there is no cell `{w}` on the board"), v.init.span, "unknown cell"));
+                    self.error(err(
+                        codes::UNKNOWN_CELL,
+                        format!("there is no cell `{w}` on the board"),
+                        v.init.span,
+                        "unknown cell",
+                    ));
                     (Type::Cell, NO_CELL as i64)
                 }
             },
@@ -734,14 +1109,28 @@ impl<'a> Lowerer<'a> {
                     Some((ast::VarType::Cell, _)) => "a cell name or none",
                     None => "a number, true, false or none",
                 };
-                self.error(err(codes::TYPE_MISMATCH, format!("the starting value of `{}` is not {want}", v.name.text), v.init.span, format!("expected {want}")));
+                self.error(err(
+                    codes::TYPE_MISMATCH,
+                    format!("the starting value of `{}` is not {want}", v.name.text),
+                    v.init.span,
+                    format!("expected {want}"),
+                ));
                 (Type::Int, 0)
             }
         };
         if v.is_counter && ty != Type::Int {
-            self.error(err(codes::TYPE_MISMATCH, format!("the counter `{}` must hold a number", v.name.text), v.init.span, "not a number").hint("use `var` for truth values and cells"));
+            self.error(
+                err(
+                    codes::TYPE_MISMATCH,
+                    format!("the counter `{}` must hold a number", v.name.text),
+                    v.init.span,
+                    "not a number",
+                )
+                .hint("use `var` for truth values and cells"),
+            );
         }
-        self.var_index.insert(v.name.text.clone(), self.vars.len() as ir::VarId);
+        self.var_index
+            .insert(v.name.text.clone(), self.vars.len() as ir::VarId);
         self.vars.push(ir::Var {
             name: v.name.text.clone(),
             ty,
@@ -756,17 +1145,52 @@ impl<'a> Lowerer<'a> {
         let mut seen: HashMap<String, Span> = HashMap::new();
         for p in pieces {
             if p.symbols.len() != n && p.symbols.len() != 1 {
-                self.error(err(codes::BAD_SYMBOL, format!("the piece `{}` has {} symbols for {n} players", p.name.text, p.symbols.len()), p.name.span, "give one symbol per player").hint(format!("write the symbols in seat order ({}), or a single symbol for every player", self.players.join(", "))));
+                self.error(
+                    err(
+                        codes::BAD_SYMBOL,
+                        format!(
+                            "the piece `{}` has {} symbols for {n} players",
+                            p.name.text,
+                            p.symbols.len()
+                        ),
+                        p.name.span,
+                        "give one symbol per player",
+                    )
+                    .hint(format!(
+                        "write the symbols in seat order ({}), or a single symbol for every player",
+                        self.players.join(", ")
+                    )),
+                );
             }
             for (i, s) in p.symbols.iter().enumerate() {
                 if p.symbols.len() > 1 && p.symbols[..i].iter().any(|t| t.text == s.text) {
                     continue;
                 }
-                if s.text.chars().any(|c| c.is_ascii_digit() || c == '/' || c == '-') {
-                    self.error(err(codes::BAD_SYMBOL, format!("the symbol `{}` cannot be used in positions", s.text), s.span, "digits, `/` and `-` have a meaning in position strings").hint("choose letters"));
+                if s.text
+                    .chars()
+                    .any(|c| c.is_ascii_digit() || c == '/' || c == '-')
+                {
+                    self.error(
+                        err(
+                            codes::BAD_SYMBOL,
+                            format!("the symbol `{}` cannot be used in positions", s.text),
+                            s.span,
+                            "digits, `/` and `-` have a meaning in position strings",
+                        )
+                        .hint("choose letters"),
+                    );
                 }
                 if let Some(first) = seen.get(&s.text) {
-                    self.error(err(codes::BAD_SYMBOL, format!("the symbol `{}` stands for two pieces", s.text), s.span, "used again here").with_label(*first, "first used here").hint("each piece of each player needs its own symbol"));
+                    self.error(
+                        err(
+                            codes::BAD_SYMBOL,
+                            format!("the symbol `{}` stands for two pieces", s.text),
+                            s.span,
+                            "used again here",
+                        )
+                        .with_label(*first, "first used here")
+                        .hint("each piece of each player needs its own symbol"),
+                    );
                 } else {
                     seen.insert(s.text.clone(), s.span);
                 }
@@ -776,12 +1200,15 @@ impl<'a> Lowerer<'a> {
 
     fn piece_from(&mut self, p: &ast::PieceDecl) -> ir::PieceType {
         let n = self.players.len().max(1);
-        let symbols = if p.symbols.len() == 1 { vec![p.symbols[0].text.clone(); n] } else { p.symbols.iter().map(|s| s.text.clone()).collect() };
+        let symbols = if p.symbols.len() == 1 {
+            vec![p.symbols[0].text.clone(); n]
+        } else {
+            p.symbols.iter().map(|s| s.text.clone()).collect()
+        };
         let mut rules = Vec::new();
         for m in &p.movers {
             match self.patterns.get(&m.text).copied() {
                 Some(rs) => {
-                    self.used_patterns.push(m.text.clone());
                     for r in rs {
                         if let Some(r) = self.move_rule(r) {
                             rules.push(r);
@@ -789,7 +1216,12 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 None => {
-                    let mut d = err(codes::UNKNOWN_NAME, format!("there is no pattern `{}`", m.text), m.span, "unknown pattern");
+                    let mut d = err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no pattern `{}`", m.text),
+                        m.span,
+                        "unknown pattern",
+                    );
                     let names: Vec<String> = self.patterns.keys().cloned().collect();
                     if let Some(s) = suggest(&m.text, names.iter()) {
                         d = d.hint(s);
@@ -829,11 +1261,18 @@ impl<'a> Lowerer<'a> {
         match self.piece_index.get(&n.text) {
             Some(&p) => Some(p),
             None => {
-                let mut d = err(codes::UNKNOWN_PIECE, format!("there is no piece `{}`", n.text), n.span, "unknown piece");
-                let names: Vec<String> = self.piece_index.keys().cloned().collect();
+                let mut d = err(
+                    codes::UNKNOWN_PIECE,
+                    format!("there is no piece `{}`", n.text),
+                    n.span,
+                    "unknown piece",
+                );
+                let mut names: Vec<String> = self.piece_index.keys().cloned().collect();
+                names.sort();
                 if let Some(s) = suggest(&n.text, names.iter()) {
                     d = d.hint(s);
                 }
+                d = d.hint(format!("the pieces are {}", names.join(", ")));
                 self.error(d);
                 None
             }
@@ -843,7 +1282,9 @@ impl<'a> Lowerer<'a> {
     fn move_rule(&mut self, r: &ast::MoveRule) -> Option<ir::MoveRule> {
         let n = self.players.len().max(1);
         let atom = match &r.atom {
-            ast::Atom::Step(names) => self.dir_list(names).map(|ds| ds.into_iter().map(ir::Atom::Step).collect::<Vec<_>>()),
+            ast::Atom::Step(names) => self
+                .dir_list(names)
+                .map(|ds| ds.into_iter().map(ir::Atom::Step).collect::<Vec<_>>()),
             ast::Atom::Leap(paths) => {
                 let mut per: Vec<Vec<Vec<DirId>>> = vec![Vec::new(); n];
                 let mut ok = true;
@@ -858,9 +1299,16 @@ impl<'a> Lowerer<'a> {
                     if !ok {
                         continue;
                     }
-                    let size: usize = steps.iter().map(|s| s.iter().map(|d| d.len()).max().unwrap_or(0)).product();
+                    let size: usize = steps
+                        .iter()
+                        .map(|s| s.iter().map(|d| d.len()).max().unwrap_or(0))
+                        .product();
                     if path.len() > 32 || size > 4096 {
-                        let span = paths.iter().find(|(p2, _)| std::ptr::eq(p2, path)).map(|(_, s)| *s).unwrap_or(r.span);
+                        let span = paths
+                            .iter()
+                            .find(|(p2, _)| std::ptr::eq(p2, path))
+                            .map(|(_, s)| *s)
+                            .unwrap_or(r.span);
                         self.error(err(codes::BAD_RANGE, format!("this leap path has {} steps making {size} paths", path.len()), span, "too large").hint("a leap path has at most 32 steps and makes at most 4096 paths; use fewer or narrower directions"));
                         ok = false;
                         continue;
@@ -869,11 +1317,16 @@ impl<'a> Lowerer<'a> {
                         // Every combination of the path's direction sets.
                         let mut acc: Vec<Vec<DirId>> = vec![Vec::new()];
                         for s in &steps {
-                            acc = acc.iter().flat_map(|a| s[p].iter().map(move |d| {
-                                let mut b = a.clone();
-                                b.push(*d);
-                                b
-                            })).collect();
+                            acc = acc
+                                .iter()
+                                .flat_map(|a| {
+                                    s[p].iter().map(move |d| {
+                                        let mut b = a.clone();
+                                        b.push(*d);
+                                        b
+                                    })
+                                })
+                                .collect();
                         }
                         for a in acc {
                             if !out.contains(&a) {
@@ -932,9 +1385,16 @@ impl<'a> Lowerer<'a> {
 
     fn stmt(&mut self, s: &ast::Stmt) -> Option<ir::Stmt> {
         match s {
-            ast::Stmt::Set { name, op, value, .. } => {
+            ast::Stmt::Set {
+                name, op, value, ..
+            } => {
                 let Some(&v) = self.var_index.get(&name.text) else {
-                    let mut d = err(codes::UNKNOWN_NAME, format!("there is no variable `{}`", name.text), name.span, "unknown variable");
+                    let mut d = err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no variable `{}`", name.text),
+                        name.span,
+                        "unknown variable",
+                    );
                     let names: Vec<String> = self.var_index.keys().cloned().collect();
                     if let Some(s) = suggest(&name.text, names.iter()) {
                         d = d.hint(s);
@@ -945,7 +1405,16 @@ impl<'a> Lowerer<'a> {
                 };
                 let ty = self.vars[v as usize].ty;
                 if *op != ast::AssignOp::Set && ty != Type::Int {
-                    self.error(err(codes::TYPE_MISMATCH, format!("`{}` holds {}, which cannot be added to", name.text, ty.word()), name.span, "not a number"));
+                    self.error(err(
+                        codes::TYPE_MISMATCH,
+                        format!(
+                            "`{}` holds {}, which cannot be added to",
+                            name.text,
+                            ty.word()
+                        ),
+                        name.span,
+                        "not a number",
+                    ));
                 }
                 let e = self.typed(value, ty);
                 let op = match op {
@@ -956,8 +1425,20 @@ impl<'a> Lowerer<'a> {
                 Some(ir::Stmt::Set(v, op, e))
             }
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
-            ast::Stmt::Shift(a, b, _) => Some(ir::Stmt::Shift(self.typed(a, Type::Cell), self.typed(b, Type::Cell))),
-            ast::Stmt::If { cond, then, otherwise, .. } => Some(ir::Stmt::If(self.bool_expr(cond), self.stmts(then), self.stmts(otherwise))),
+            ast::Stmt::Shift(a, b, _) => Some(ir::Stmt::Shift(
+                self.typed(a, Type::Cell),
+                self.typed(b, Type::Cell),
+            )),
+            ast::Stmt::If {
+                cond,
+                then,
+                otherwise,
+                ..
+            } => Some(ir::Stmt::If(
+                self.bool_expr(cond),
+                self.stmts(then),
+                self.stmts(otherwise),
+            )),
         }
     }
 
@@ -970,7 +1451,12 @@ impl<'a> Lowerer<'a> {
             Some((x, Value::Plain(t))) if t == want => x,
             Some((x, Value::Plain(Type::Cell))) if want == Type::Cell => x,
             Some((_, got)) => {
-                self.error(err(codes::TYPE_MISMATCH, format!("expected {}, found {}", want.word(), got.word()), e.span, format!("this is {}", got.word())));
+                self.error(err(
+                    codes::TYPE_MISMATCH,
+                    format!("expected {}, found {}", want.word(), got.word()),
+                    e.span,
+                    format!("this is {}", got.word()),
+                ));
                 Expr::Bool(false)
             }
             None => Expr::Bool(false),
@@ -1015,7 +1501,9 @@ impl<'a> Lowerer<'a> {
             return match o {
                 OptValue::Int(i) => plain(Expr::Int(*i), Int),
                 OptValue::Bool(b) => plain(Expr::Bool(*b), Bool),
-                OptValue::Word(w) => Some((Expr::Bool(false), Value::Choice(n.to_string(), w.clone()))),
+                OptValue::Word(w) => {
+                    Some((Expr::Bool(false), Value::Choice(n.to_string(), w.clone())))
+                }
             };
         }
         if let Some(&p) = self.piece_index.get(n) {
@@ -1028,24 +1516,49 @@ impl<'a> Lowerer<'a> {
             return plain(Expr::Player(p as u8), Player);
         }
         if self.dir_sets.contains_key(n) || self.dir_index.contains_key(n) {
-            let set = self.dir_sets.get(n).cloned().unwrap_or_else(|| vec![vec![self.dir_index[n]]; self.players.len().max(1)]);
-            return Some((Expr::Bool(false), Value::Path(set.into_iter().map(|ds| ds.into_iter().map(|d| vec![d]).collect()).collect())));
+            let set = self
+                .dir_sets
+                .get(n)
+                .cloned()
+                .unwrap_or_else(|| vec![vec![self.dir_index[n]]; self.players.len().max(1)]);
+            return Some((
+                Expr::Bool(false),
+                Value::Path(
+                    set.into_iter()
+                        .map(|ds| ds.into_iter().map(|d| vec![d]).collect())
+                        .collect(),
+                ),
+            ));
         }
         if let Some(&c) = self.cell_index.get(n) {
             return plain(Expr::Cell(c), Cell);
         }
         // A word of a choice option, compared with `option == word`.
-        if self.option_info.iter().any(|o| o.kind.split(" | ").any(|w| w == n)) {
+        if self
+            .option_info
+            .iter()
+            .any(|o| o.kind.split(" | ").any(|w| w == n))
+        {
             return Some((Expr::Bool(false), Value::Word(n.to_string())));
         }
-        let mut cands: Vec<String> = ["from", "to", "mover", "ply", "checked", "no_moves", "captured"].iter().map(|s| s.to_string()).collect();
+        let mut cands: Vec<String> = [
+            "from", "to", "mover", "ply", "checked", "no_moves", "captured",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
         cands.extend(self.var_index.keys().cloned());
         cands.extend(self.options.keys().cloned());
         cands.extend(self.piece_index.keys().cloned());
         cands.extend(self.region_index.keys().cloned());
         cands.extend(self.players.iter().cloned());
         cands.extend(self.dir_sets.keys().cloned());
-        let mut d = err(codes::UNKNOWN_NAME, format!("`{n}` is not defined"), span, "unknown name");
+        let mut d = err(
+            codes::UNKNOWN_NAME,
+            format!("`{n}` is not defined"),
+            span,
+            "unknown name",
+        );
         if let Some(s) = suggest(n, cands.iter()) {
             d = d.hint(s);
         }
@@ -1058,7 +1571,23 @@ impl<'a> Lowerer<'a> {
         use Type::*;
         let arity = |l: &mut Self, lo: usize, hi: usize, form: &str| -> bool {
             if args.len() < lo || args.len() > hi {
-                l.error(err(codes::WRONG_ARGUMENTS, format!("`{}` takes {}", f.text, if lo == hi { format!("{lo} argument{}", if lo == 1 { "" } else { "s" }) } else { format!("{lo} to {hi} arguments") }), f.span, format!("called with {}", args.len())).hint(format!("write it as {form}")));
+                l.error(
+                    err(
+                        codes::WRONG_ARGUMENTS,
+                        format!(
+                            "`{}` takes {}",
+                            f.text,
+                            if lo == hi {
+                                format!("{lo} argument{}", if lo == 1 { "" } else { "s" })
+                            } else {
+                                format!("{lo} to {hi} arguments")
+                            }
+                        ),
+                        f.span,
+                        format!("called with {}", args.len()),
+                    )
+                    .hint(format!("write it as {form}")),
+                );
                 false
             } else {
                 true
@@ -1078,15 +1607,27 @@ impl<'a> Lowerer<'a> {
                 })
             }
             "friend" | "enemy" => {
-                if !arity(self, 1, 2, &format!("{}(CELL) or {}(CELL, PIECE)", f.text, f.text)) {
+                if !arity(
+                    self,
+                    1,
+                    2,
+                    &format!("{}(CELL) or {}(CELL, PIECE)", f.text, f.text),
+                ) {
                     return None;
                 }
                 let c = Box::new(self.typed(&args[0], Cell));
-                let p = args.get(1).map(|a| self.typed(a, Piece)).and_then(|x| match x {
-                    Expr::Piece(p) => Some(p),
-                    _ => None,
-                });
-                b(if f.text == "friend" { Expr::Friend(c, p) } else { Expr::Enemy(c, p) })
+                let p = args
+                    .get(1)
+                    .map(|a| self.typed(a, Piece))
+                    .and_then(|x| match x {
+                        Expr::Piece(p) => Some(p),
+                        _ => None,
+                    });
+                b(if f.text == "friend" {
+                    Expr::Friend(c, p)
+                } else {
+                    Expr::Enemy(c, p)
+                })
             }
             "moved" => {
                 if !arity(self, 1, 1, "moved(PIECE)") {
@@ -1109,9 +1650,23 @@ impl<'a> Lowerer<'a> {
                 Some((Expr::Count(p, who), Value::Plain(Int)))
             }
             other => {
-                let known = ["empty", "friend", "enemy", "unmoved", "attacked", "moved", "count"];
-                let mut d = err(codes::UNKNOWN_NAME, format!("there is no function `{other}`"), f.span, "unknown function");
-                if let Some(s) = suggest(other, known.iter().map(|s| s.to_string()).collect::<Vec<_>>().iter()) {
+                let known = [
+                    "empty", "friend", "enemy", "unmoved", "attacked", "moved", "count",
+                ];
+                let mut d = err(
+                    codes::UNKNOWN_NAME,
+                    format!("there is no function `{other}`"),
+                    f.span,
+                    "unknown function",
+                );
+                if let Some(s) = suggest(
+                    other,
+                    known
+                        .iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .iter(),
+                ) {
                     d = d.hint(s);
                 }
                 d = d.hint(format!("the functions are {}", known.join(", ")));
@@ -1121,22 +1676,63 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn binary(&mut self, op: ast::BinOp, a: &ast::Expr, b: &ast::Expr, span: Span) -> Option<(Expr, Value)> {
+    fn binary(
+        &mut self,
+        op: ast::BinOp,
+        a: &ast::Expr,
+        b: &ast::Expr,
+        span: Span,
+    ) -> Option<(Expr, Value)> {
         use ast::BinOp as B;
         use Type::*;
         let bx = Box::new;
         match op {
             B::Or | B::And => {
                 let (x, y) = (self.typed(a, Bool), self.typed(b, Bool));
-                let o = if op == B::Or { ir::BinOp::Or } else { ir::BinOp::And };
+                let o = if op == B::Or {
+                    ir::BinOp::Or
+                } else {
+                    ir::BinOp::And
+                };
                 Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Bool)))
             }
             B::In => {
                 let x = self.typed(a, Cell);
+                if let ExprKind::Name(n) = &b.kind {
+                    if !self.region_index.contains_key(n)
+                        && !self.var_index.contains_key(n)
+                        && !self.options.contains_key(n)
+                    {
+                        let mut d = err(
+                            codes::UNKNOWN_REGION,
+                            format!("there is no region `{n}`"),
+                            b.span,
+                            "unknown region",
+                        );
+                        let names: Vec<String> =
+                            self.regions.iter().map(|r| r.name.clone()).collect();
+                        if let Some(s) = suggest(n, names.iter()) {
+                            d = d.hint(s);
+                        }
+                        d = d.hint(if names.is_empty() {
+                            "this ruleset declares no regions; declare one with `region NAME = …`"
+                                .to_string()
+                        } else {
+                            format!("the regions are {}", names.join(", "))
+                        });
+                        self.error(d);
+                        return None;
+                    }
+                }
                 match self.expr(b)? {
                     (_, Value::Region(r)) => Some((Expr::In(bx(x), r), Value::Plain(Bool))),
                     (_, got) => {
-                        self.error(err(codes::TYPE_MISMATCH, format!("expected a region after `in`, found {}", got.word()), b.span, "not a region"));
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            format!("expected a region after `in`, found {}", got.word()),
+                            b.span,
+                            "not a region",
+                        ));
                         None
                     }
                 }
@@ -1145,20 +1741,39 @@ impl<'a> Lowerer<'a> {
                 let (x, tx) = self.expr(a)?;
                 let (y, ty) = self.expr(b)?;
                 // A choice option against one of its words folds to a constant.
-                if let (Value::Choice(name, v), Value::Word(w)) | (Value::Word(w), Value::Choice(name, v)) = (&tx, &ty) {
-                    let valid = self.option_info.iter().any(|o| o.name == *name && o.kind.split(" | ").any(|k| k == w));
+                if let (Value::Choice(name, v), Value::Word(w))
+                | (Value::Word(w), Value::Choice(name, v)) = (&tx, &ty)
+                {
+                    let valid = self
+                        .option_info
+                        .iter()
+                        .any(|o| o.name == *name && o.kind.split(" | ").any(|k| k == w));
                     if !valid {
-                        self.error(err(codes::TYPE_MISMATCH, format!("`{w}` is not a value of option `{name}`"), span, "never equal"));
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            format!("`{w}` is not a value of option `{name}`"),
+                            span,
+                            "never equal",
+                        ));
                     }
                     return Some((Expr::Bool((v == w) == (op == B::Eq)), Value::Plain(Bool)));
                 }
                 match (&tx, &ty) {
                     (Value::Plain(p), Value::Plain(q)) if p == q && *p != Region && *p != Dir => {
-                        let o = if op == B::Eq { ir::BinOp::Eq } else { ir::BinOp::Ne };
+                        let o = if op == B::Eq {
+                            ir::BinOp::Eq
+                        } else {
+                            ir::BinOp::Ne
+                        };
                         Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Bool)))
                     }
                     _ => {
-                        self.error(err(codes::TYPE_MISMATCH, format!("cannot compare {} with {}", tx.word(), ty.word()), span, "these are of different kinds"));
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            format!("cannot compare {} with {}", tx.word(), ty.word()),
+                            span,
+                            "these are of different kinds",
+                        ));
                         None
                     }
                 }
@@ -1179,10 +1794,29 @@ impl<'a> Lowerer<'a> {
                     Value::Path(p) => {
                         let k = self.const_int(b)?;
                         if !(1..=64).contains(&k) {
-                            self.error(err(codes::BAD_RANGE, "a direction may be repeated 1 to 64 times", b.span, "out of range"));
+                            self.error(err(
+                                codes::BAD_RANGE,
+                                "a direction may be repeated 1 to 64 times",
+                                b.span,
+                                "out of range",
+                            ));
                             return None;
                         }
-                        let rep = p.into_iter().map(|paths| paths.into_iter().map(|path| path.iter().cycle().take(path.len() * k as usize).copied().collect()).collect()).collect();
+                        let rep = p
+                            .into_iter()
+                            .map(|paths| {
+                                paths
+                                    .into_iter()
+                                    .map(|path| {
+                                        path.iter()
+                                            .cycle()
+                                            .take(path.len() * k as usize)
+                                            .copied()
+                                            .collect()
+                                    })
+                                    .collect()
+                            })
+                            .collect();
                         Some((Expr::Bool(false), Value::Path(rep)))
                     }
                     Value::Plain(Int) => {
@@ -1190,7 +1824,12 @@ impl<'a> Lowerer<'a> {
                         Some((Expr::Bin(ir::BinOp::Mul, bx(x), bx(y)), Value::Plain(Int)))
                     }
                     other => {
-                        self.error(err(codes::TYPE_MISMATCH, format!("cannot multiply {}", other.word()), a.span, "not a number or a direction"));
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            format!("cannot multiply {}", other.word()),
+                            a.span,
+                            "not a number or a direction",
+                        ));
                         None
                     }
                 }
@@ -1220,11 +1859,20 @@ impl<'a> Lowerer<'a> {
                     }
                     Value::Plain(Int) => {
                         let y = self.typed(b, Int);
-                        let o = if op == B::Add { ir::BinOp::Add } else { ir::BinOp::Sub };
+                        let o = if op == B::Add {
+                            ir::BinOp::Add
+                        } else {
+                            ir::BinOp::Sub
+                        };
                         Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Int)))
                     }
                     other => {
-                        self.error(err(codes::TYPE_MISMATCH, format!("cannot add to {}", other.word()), a.span, "not a number or a cell"));
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            format!("cannot add to {}", other.word()),
+                            a.span,
+                            "not a number or a cell",
+                        ));
                         None
                     }
                 }
@@ -1236,7 +1884,12 @@ impl<'a> Lowerer<'a> {
         match self.expr(e)? {
             (Expr::Int(i), _) => Some(i),
             (_, t) => {
-                self.error(err(codes::TYPE_MISMATCH, format!("expected a fixed number, found {}", t.word()), e.span, "not a fixed number"));
+                self.error(err(
+                    codes::TYPE_MISMATCH,
+                    format!("expected a fixed number, found {}", t.word()),
+                    e.span,
+                    "not a fixed number",
+                ));
                 None
             }
         }
@@ -1250,9 +1903,26 @@ impl<'a> Lowerer<'a> {
                 ast::Field::Number(_) => out.push(ir::Field::Number),
                 ast::Field::Turn(syms, span) => {
                     if syms.len() != self.players.len() {
-                        self.error(err(codes::PER_PLAYER, format!("`turn` gives {} symbols for {} players", syms.len(), self.players.len()), *span, "one symbol per player").hint(format!("write one symbol for each of {}", self.players.join(", "))));
+                        self.error(
+                            err(
+                                codes::PER_PLAYER,
+                                format!(
+                                    "`turn` gives {} symbols for {} players",
+                                    syms.len(),
+                                    self.players.len()
+                                ),
+                                *span,
+                                "one symbol per player",
+                            )
+                            .hint(format!(
+                                "write one symbol for each of {}",
+                                self.players.join(", ")
+                            )),
+                        );
                     }
-                    out.push(ir::Field::Turn(syms.iter().map(|s| s.text.clone()).collect()));
+                    out.push(ir::Field::Turn(
+                        syms.iter().map(|s| s.text.clone()).collect(),
+                    ));
                 }
                 ast::Field::Rights(rs, _) => {
                     let mut v = Vec::new();
@@ -1263,17 +1933,39 @@ impl<'a> Lowerer<'a> {
                     out.push(ir::Field::Rights(v));
                 }
                 ast::Field::Cell(n) | ast::Field::Counter(n) => {
-                    let want = if matches!(f, ast::Field::Cell(_)) { Type::Cell } else { Type::Int };
+                    let want = if matches!(f, ast::Field::Cell(_)) {
+                        Type::Cell
+                    } else {
+                        Type::Int
+                    };
                     match self.var_index.get(&n.text) {
-                        Some(&v) if self.vars[v as usize].ty == want && !self.vars[v as usize].per_player => {
-                            out.push(if want == Type::Cell { ir::Field::Cell(v) } else { ir::Field::Counter(v) })
+                        Some(&v)
+                            if self.vars[v as usize].ty == want
+                                && !self.vars[v as usize].per_player =>
+                        {
+                            out.push(if want == Type::Cell {
+                                ir::Field::Cell(v)
+                            } else {
+                                ir::Field::Counter(v)
+                            })
+                        }
+                        Some(&v) if self.vars[v as usize].per_player => {
+                            self.error(err(codes::TYPE_MISMATCH, format!("`{}` has a value for each player, and a position field holds one value", n.text), n.span, "a per-player variable").hint("use a shared variable (without `per player`) here"));
                         }
                         Some(&v) => {
                             let t = self.vars[v as usize].ty;
-                            self.error(err(codes::TYPE_MISMATCH, format!("the position field needs a shared variable holding {}, and `{}` holds {}", want.word(), n.text, t.word()), n.span, "wrong kind of variable"));
+                            self.error(err(codes::TYPE_MISMATCH, format!("the position field needs a variable holding {}, and `{}` holds {}", want.word(), n.text, t.word()), n.span, "wrong kind of variable"));
                         }
                         None => {
-                            self.error(err(codes::UNKNOWN_NAME, format!("there is no variable `{}`", n.text), n.span, "unknown variable").hint("declare it with `var` or `counter` first"));
+                            self.error(
+                                err(
+                                    codes::UNKNOWN_NAME,
+                                    format!("there is no variable `{}`", n.text),
+                                    n.span,
+                                    "unknown variable",
+                                )
+                                .hint("declare it with `var` or `counter` first"),
+                            );
                         }
                     }
                 }
@@ -1322,7 +2014,10 @@ fn parse_option(ty: &ast::OptionType, v: &str) -> Option<OptValue> {
             "false" | "no" | "off" => Some(OptValue::Bool(false)),
             _ => None,
         },
-        ast::OptionType::Choice(cs) => cs.iter().find(|c| c.text == v.trim()).map(|c| OptValue::Word(c.text.clone())),
+        ast::OptionType::Choice(cs) => cs
+            .iter()
+            .find(|c| c.text == v.trim())
+            .map(|c| OptValue::Word(c.text.clone())),
     }
 }
 
@@ -1363,7 +2058,11 @@ mod tests {
 
     fn bundled() -> MapLoader {
         let mut m = HashMap::new();
-        for (k, p) in [("grid", "../stdlib/grid.tessel"), ("movers", "../stdlib/movers.tessel"), ("chess", "../rulesets/chess.tessel")] {
+        for (k, p) in [
+            ("grid", "../stdlib/grid.tessel"),
+            ("movers", "../stdlib/movers.tessel"),
+            ("chess", "../rulesets/chess.tessel"),
+        ] {
             m.insert(k.to_string(), std::fs::read_to_string(p).unwrap());
         }
         MapLoader(m)

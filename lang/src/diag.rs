@@ -156,5 +156,4 @@ pub mod codes {
     pub const BAD_SYMBOL: &str = "E0306";
     pub const BAD_POSITION: &str = "E0401";
     pub const NEVER_MOVES: &str = "E0501";
-    pub const UNUSED: &str = "W0502";
 }

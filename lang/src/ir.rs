@@ -234,7 +234,10 @@ pub struct Forbid {
 pub enum Outcome {
     Draw,
     /// A player (given by the expression) wins or loses; the others the opposite.
-    Player { who: Expr, wins: bool },
+    Player {
+        who: Expr,
+        wins: bool,
+    },
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -39,7 +39,12 @@ pub struct Compiled {
 
 /// Compiles the rules text `text` named `name`, with `use`d and extended files from
 /// `loader` and the options chosen in `overrides` (`name=value` pairs).
-pub fn compile(name: &str, text: &str, loader: &dyn Loader, overrides: &[(String, String)]) -> Compiled {
+pub fn compile(
+    name: &str,
+    text: &str,
+    loader: &dyn Loader,
+    overrides: &[(String, String)],
+) -> Compiled {
     let mut sources = Sources::new();
     match load::gather(name, text, loader, &mut sources) {
         Err(diagnostics) => Compiled {

@@ -98,9 +98,16 @@ impl Gatherer<'_> {
         if let Some(pos) = self.stack.iter().position(|s| *s == canon) {
             let chain: Vec<&str> = self.stack[pos..].iter().map(|s| s.as_str()).collect();
             self.diags.push(
-                Diagnostic::error(codes::IMPORT_CYCLE, format!("`{}` includes itself", target.text))
-                    .at(target.span, "this brings the file back into itself")
-                    .hint(format!("the chain is {} -> {}; move the shared declarations to a file that both use", chain.join(" -> "), canon)),
+                Diagnostic::error(
+                    codes::IMPORT_CYCLE,
+                    format!("`{}` includes itself", target.text),
+                )
+                .at(target.span, "this brings the file back into itself")
+                .hint(format!(
+                    "the chain is {} -> {}; move the shared declarations to a file that both use",
+                    chain.join(" -> "),
+                    canon
+                )),
             );
             return None;
         }

@@ -14,7 +14,8 @@ struct TesselParser;
 /// Parses one file. Parsing never panics: a syntax error comes back as a diagnostic.
 pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
     too_deep(file, text)?;
-    let mut pairs = TesselParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
+    let mut pairs =
+        TesselParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let b = Builder { file };
     let mut items = Vec::new();
@@ -48,9 +49,14 @@ fn too_deep(file: FileId, text: &str) -> Result<(), Diagnostic> {
                 '(' | '{' | '[' => {
                     depth += 1;
                     if depth > MAX_NESTING {
-                        return Err(Diagnostic::error(codes::SYNTAX, format!("brackets are nested more than {MAX_NESTING} deep"))
-                            .at(Span::new(file, i, i + 1), "too deep")
-                            .hint("split the expression, or name a part of it with a `var` or a `region`"));
+                        return Err(Diagnostic::error(
+                            codes::SYNTAX,
+                            format!("brackets are nested more than {MAX_NESTING} deep"),
+                        )
+                        .at(Span::new(file, i, i + 1), "too deep")
+                        .hint(
+                            "split the expression, or name a part of it with a `var` or a `region`",
+                        ));
                     }
                 }
                 ')' | '}' | ']' => depth = depth.saturating_sub(1),
@@ -74,7 +80,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl => {
-            "a declaration (game, use, players, option, board, dirs, region, var, counter, zone, mover, piece, forbid, after, ending, position, start)"
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -120,13 +126,24 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         pest::error::InputLocation::Pos(p) => (p, p),
         pest::error::InputLocation::Span((s, e)) => (s, e),
     };
-    // Point at the whole word that stands where the error is.
-    let word_end = text[start..]
-        .char_indices()
-        .find(|(_, c)| c.is_whitespace())
-        .map(|(i, _)| start + i)
-        .unwrap_or(text.len())
-        .max(end);
+    // Point at the word (or the run of punctuation) that stands where the error is.
+    let rest = &text[start..];
+    let first = rest.chars().next();
+    let is_word = |c: char| c.is_alphanumeric() || c == '_';
+    let len = match first {
+        None => 0,
+        Some('"') => match rest[1..].find(['"', '\n']) {
+            Some(i) if rest[1 + i..].starts_with('"') => i + 2,
+            Some(i) => i + 1,
+            None => rest.len(),
+        },
+        Some(c) if is_word(c) => rest.find(|c: char| !is_word(c)).unwrap_or(rest.len()),
+        Some(_) => rest
+            .find(|c: char| c.is_whitespace() || is_word(c) || c == '"')
+            .unwrap_or(rest.len())
+            .max(first.map(|c| c.len_utf8()).unwrap_or(0)),
+    };
+    let word_end = (start + len).max(end);
     let span = Span::new(file, start, word_end.max(start));
     let found = &text[start..word_end];
     let mut expected: Vec<&'static str> = Vec::new();
@@ -152,9 +169,17 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
     } else {
         format!("`{}`", found.chars().take(30).collect::<String>())
     };
-    let mut d = Diagnostic::error(codes::SYNTAX, format!("expected {what}, found {found_words}"))
-        .at(span, format!("expected {what} here"));
-    if keyword_like(found) {
+    let mut d = Diagnostic::error(
+        codes::SYNTAX,
+        format!("expected {what}, found {found_words}"),
+    )
+    .at(span, format!("expected {what} here"));
+    let unterminated = found.starts_with('"') && !found[1..].ends_with('"');
+    if unterminated {
+        d = d.hint("this string has no closing quote `\"` on its line");
+    } else if let Some(h) = symbol_hint(found) {
+        d = d.hint(h);
+    } else if keyword_like(found) {
         d = d.hint(format!(
             "`{found}` is a word of the language and cannot be used as a name; choose another name"
         ));
@@ -162,6 +187,21 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         d = d.hint("see docs/language.md for the form of each declaration");
     }
     d
+}
+
+/// Help for symbols that other languages use and this one spells differently.
+fn symbol_hint(found: &str) -> Option<&'static str> {
+    Some(match found {
+        "&&" | "&" => "write `and` to join conditions",
+        "||" | "|" => "write `or` for either condition",
+        "!" => "write `not` before a condition",
+        "=" => {
+            "`==` compares two values; `=` only sets a variable (`set NAME = …`) or gives a default"
+        }
+        "=<" | "=>" => "`<=` and `>=` compare numbers; `=>` comes only before an ending's outcome",
+        ";" => "declarations need no `;` between them",
+        _ => return None,
+    })
 }
 
 fn keyword_like(word: &str) -> bool {
@@ -199,12 +239,18 @@ struct Builder {
 impl Builder {
     fn span(&self, p: &Pair<Rule>) -> Span {
         let s = p.as_span();
-        Span::new(self.file, s.start(), s.end())
+        // A rule that ends in an optional part may have taken the blanks before it.
+        let trimmed = s.as_str().trim_end().len();
+        Span::new(self.file, s.start(), s.start() + trimmed)
     }
     fn name(&self, p: Pair<Rule>) -> Name {
         let span = self.span(&p);
         let text = if p.as_rule() == Rule::string {
-            p.into_inner().next().map(|i| i.as_str()).unwrap_or("").to_string()
+            p.into_inner()
+                .next()
+                .map(|i| i.as_str())
+                .unwrap_or("")
+                .to_string()
         } else {
             p.as_str().to_string()
         };
@@ -349,7 +395,12 @@ impl Builder {
             }
             Rule::piece_decl => {
                 let name = self.name(it.next().unwrap());
-                let symbols = it.next().unwrap().into_inner().map(|s| self.name(s)).collect();
+                let symbols = it
+                    .next()
+                    .unwrap()
+                    .into_inner()
+                    .map(|s| self.name(s))
+                    .collect();
                 let mut piece = PieceDecl {
                     name,
                     symbols,
@@ -365,9 +416,12 @@ impl Builder {
                         Rule::royal_item => piece.royal = true,
                         Rule::inert_item => piece.inert = true,
                         Rule::value_item => {
-                            piece.value = x.into_inner().next().and_then(|v| v.as_str().parse().ok())
+                            piece.value =
+                                x.into_inner().next().and_then(|v| v.as_str().parse().ok())
                         }
-                        Rule::moves_item => piece.movers.extend(x.into_inner().map(|n| self.name(n))),
+                        Rule::moves_item => {
+                            piece.movers.extend(x.into_inner().map(|n| self.name(n)))
+                        }
                         Rule::move_rule => piece.rules.push(self.move_rule(x)),
                         Rule::promote_item => {
                             let pspan = self.span(&x);
@@ -499,11 +553,14 @@ impl Builder {
         let inner = p.into_inner().next().unwrap();
         let span = self.span(&inner);
         match inner.as_rule() {
-            Rule::rank_term => RegionTerm::Rank(self.int(inner.into_inner().next().unwrap()).0, span),
-            Rule::file_term => RegionTerm::File(self.name(inner.into_inner().next().unwrap())),
-            Rule::mirrored_region => {
-                RegionTerm::Mirrored(Box::new(self.region_term(inner.into_inner().next().unwrap())), span)
+            Rule::rank_term => {
+                RegionTerm::Rank(self.int(inner.into_inner().next().unwrap()).0, span)
             }
+            Rule::file_term => RegionTerm::File(self.name(inner.into_inner().next().unwrap())),
+            Rule::mirrored_region => RegionTerm::Mirrored(
+                Box::new(self.region_term(inner.into_inner().next().unwrap())),
+                span,
+            ),
             Rule::per_player_region => RegionTerm::PerPlayer(
                 inner
                     .into_inner()
@@ -515,7 +572,9 @@ impl Builder {
                     .collect(),
                 span,
             ),
-            Rule::cell_list => RegionTerm::Cells(inner.into_inner().map(|n| self.name(n)).collect(), span),
+            Rule::cell_list => {
+                RegionTerm::Cells(inner.into_inner().map(|n| self.name(n)).collect(), span)
+            }
             _ => RegionTerm::Named(self.name(inner)),
         }
     }
@@ -746,7 +805,9 @@ mod tests {
     #[test]
     fn precedence() {
         let f = parse(0, "forbid a or b and not c == 1 + 2 * 3").unwrap();
-        let Item::Forbid { cond, .. } = &f.items[0] else { panic!() };
+        let Item::Forbid { cond, .. } = &f.items[0] else {
+            panic!()
+        };
         assert!(matches!(cond.kind, ExprKind::Binary(BinOp::Or, _, _)));
     }
 }
@@ -754,7 +815,11 @@ mod tests {
 mod bundled {
     #[test]
     fn bundled_files_parse() {
-        for p in ["../rulesets/chess.tessel", "../stdlib/movers.tessel", "../stdlib/grid.tessel"] {
+        for p in [
+            "../rulesets/chess.tessel",
+            "../stdlib/movers.tessel",
+            "../stdlib/grid.tessel",
+        ] {
             let t = std::fs::read_to_string(p).unwrap();
             if let Err(e) = super::parse(0, &t) {
                 let s = e.span.unwrap();

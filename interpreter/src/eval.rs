@@ -143,6 +143,14 @@ impl Game {
             Expr::Checked => i64::from(self.checked(cx.s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
+            Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Passed => i64::from(cx.s.last.pass),
+            Expr::Held(z, k) => {
+                cx.s.zones
+                    .get(self.zone_slot(*z, cx.mover, *k))
+                    .copied()
+                    .unwrap_or(0) as i64
+            }
             Expr::Moved(k) => i64::from(cx.s.last.kind == *k),
             Expr::Count(k, who) => {
                 let who = who.as_ref().map(|w| self.eval(w, cx));
@@ -198,6 +206,12 @@ impl Game {
                             }
                             s.cells[y as usize] = p.with_moved(true);
                         }
+                    }
+                }
+                Stmt::Send(e, zone, to_owner) => {
+                    let c = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    if (0..s.cells.len() as i64).contains(&c) {
+                        self.send_cell(s, c as CellId, *zone, *to_owner, mover);
                     }
                 }
                 Stmt::If(c, then, otherwise) => {

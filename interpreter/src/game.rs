@@ -18,6 +18,31 @@ pub struct Move {
     pub promo: u8,
 }
 
+impl Move {
+    /// The piece type number that marks a pass.
+    pub const PASS_KIND: PieceId = u8::MAX;
+
+    /// The decision to end one's turn without (further) moving.
+    pub fn pass() -> Move {
+        Move {
+            from: NO_CELL,
+            to: NO_CELL,
+            kind: Self::PASS_KIND,
+            rule: 0,
+            promo: 0,
+        }
+    }
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.kind == Self::PASS_KIND
+    }
+    /// A piece placed from a zone (it comes from no cell).
+    #[inline]
+    pub fn is_drop(&self) -> bool {
+        self.from == NO_CELL && !self.is_pass()
+    }
+}
+
 /// Who decides at a node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
@@ -91,6 +116,8 @@ pub struct Game {
     pub(crate) var_slot: Vec<usize>,
     var_count: usize,
     cheap_endings: Vec<usize>,
+    /// Each player's drop rules: `(kind, rule)`.
+    pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
 }
 
 /// Buffers a search reuses so that move generation does not allocate.
@@ -138,7 +165,23 @@ impl Game {
         let cheap_endings = (0..program.endings.len())
             .filter(|&i| !program.endings[i].needs_moves)
             .collect();
+        let drops = rules
+            .iter()
+            .map(|per_kind| {
+                per_kind
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, rs)| {
+                        rs.iter()
+                            .enumerate()
+                            .filter(|(_, r)| matches!(r.atom, ir::Atom::Drop(_)))
+                            .map(move |(ri, _)| (k as PieceId, ri as u8))
+                    })
+                    .collect()
+            })
+            .collect();
         let mut g = Game {
+            drops,
             program,
             board,
             players,
@@ -156,6 +199,67 @@ impl Game {
 
     pub fn players(&self) -> usize {
         self.players
+    }
+
+    /// Index in [`State::zones`] of a piece type in a player's part of a zone.
+    #[inline]
+    pub fn zone_slot(&self, zone: ir::ZoneId, player: PlayerId, kind: PieceId) -> usize {
+        let per_player = self
+            .program
+            .zones
+            .get(zone as usize)
+            .is_some_and(|z| z.per_player);
+        let p = if per_player { player as usize } else { 0 };
+        (zone as usize * self.players + p) * self.program.pieces.len() + kind as usize
+    }
+
+    /// Removes everything on a cell, sending it to the zone captures go to; whether
+    /// anything was there.
+    pub(crate) fn take_cell(&self, s: &mut State, c: CellId, mover: PlayerId) -> bool {
+        if let Some((zone, to_owner)) = self.program.captures_to {
+            let top = s.cells[c as usize];
+            if !top.is_none() {
+                let under: Vec<Piece> = s
+                    .buried
+                    .iter()
+                    .filter(|(bc, _)| *bc == c)
+                    .map(|(_, p)| *p)
+                    .collect();
+                for p in under.into_iter().chain(std::iter::once(top)) {
+                    let who = if to_owner { p.owner() } else { mover };
+                    let slot = self.zone_slot(zone, who, p.kind());
+                    s.zones[slot] = s.zones[slot].saturating_add(1);
+                }
+            }
+        }
+        self.remove_stack(s, c)
+    }
+
+    /// Moves everything on a cell into a zone (of each piece's owner, or of `mover`).
+    pub(crate) fn send_cell(
+        &self,
+        s: &mut State,
+        c: CellId,
+        zone: ir::ZoneId,
+        to_owner: bool,
+        mover: PlayerId,
+    ) {
+        let top = s.cells[c as usize];
+        if top.is_none() {
+            return;
+        }
+        let under: Vec<Piece> = s
+            .buried
+            .iter()
+            .filter(|(bc, _)| *bc == c)
+            .map(|(_, p)| *p)
+            .collect();
+        for p in under.into_iter().chain(std::iter::once(top)) {
+            let who = if to_owner { p.owner() } else { mover };
+            let slot = self.zone_slot(zone, who, p.kind());
+            s.zones[slot] = s.zones[slot].saturating_add(1);
+        }
+        self.remove_stack(s, c);
     }
 
     /// A state with an empty board, variables at their starting values.
@@ -250,6 +354,11 @@ impl Game {
     pub fn legal_moves(&self, s: &State, out: &mut Vec<Move>, tmp: &mut State) {
         out.clear();
         self.pseudo_moves(s, out);
+        if let Some(cond) = &self.program.turn.pass {
+            if self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0 {
+                out.push(Move::pass());
+            }
+        }
         if self.program.forbids.is_empty() {
             return;
         }
@@ -264,6 +373,11 @@ impl Game {
         let mut buf = std::mem::take(&mut scratch.moves);
         buf.clear();
         self.pseudo_moves(s, &mut buf);
+        if let Some(cond) = &self.program.turn.pass {
+            if self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0 {
+                buf.push(Move::pass());
+            }
+        }
         let found = buf.iter().any(|m| {
             scratch.state.copy_from(s);
             self.apply(&mut scratch.state, *m);
@@ -297,26 +411,59 @@ impl Game {
     /// Plays a decision. The decision should come from [`Game::decisions`].
     pub fn apply(&self, s: &mut State, m: Move) {
         let mover = s.to_move;
-        for (i, v) in self.program.vars.iter().enumerate() {
-            if v.reset_each_turn {
-                let n = if v.per_player { self.players } else { 1 };
-                let slot = self.var_slot[i];
-                s.vars[slot..slot + n].fill(v.init);
+        if s.turn_step == 0 {
+            for (i, v) in self.program.vars.iter().enumerate() {
+                if v.reset_each_turn {
+                    let n = if v.per_player { self.players } else { 1 };
+                    let slot = self.var_slot[i];
+                    s.vars[slot..slot + n].fill(v.init);
+                }
             }
         }
-        let piece = s.cells[m.from as usize];
-        let captured = self.remove_stack(s, m.to);
-        let mut moved = piece.with_moved(true);
-        if m.promo != 0 {
-            moved = moved.with_kind(m.promo - 1);
+        if m.is_pass() {
+            s.last = LastMove {
+                from: NO_CELL,
+                to: NO_CELL,
+                kind: Move::PASS_KIND,
+                captured: false,
+                pass: true,
+            };
+            if !self.program.after_move.is_empty() {
+                self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
+            }
+            s.ply += 1;
+            s.turn_step = 0;
+            s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+            return;
         }
-        self.lift(s, m.from);
-        s.cells[m.to as usize] = moved;
+        let captured;
+        if m.from == NO_CELL {
+            // A drop from the zone named by the rule.
+            if let ir::Atom::Drop(z) =
+                self.rules[mover as usize][m.kind as usize][m.rule as usize].atom
+            {
+                let slot = self.zone_slot(z, mover, m.kind);
+                s.zones[slot] = s.zones[slot].saturating_sub(1);
+            }
+            captured = self.take_cell(s, m.to, mover);
+            let kind = if m.promo != 0 { m.promo - 1 } else { m.kind };
+            s.cells[m.to as usize] = Piece::new(kind, mover).with_moved(true);
+        } else {
+            let piece = s.cells[m.from as usize];
+            captured = self.take_cell(s, m.to, mover);
+            let mut moved = piece.with_moved(true);
+            if m.promo != 0 {
+                moved = moved.with_kind(m.promo - 1);
+            }
+            self.lift(s, m.from);
+            s.cells[m.to as usize] = moved;
+        }
         s.last = LastMove {
             from: m.from,
             to: m.to,
             kind: m.kind,
             captured,
+            pass: false,
         };
         let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
         if !rule.effects.is_empty() {
@@ -326,7 +473,11 @@ impl Game {
             self.exec(s, &self.program.after_move, mover, m.from, m.to);
         }
         s.ply += 1;
-        s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+        s.turn_step += 1;
+        if s.turn_step as u32 >= self.program.turn.max {
+            s.turn_step = 0;
+            s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+        }
     }
 
     /// Takes the top piece off a cell, uncovering the one beneath.

@@ -7,10 +7,10 @@
 //! use tessel_lang::{compile, MapLoader};
 //! use tessel_interpreter::Game;
 //! let rules = r#"
-//!     game "Two kings"
+//!     game "Two chiefs"
 //!     players white black
 //!     board grid 3 x 3
-//!     piece king K k { royal  move step n e s w ne nw se sw }
+//!     piece chief K k { royal  move step n e s w ne nw se sw }
 //!     forbid checked
 //!     start "k2/3/2K w"
 //! "#;
@@ -19,7 +19,7 @@
 //!     .expect("the rules are valid");
 //! let game = Game::new(program);
 //! let start = game.start_state(7).expect("the start position is valid");
-//! assert_eq!(game.perft(&start, 1), 2); // b1 and c2; b2 stands next to the other king
+//! assert_eq!(game.perft(&start, 1), 2); // b1 and c2; b2 stands next to the other chief
 //! assert_eq!(game.position_string(&start), "k2/3/2K w");
 //! ```
 #![forbid(unsafe_code)]

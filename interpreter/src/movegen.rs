@@ -11,6 +11,20 @@ impl Game {
     pub fn pseudo_moves(&self, s: &State, out: &mut Vec<Move>) {
         let mover = s.to_move;
         let rules = &self.rules[mover as usize];
+        for &(kind, ri) in &self.drops[mover as usize] {
+            let rule = &rules[kind as usize][ri as usize];
+            let ir::Atom::Drop(z) = rule.atom else {
+                continue;
+            };
+            if s.zones[self.zone_slot(z, mover, kind)] == 0 {
+                continue;
+            }
+            for (c, &occ) in s.cells.iter().enumerate() {
+                if self.target_ok(rule, occ, mover) {
+                    self.push(s, NO_CELL, c as CellId, kind, ri, rule, mover, out);
+                }
+            }
+        }
         for (c, &p) in s.cells.iter().enumerate() {
             if p.is_none() || p.owner() != mover {
                 continue;
@@ -87,6 +101,8 @@ impl Game {
         out: &mut Vec<Move>,
     ) {
         match &rule.atom {
+            // Drops start from a zone, not from a piece on the board.
+            ir::Atom::Drop(_) => {}
             ir::Atom::Step(dirs) => {
                 for &d in dirs {
                     let t = self.board.step(from, d);
@@ -178,6 +194,8 @@ impl Game {
                             }
                         }
                     }
+                    // A drop captures nothing that stands anywhere in particular.
+                    ir::Atom::Drop(_) => {}
                     _ => pr.slow.push((k, ri as u8)),
                 }
             }

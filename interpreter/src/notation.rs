@@ -19,6 +19,9 @@ enum MoveToken {
     Promo,
     #[regex("[A-Za-z]")]
     Letter,
+    /// A drop: `P@e4`.
+    #[token("@")]
+    At,
     /// A rule number when two rules make the same move: `#2`.
     #[regex("#[0-9]+")]
     Rule,
@@ -51,7 +54,15 @@ impl std::fmt::Display for MoveError {
 impl Game {
     fn plain_text(&self, m: Move) -> String {
         let n = &self.board.cell_names;
-        let mut t = format!("{}{}", n[m.from as usize], n[m.to as usize]);
+        if m.is_pass() {
+            return "pass".into();
+        }
+        let to = n.get(m.to as usize).map(|s| s.as_str()).unwrap_or("?");
+        let mut t = match n.get(m.from as usize) {
+            Some(from) => format!("{from}{to}"),
+            // A drop: the piece's symbol (the first player's), `@`, the cell.
+            None => format!("{}@{to}", self.symbol(Piece::new(m.kind, 0))),
+        };
         if m.promo != 0 {
             let p = Piece::new(m.promo - 1, 0);
             // Promotions name the piece by the first player's symbol, like `=Q`.
@@ -82,9 +93,35 @@ impl Game {
 
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        if text.trim().eq_ignore_ascii_case("pass") {
+            return legal
+                .iter()
+                .copied()
+                .find(|m| m.is_pass())
+                .ok_or_else(|| MoveError::NoSuchMove(text.trim().to_string()));
+        }
         let mut cells: Vec<String> = Vec::new();
         let mut promo: Option<String> = None;
         let mut rule: Option<u8> = None;
+        let mut dropped: Option<String> = None;
+        let mut pending_letter: Option<String> = None;
+        // `x` for a capture between two cells (`e4xd5`) would read as part of a cell name.
+        let chars: Vec<char> = text.chars().collect();
+        let text: String = chars
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| {
+                let between = i > 0
+                    && chars[i - 1].is_ascii_digit()
+                    && chars.get(i + 1).is_some_and(|n| n.is_ascii_alphabetic());
+                if (c == 'x' || c == 'X') && between {
+                    '-'
+                } else {
+                    c
+                }
+            })
+            .collect();
+        let text = text.as_str();
         let mut lex = MoveToken::lexer(text);
         while let Some(tok) = lex.next() {
             let slice = lex.slice();
@@ -95,21 +132,58 @@ impl Game {
                 Ok(MoveToken::Letter) if cells.len() == 2 && promo.is_none() => {
                     promo = Some(slice.to_ascii_lowercase())
                 }
+                Ok(MoveToken::Letter) if cells.is_empty() && pending_letter.is_none() => {
+                    pending_letter = Some(slice.to_string())
+                }
+                Ok(MoveToken::At) if cells.is_empty() && pending_letter.is_some() => {
+                    dropped = pending_letter.take()
+                }
                 Ok(MoveToken::Rule) => {
                     rule = slice[1..].parse::<u8>().ok().map(|r| r.saturating_sub(1))
                 }
                 _ => return Err(MoveError::Unreadable(text.trim().to_string())),
             }
         }
-        if cells.len() != 2 {
+        let names = &self.board.cell_names;
+        if let Some(sym) = dropped {
+            if cells.len() != 1 {
+                return Err(MoveError::Unreadable(text.trim().to_string()));
+            }
+            let found: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|m| {
+                    m.is_drop()
+                        && names
+                            .get(m.to as usize)
+                            .is_some_and(|n| n.to_ascii_lowercase() == cells[0])
+                        && self.program.pieces[m.kind as usize]
+                            .symbols
+                            .iter()
+                            .any(|s| s.eq_ignore_ascii_case(&sym))
+                })
+                .collect();
+            return match found.len() {
+                0 => Err(MoveError::NoSuchMove(text.trim().to_string())),
+                1 => Ok(found[0]),
+                _ => Err(MoveError::Ambiguous(
+                    found
+                        .iter()
+                        .map(|m| self.move_text_among(legal, *m))
+                        .collect(),
+                )),
+            };
+        }
+        if cells.len() != 2 || pending_letter.is_some() {
             return Err(MoveError::Unreadable(text.trim().to_string()));
         }
-        let names = &self.board.cell_names;
         let found: Vec<Move> = legal
             .iter()
             .copied()
             .filter(|m| {
-                names[m.from as usize].to_ascii_lowercase() == cells[0]
+                !m.is_pass()
+                    && !m.is_drop()
+                    && names[m.from as usize].to_ascii_lowercase() == cells[0]
                     && names[m.to as usize].to_ascii_lowercase() == cells[1]
                     && match (&promo, m.promo) {
                         (None, 0) => true,

@@ -209,6 +209,11 @@ impl Game {
                         ))
                     }
                 },
+                Field::Zone(z) => {
+                    if f != "-" {
+                        self.parse_zone(&mut s, *z, f, st)?;
+                    }
+                }
                 Field::Number => match f.parse::<u32>() {
                     Ok(n) if (1..1_000_000).contains(&n) => {
                         s.ply = (n - 1) * self.players as u32 + s.to_move as u32
@@ -232,6 +237,66 @@ impl Game {
             }
         }
         Ok(s)
+    }
+
+    /// A zone field: symbols, each after an optional count (`2Pb`).
+    fn parse_zone(
+        &self,
+        s: &mut State,
+        zone: tessel_lang::ir::ZoneId,
+        f: &str,
+        base: usize,
+    ) -> Result<(), PositionError> {
+        let mut lex = BoardToken::lexer(f);
+        let mut count: Option<u16> = None;
+        while let Some(tok) = lex.next() {
+            let span = lex.span();
+            let (st, en) = (base + span.start, base + span.end);
+            let text = lex.slice();
+            match tok {
+                Ok(BoardToken::Run) if count.is_none() => match text.parse::<u16>() {
+                    Ok(n) if (1..=9999).contains(&n) => count = Some(n),
+                    _ => {
+                        return Err(perr(
+                            format!("`{text}` is not a count of pieces"),
+                            st,
+                            en,
+                            "write 1 to 9999 before a symbol",
+                        ))
+                    }
+                },
+                Ok(BoardToken::Char) | Ok(BoardToken::Long) => {
+                    let sym = text.trim_start_matches('(').trim_end_matches(')');
+                    let Some((k, p)) = self.symbol_of(sym) else {
+                        return Err(perr(
+                            format!("`{sym}` is not a piece of this game"),
+                            st,
+                            en,
+                            "write piece symbols, each after an optional count",
+                        ));
+                    };
+                    let slot = self.zone_slot(zone, p, k);
+                    s.zones[slot] = s.zones[slot].saturating_add(count.take().unwrap_or(1));
+                }
+                _ => {
+                    return Err(perr(
+                        format!("`{text}` cannot stand in a zone field"),
+                        st,
+                        en,
+                        "write piece symbols, each after an optional count, or - for none",
+                    ))
+                }
+            }
+        }
+        if count.is_some() {
+            return Err(perr(
+                "the zone field ends with a count",
+                base,
+                base + f.len(),
+                "write the symbol after the count",
+            ));
+        }
+        Ok(())
     }
 
     fn parse_board(&self, s: &mut State, f: &str, base: usize) -> Result<(), PositionError> {
@@ -394,6 +459,37 @@ impl Game {
                 }
                 Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
                 Field::Number => (s.ply / self.players as u32 + 1).to_string(),
+                Field::Zone(z) => {
+                    let per_player = self
+                        .program
+                        .zones
+                        .get(*z as usize)
+                        .is_some_and(|zz| zz.per_player);
+                    let owners = if per_player { self.players } else { 1 };
+                    let mut t = String::new();
+                    for p in 0..owners {
+                        for k in 0..self.program.pieces.len() {
+                            let n = s.zones[self.zone_slot(*z, p as PlayerId, k as PieceId)];
+                            if n == 0 {
+                                continue;
+                            }
+                            if n > 1 {
+                                t += &n.to_string();
+                            }
+                            let sym = self.symbol(Piece::new(k as PieceId, p as PlayerId));
+                            t += &if sym.chars().count() == 1 {
+                                sym
+                            } else {
+                                format!("({sym})")
+                            };
+                        }
+                    }
+                    if t.is_empty() {
+                        "-".into()
+                    } else {
+                        t
+                    }
+                }
             });
         }
         out.join(" ")

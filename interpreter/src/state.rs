@@ -54,6 +54,7 @@ pub struct LastMove {
     pub to: CellId,
     pub kind: PieceId,
     pub captured: bool,
+    pub pass: bool,
 }
 
 impl Default for LastMove {
@@ -63,6 +64,7 @@ impl Default for LastMove {
             to: NO_CELL,
             kind: u8::MAX,
             captured: false,
+            pass: false,
         }
     }
 }
@@ -81,6 +83,8 @@ pub struct State {
     pub to_move: PlayerId,
     /// Decisions made since the start (or since the position string's move number).
     pub ply: u32,
+    /// Decisions already made in the current turn.
+    pub turn_step: u16,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
 }
@@ -94,6 +98,7 @@ impl State {
             vars,
             to_move: 0,
             ply: 0,
+            turn_step: 0,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
         }
@@ -108,6 +113,7 @@ impl State {
         self.vars.clone_from(&other.vars);
         self.to_move = other.to_move;
         self.ply = other.ply;
+        self.turn_step = other.turn_step;
         self.last = other.last;
         self.rng = other.rng.clone();
     }

@@ -71,6 +71,17 @@ pub enum Item {
     Start {
         text: Name,
     },
+    /// How many decisions a turn holds and when a player may pass.
+    Turn {
+        max: Option<(u32, Span)>,
+        pass: Option<Option<Expr>>,
+        span: Span,
+    },
+    /// Where captured pieces go: a zone of their owner or of the capturer.
+    Captures {
+        zone: Name,
+        to_owner: bool,
+    },
 }
 
 impl Item {
@@ -231,6 +242,8 @@ pub enum Atom {
         min: Option<(u32, Span)>,
         max: Option<(u32, Span)>,
     },
+    /// Place a piece of this type from a zone.
+    Drop(Name),
 }
 
 #[derive(Clone, Debug)]
@@ -243,6 +256,13 @@ pub enum Stmt {
     },
     Capture(Expr, Span),
     Shift(Expr, Expr, Span),
+    /// Take the piece(s) on a cell into a zone of their owner (or of the mover).
+    Send {
+        cell: Expr,
+        zone: Name,
+        to_owner: bool,
+        span: Span,
+    },
     If {
         cond: Expr,
         then: Vec<Stmt>,
@@ -312,4 +332,5 @@ pub enum Field {
     Cell(Name),
     Counter(Name),
     Number(Span),
+    Zone(Name),
 }

@@ -37,6 +37,7 @@ struct Lowerer<'a> {
     var_index: HashMap<String, ir::VarId>,
     piece_index: HashMap<String, PieceId>,
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
+    zone_index: HashMap<String, ir::ZoneId>,
 }
 
 fn err(
@@ -100,6 +101,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         var_index: HashMap::new(),
         piece_index: HashMap::new(),
         patterns: HashMap::new(),
+        zone_index: HashMap::new(),
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
@@ -238,7 +240,7 @@ impl<'a> Lowerer<'a> {
                 _ => {}
             }
         }
-        let zones = items
+        let zones: Vec<ir::Zone> = items
             .iter()
             .filter_map(|i| match i {
                 Item::Zone { name, per_player } => Some(ir::Zone {
@@ -247,7 +249,11 @@ impl<'a> Lowerer<'a> {
                 }),
                 _ => None,
             })
+            .take(250)
             .collect();
+        for (i, z) in zones.iter().enumerate() {
+            self.zone_index.insert(z.name.clone(), i as ir::ZoneId);
+        }
         // Piece names first, so moves and promotions may name any piece.
         let piece_decls: Vec<&ast::PieceDecl> = items
             .iter()
@@ -276,8 +282,38 @@ impl<'a> Lowerer<'a> {
         let mut forbids = Vec::new();
         let mut after_move = Vec::new();
         let mut endings = Vec::new();
+        let mut turn = ir::TurnRules { max: 1, pass: None };
+        let mut captures_to = None;
         for item in items {
             match item {
+                Item::Turn { max, pass, .. } => {
+                    if let Some((m, span)) = max {
+                        if *m == 0 || *m > 1000 {
+                            self.error(
+                                err(
+                                    codes::BAD_RANGE,
+                                    format!("a turn of {m} decisions cannot be played"),
+                                    *span,
+                                    "out of range",
+                                )
+                                .hint("a turn holds 1 to 1000 decisions"),
+                            );
+                        } else {
+                            turn.max = *m;
+                        }
+                    }
+                    if let Some(cond) = pass {
+                        turn.pass = Some(match cond {
+                            Some(c) => self.bool_expr(c),
+                            None => Expr::Bool(true),
+                        });
+                    }
+                }
+                Item::Captures { zone, to_owner } => {
+                    if let Some(z) = self.zone_ref(zone) {
+                        captures_to = Some((z, *to_owner));
+                    }
+                }
                 Item::Forbid { cond, reason, .. } => {
                     let cond = self.bool_expr(cond);
                     forbids.push(ir::Forbid {
@@ -355,6 +391,8 @@ impl<'a> Lowerer<'a> {
             after_move,
             endings,
             position,
+            turn,
+            captures_to,
             start: start_decl.map(|s| (s.text.clone(), s.span)),
         })
     }
@@ -1257,6 +1295,31 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    fn zone_ref(&mut self, n: &Name) -> Option<ir::ZoneId> {
+        if let Some(&z) = self.zone_index.get(&n.text) {
+            return Some(z);
+        }
+        let mut names: Vec<String> = self.zone_index.keys().cloned().collect();
+        names.sort();
+        let mut d = err(
+            codes::UNKNOWN_NAME,
+            format!("there is no zone `{}`", n.text),
+            n.span,
+            "unknown zone",
+        );
+        if let Some(s) = suggest(&n.text, names.iter()) {
+            d = d.hint(s);
+        }
+        d = d.hint(if names.is_empty() {
+            "declare one with `zone NAME per player` (a reserve) or `zone NAME` (shared)"
+                .to_string()
+        } else {
+            format!("the zones are {}", names.join(", "))
+        });
+        self.error(d);
+        None
+    }
+
     fn piece_ref(&mut self, n: &Name) -> Option<PieceId> {
         match self.piece_index.get(&n.text) {
             Some(&p) => Some(p),
@@ -1337,6 +1400,7 @@ impl<'a> Lowerer<'a> {
                 }
                 ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
             }
+            ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
             ast::Atom::Ride { dirs, min, max } => {
                 let lo = min.map(|m| m.0).unwrap_or(1);
                 let hi = max.map(|m| m.0).unwrap_or(u32::MAX);
@@ -1425,6 +1489,16 @@ impl<'a> Lowerer<'a> {
                 Some(ir::Stmt::Set(v, op, e))
             }
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
+            ast::Stmt::Send {
+                cell,
+                zone,
+                to_owner,
+                ..
+            } => {
+                let c = self.typed(cell, Type::Cell);
+                let z = self.zone_ref(zone)?;
+                Some(ir::Stmt::Send(c, z, *to_owner))
+            }
             ast::Stmt::Shift(a, b, _) => Some(ir::Stmt::Shift(
                 self.typed(a, Type::Cell),
                 self.typed(b, Type::Cell),
@@ -1492,6 +1566,8 @@ impl<'a> Lowerer<'a> {
             "checked" => return plain(Expr::Checked, Bool),
             "no_moves" => return plain(Expr::NoMoves, Bool),
             "captured" => return plain(Expr::Captured, Bool),
+            "decisions" => return plain(Expr::Decisions, Int),
+            "passed" => return plain(Expr::Passed, Bool),
             _ => {}
         }
         if let Some(&v) = self.var_index.get(n) {
@@ -1638,6 +1714,30 @@ impl<'a> Lowerer<'a> {
                     _ => None,
                 }
             }
+            "held" => {
+                if !arity(self, 2, 2, "held(ZONE, PIECE)") {
+                    return None;
+                }
+                let zone = match &args[0].kind {
+                    ExprKind::Name(n) => self.zone_ref(&Name {
+                        text: n.clone(),
+                        span: args[0].span,
+                    })?,
+                    _ => {
+                        self.error(err(
+                            codes::TYPE_MISMATCH,
+                            "expected the name of a zone",
+                            args[0].span,
+                            "not a zone",
+                        ));
+                        return None;
+                    }
+                };
+                match self.typed(&args[1], Piece) {
+                    Expr::Piece(p) => Some((Expr::Held(zone, p), Value::Plain(Int))),
+                    _ => None,
+                }
+            }
             "count" => {
                 if !arity(self, 1, 2, "count(PIECE) or count(PIECE, PLAYER)") {
                     return None;
@@ -1651,7 +1751,7 @@ impl<'a> Lowerer<'a> {
             }
             other => {
                 let known = [
-                    "empty", "friend", "enemy", "unmoved", "attacked", "moved", "count",
+                    "empty", "friend", "enemy", "unmoved", "attacked", "moved", "count", "held",
                 ];
                 let mut d = err(
                     codes::UNKNOWN_NAME,
@@ -1901,6 +2001,11 @@ impl<'a> Lowerer<'a> {
             match f {
                 ast::Field::Board(_) => out.push(ir::Field::Board),
                 ast::Field::Number(_) => out.push(ir::Field::Number),
+                ast::Field::Zone(z) => {
+                    if let Some(z) = self.zone_ref(z) {
+                        out.push(ir::Field::Zone(z));
+                    }
+                }
                 ast::Field::Turn(syms, span) => {
                     if syms.len() != self.players.len() {
                         self.error(
@@ -2056,37 +2161,47 @@ mod tests {
     use crate::{compile, MapLoader};
     use std::collections::HashMap;
 
-    fn bundled() -> MapLoader {
+    const RULES: &str = r#"
+        game "Runners"
+        use lib
+        players red blue
+        option limit: int = 40
+        board grid 5 x 5
+        region home = mirrored rank 1
+        piece chief C c { royal moves step_any }
+        piece runner R r { move ride forward max 2 if from in home }
+        ending "limit" if ply >= limit => draw
+        start "2c2/5/5/5/R1C2 r"
+    "#;
+    const LIB: &str = r#"
+        dirs forward = mirrored n
+        pattern step_any { move step n e s w ne nw se sw }
+    "#;
+
+    fn loader() -> MapLoader {
         let mut m = HashMap::new();
-        for (k, p) in [
-            ("grid", "../stdlib/grid.tessel"),
-            ("movers", "../stdlib/movers.tessel"),
-            ("chess", "../rulesets/chess.tessel"),
-        ] {
-            m.insert(k.to_string(), std::fs::read_to_string(p).unwrap());
-        }
+        m.insert("lib".to_string(), LIB.to_string());
         MapLoader(m)
     }
 
     #[test]
-    fn chess_lowers() {
-        let l = bundled();
-        let text = l.0["chess"].clone();
-        let out = compile("chess", &text, &l, &[]);
-        for d in &out.diagnostics {
-            eprintln!("{} {} {:?}", d.code, d.message, d.hints);
-        }
-        let p = out.program.expect("chess compiles");
-        assert_eq!(p.pieces.len(), 6);
-        assert_eq!(p.board.cells.len(), 64);
-        assert_eq!(p.regions[0].cells[1][0], 48); // a7 for black
+    fn lowers_with_library_and_mirrors() {
+        let out = compile("runners", RULES, &loader(), &[]);
+        assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+        let p = out.program.expect("compiles");
+        assert_eq!(p.pieces.len(), 2);
+        assert_eq!(p.board.cells.len(), 25);
+        assert_eq!(p.regions[0].cells[1][0], 20); // a5 for the second player
     }
 
     #[test]
     fn bad_option_override() {
-        let l = bundled();
-        let text = l.0["chess"].clone();
-        let out = compile("chess", &text, &l, &[("fifty".into(), "lots".into())]);
+        let out = compile(
+            "runners",
+            RULES,
+            &loader(),
+            &[("limit".into(), "lots".into())],
+        );
         assert!(out.program.is_none());
         assert_eq!(out.diagnostics[0].code, "E0202");
     }

@@ -9,6 +9,7 @@ pub type PieceId = u8;
 pub type VarId = u16;
 pub type RegionId = u16;
 pub type PlayerId = u8;
+pub type ZoneId = u8;
 
 /// A cell number that means "no cell" (off the board, or a cell variable that is unset).
 pub const NO_CELL: CellId = u16::MAX;
@@ -29,8 +30,19 @@ pub struct Program {
     pub after_move: Vec<Stmt>,
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
+    pub turn: TurnRules,
+    /// Where captured pieces go: `(zone, to_owner)`; `to_owner` false means the capturer's.
+    pub captures_to: Option<(ZoneId, bool)>,
     /// The starting position string and where the ruleset wrote it.
     pub start: Option<(String, crate::diag::Span)>,
+}
+
+/// The shape of a turn: up to `max` decisions by the same player; a pass decision is
+/// offered when `pass` holds (it ends the turn).
+#[derive(Clone, Debug, Serialize)]
+pub struct TurnRules {
+    pub max: u32,
+    pub pass: Option<Expr>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -152,6 +164,8 @@ pub enum Atom {
         min: u32,
         max: u32,
     },
+    /// Place a piece of the rule's type from the mover's part of a zone onto any cell.
+    Drop(ZoneId),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -205,6 +219,12 @@ pub enum Expr {
     Captured,
     /// The last move was made by a piece of this type.
     Moved(PieceId),
+    /// Decisions made so far in this turn.
+    Decisions,
+    /// The last decision was a pass.
+    Passed,
+    /// Pieces of a type in the mover's part of a zone.
+    Held(ZoneId, PieceId),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
 }
@@ -221,6 +241,8 @@ pub enum Stmt {
     Set(VarId, AssignOp, Expr),
     Capture(Expr),
     Shift(Expr, Expr),
+    /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.
+    Send(Expr, ZoneId, bool),
     If(Expr, Vec<Stmt>, Vec<Stmt>),
 }
 
@@ -263,4 +285,6 @@ pub enum Field {
     Counter(VarId),
     /// The move number: 1 + full rounds played.
     Number,
+    /// The pieces in a zone: symbols, each after its count when more than one (`2Pb`).
+    Zone(ZoneId),
 }

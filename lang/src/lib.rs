@@ -9,7 +9,7 @@
 //!     game "Tiny"
 //!     players white black
 //!     board grid 3 x 3
-//!     piece king K k { royal  move step n e s w }
+//!     piece chief K k { royal  move step n e s w }
 //!     start "k2/3/2K w"
 //! "#;
 //! let out = compile("tiny", rules, &MapLoader(Default::default()), &[]);

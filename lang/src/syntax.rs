@@ -80,7 +80,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start)"
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -98,7 +98,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         inert_item | royal_item | value_item | moves_item | promote_item | move_rule => {
             "a piece item (move, moves, promote, royal, value, inert) or `}`"
         }
-        step_atom | leap_atom | ride_atom => "a move atom (step, leap, ride)",
+                step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
+        turn_decl | turn_max | turn_pass => "a turn item (max N, pass, pass if …) or `}`",
+        captures_decl => "`captures go to ZONE of owner` or `… of mover`",
+        zone_owner => "`owner` or `mover`",
+        send_stmt => "a statement (set, capture, shift, send, if)",
+        zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
         path => "a path in parentheses, e.g. `(n n e)`",
         ride_range | exactly_range | min_max_range => "a range (exactly N, min N, max N)",
         target | target_kind => "a target (to empty, to enemy, to friend, to any)",
@@ -482,6 +487,27 @@ impl Builder {
             Rule::start_decl => Item::Start {
                 text: self.name(it.next().unwrap()),
             },
+            Rule::turn_decl => {
+                let mut max = None;
+                let mut pass = None;
+                for x in it {
+                    if x.as_rule() == Rule::turn_max {
+                        max = x.into_inner().next().map(|n| self.int(n));
+                    } else {
+                        pass = Some(
+                            x.into_inner()
+                                .next()
+                                .map(|c| self.expr(c.into_inner().next().unwrap())),
+                        );
+                    }
+                }
+                Item::Turn { max, pass, span }
+            }
+            Rule::captures_decl => {
+                let zone = self.name(it.next().unwrap());
+                let to_owner = it.next().is_some_and(|o| o.as_str() == "owner");
+                Item::Captures { zone, to_owner }
+            }
             other => unreachable!("item rule {other:?} is not a declaration"),
         }
     }
@@ -585,6 +611,7 @@ impl Builder {
         let a = it.next().unwrap();
         let atom = match a.as_rule() {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
+            Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
             Rule::leap_atom => Atom::Leap(
                 a.into_inner()
                     .map(|path| {
@@ -668,6 +695,17 @@ impl Builder {
                 }
             }
             Rule::capture_stmt => Stmt::Capture(self.expr(it.next().unwrap()), span),
+            Rule::send_stmt => {
+                let cell = self.expr(it.next().unwrap());
+                let zone = self.name(it.next().unwrap());
+                let to_owner = it.next().is_none_or(|o| o.as_str() == "owner");
+                Stmt::Send {
+                    cell,
+                    zone,
+                    to_owner,
+                    span,
+                }
+            }
             Rule::shift_stmt => {
                 let a = self.expr(it.next().unwrap());
                 let b = self.expr(it.next().unwrap());
@@ -763,6 +801,7 @@ impl Builder {
             ),
             Rule::cell_field => Field::Cell(self.name(it.next().unwrap())),
             Rule::counter_field => Field::Counter(self.name(it.next().unwrap())),
+            Rule::zone_field => Field::Zone(self.name(it.next().unwrap())),
             _ => Field::Number(span),
         }
     }
@@ -809,22 +848,5 @@ mod tests {
             panic!()
         };
         assert!(matches!(cond.kind, ExprKind::Binary(BinOp::Or, _, _)));
-    }
-}
-#[cfg(test)]
-mod bundled {
-    #[test]
-    fn bundled_files_parse() {
-        for p in [
-            "../rulesets/chess.tessel",
-            "../stdlib/movers.tessel",
-            "../stdlib/grid.tessel",
-        ] {
-            let t = std::fs::read_to_string(p).unwrap();
-            if let Err(e) = super::parse(0, &t) {
-                let s = e.span.unwrap();
-                panic!("{p}: {} at {:?}", e.message, &t[s.start..]);
-            }
-        }
     }
 }

@@ -1,0 +1,89 @@
+//! The interpreter on small rules files that use zones, drops, multi-decision turns and
+//! passing (tests/data/check/ok/).
+
+use tessel_interpreter::{Game, Move};
+
+fn game(path: &str) -> Game {
+    let loaded = tessel::load(path, &[]).expect("found");
+    let c = loaded.compiled;
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{path}: {msgs:?}")))
+}
+
+fn texts(g: &Game, s: &tessel_interpreter::State) -> Vec<String> {
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    g.decisions(s, &mut scratch, &mut moves);
+    moves
+        .iter()
+        .map(|m| g.move_text_among(&moves, *m))
+        .collect()
+}
+
+const HAND: &str = "tests/data/check/ok/hand-and-double-moves.tessel";
+
+#[test]
+fn zone_field_round_trips() {
+    let g = game(HAND);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.position_string(&s), "c3/1s2/2S1/3C S S 1");
+    let s = g.parse_position("c3/1s2/2S1/3C N 2Ss 4", 0).expect("zone");
+    assert_eq!(g.position_string(&s), "c3/1s2/2S1/3C N 2Ss 4");
+    assert!(g.parse_position("c3/1s2/2S1/3C N 2 1", 0).is_err());
+    assert!(g.parse_position("c3/1s2/2S1/3C N X 1", 0).is_err());
+}
+
+#[test]
+fn drops_and_passes() {
+    let g = game(HAND);
+    let s = g
+        .parse_position("c3/1s2/2S1/3C S S 1", 0)
+        .expect("position");
+    let t = texts(&g, &s);
+    // A soldier in hand: drops on the 8 middle cells but the 2 taken, no pass yet.
+    let drops: Vec<&String> = t.iter().filter(|m| m.starts_with("S@")).collect();
+    assert_eq!(drops.len(), 6, "{t:?}");
+    assert!(!t.contains(&"pass".to_string()), "{t:?}");
+    // After one decision the same player moves again, and may pass.
+    let mut s2 = s.clone();
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let m = g.parse_move("S@a2", &legal).expect("drop");
+    assert!(m.is_drop());
+    g.apply(&mut s2, m);
+    assert_eq!(s2.to_move, 0);
+    assert_eq!(g.position_string(&s2), "c3/1s2/S1S1/3C S - 1");
+    let t2 = texts(&g, &s2);
+    assert!(t2.contains(&"pass".to_string()), "{t2:?}");
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("pass", &legal).expect("pass"));
+    assert_eq!(s2.to_move, 1);
+}
+
+#[test]
+fn captures_go_to_the_hand() {
+    let g = game(HAND);
+    let s = g.parse_position("c3/1sS1/4/3C S - 1", 0).expect("position");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let m = g.parse_move("c3xb3", &legal).expect("capture");
+    let mut s2 = s.clone();
+    g.apply(&mut s2, m);
+    // The captured soldier joins the capturer's hand, on the capturer's side.
+    assert_eq!(g.position_string(&s2), "c3/1S2/4/3C S S 1");
+    assert!(Move::pass().is_pass());
+}
+
+#[test]
+fn random_games_end() {
+    let g = game(HAND);
+    let mut scratch = g.scratch();
+    for seed in 0..20u64 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        let out = g.random_playout(&mut s, &mut rng, 5000, &mut scratch);
+        assert!(out.is_some(), "seed {seed} did not end");
+    }
+}

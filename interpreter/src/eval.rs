@@ -200,6 +200,9 @@ impl Game {
                     let n = s.cells.len() as i64;
                     if (0..n).contains(&x) && (0..n).contains(&y) && x != y {
                         let p = self.lift(s, x as CellId);
+                        if !p.is_none() && self.royal.contains(p.kind()) {
+                            s.royal_hint[p.owner() as usize & 15] = y as CellId;
+                        }
                         if !p.is_none() {
                             if self.remove_stack(s, y as CellId) {
                                 s.last.captured = true;

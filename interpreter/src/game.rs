@@ -97,6 +97,8 @@ pub(crate) struct Probes {
     pub rays: Vec<(ir::DirId, u32, u32, KindSet)>,
     /// Follow `back`; the piece there attacks if its type is in `kinds`.
     pub jumps: Vec<(Vec<ir::DirId>, KindSet)>,
+    /// `jump_from[j * cells + cell]`: where jump `j` leads backwards from `cell`.
+    pub jump_from: Vec<CellId>,
     /// Rules that cannot be walked backwards (conditions, one-way links): `(kind, rule)`.
     pub slow: Vec<(PieceId, u8)>,
 }
@@ -116,6 +118,10 @@ pub struct Game {
     pub(crate) var_slot: Vec<usize>,
     var_count: usize,
     cheap_endings: Vec<usize>,
+    /// See [`State::royal_hint`].
+    pub(crate) single_royal: bool,
+    /// Variables that go back to their starting value at each turn: `(slot, len, value)`.
+    resets: Vec<(usize, usize, i64)>,
     /// Each player's drop rules: `(kind, rule)`.
     pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
 }
@@ -180,7 +186,16 @@ impl Game {
                     .collect()
             })
             .collect();
+        let resets = program
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.reset_each_turn)
+            .map(|(i, v)| (var_slot[i], if v.per_player { players } else { 1 }, v.init))
+            .collect();
         let mut g = Game {
+            resets,
+            single_royal: false,
             drops,
             program,
             board,
@@ -194,6 +209,21 @@ impl Game {
             cheap_endings,
         };
         g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        let cells = g.board.cells();
+        for pr in g.probes.iter_mut() {
+            pr.jump_from = pr
+                .jumps
+                .iter()
+                .flat_map(|(back, _)| (0..cells).map(|c| g.board.walk(c as CellId, back)))
+                .collect();
+        }
+        // A player's royal piece can be followed move by move when no rule can make or
+        // drop a royal piece; otherwise `checked` looks at every cell.
+        g.single_royal = !g.program.pieces.iter().any(|p| {
+            p.promotions
+                .iter()
+                .any(|pr| pr.to.iter().any(|&t| g.royal.contains(t)))
+        }) && !g.drops.iter().flatten().any(|&(k, _)| g.royal.contains(k));
         g
     }
 
@@ -211,6 +241,20 @@ impl Game {
             .is_some_and(|z| z.per_player);
         let p = if per_player { player as usize } else { 0 };
         (zone as usize * self.players + p) * self.program.pieces.len() + kind as usize
+    }
+
+    /// Finds each player's royal piece, and whether every player has at most one, so
+    /// that `checked` can follow it instead of searching.
+    pub fn find_royals(&self, s: &mut State) {
+        let mut count = [0u32; 16];
+        for (c, p) in s.cells.iter().enumerate() {
+            if !p.is_none() && self.royal.contains(p.kind()) {
+                let o = p.owner() as usize & 15;
+                count[o] += 1;
+                s.royal_hint[o] = c as CellId;
+            }
+        }
+        s.single_royal = self.single_royal && count.iter().all(|&n| n <= 1);
     }
 
     /// Removes everything on a cell, sending it to the zone captures go to; whether
@@ -412,12 +456,8 @@ impl Game {
     pub fn apply(&self, s: &mut State, m: Move) {
         let mover = s.to_move;
         if s.turn_step == 0 {
-            for (i, v) in self.program.vars.iter().enumerate() {
-                if v.reset_each_turn {
-                    let n = if v.per_player { self.players } else { 1 };
-                    let slot = self.var_slot[i];
-                    s.vars[slot..slot + n].fill(v.init);
-                }
+            for &(slot, n, init) in &self.resets {
+                s.vars[slot..slot + n].fill(init);
             }
         }
         if m.is_pass() {
@@ -450,6 +490,9 @@ impl Game {
             s.cells[m.to as usize] = Piece::new(kind, mover).with_moved(true);
         } else {
             let piece = s.cells[m.from as usize];
+            if self.royal.contains(piece.kind()) {
+                s.royal_hint[mover as usize & 15] = m.to;
+            }
             captured = self.take_cell(s, m.to, mover);
             let mut moved = piece.with_moved(true);
             if m.promo != 0 {
@@ -506,6 +549,14 @@ impl Game {
     pub fn checked(&self, s: &State, player: PlayerId) -> bool {
         if !self.has_royal {
             return false;
+        }
+        if s.single_royal {
+            let c = s.royal_hint[player as usize & 15];
+            if let Some(p) = s.cells.get(c as usize) {
+                if !p.is_none() && p.owner() == player && self.royal.contains(p.kind()) {
+                    return self.attacked(s, c, player);
+                }
+            }
         }
         s.cells.iter().enumerate().any(|(c, p)| {
             !p.is_none()

@@ -211,6 +211,16 @@ impl Game {
             if p == defender {
                 continue;
             }
+            let cells = self.board.cells();
+            for (j, (_, kinds)) in pr.jumps.iter().enumerate() {
+                let o = pr.jump_from[j * cells + cell as usize];
+                if o != NO_CELL {
+                    let occ = s.cells[o as usize];
+                    if !occ.is_none() && occ.owner() == p && kinds.contains(occ.kind()) {
+                        return true;
+                    }
+                }
+            }
             for (back, min, max, kinds) in &pr.rays {
                 let max = (*max).min(self.board.cells() as u32);
                 let mut c = cell;
@@ -230,15 +240,6 @@ impl Game {
                             return true;
                         }
                         break;
-                    }
-                }
-            }
-            for (back, kinds) in &pr.jumps {
-                let o = self.board.walk(cell, back);
-                if o != NO_CELL {
-                    let occ = s.cells[o as usize];
-                    if !occ.is_none() && occ.owner() == p && kinds.contains(occ.kind()) {
-                        return true;
                     }
                 }
             }

@@ -236,6 +236,7 @@ impl Game {
                 }
             }
         }
+        self.find_royals(&mut s);
         Ok(s)
     }
 

@@ -87,6 +87,11 @@ pub struct State {
     pub turn_step: u16,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
+    /// Where each player's royal piece was last seen. Only a hint: `checked` verifies
+    /// it, and searches the board when it is stale or when `single_royal` is false.
+    pub royal_hint: [CellId; 16],
+    /// Every player has at most one royal piece, and no rule can make another.
+    pub single_royal: bool,
 }
 
 impl State {
@@ -101,6 +106,8 @@ impl State {
             turn_step: 0,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
+            royal_hint: [NO_CELL; 16],
+            single_royal: false,
         }
     }
 
@@ -116,6 +123,8 @@ impl State {
         self.turn_step = other.turn_step;
         self.last = other.last;
         self.rng = other.rng.clone();
+        self.royal_hint = other.royal_hint;
+        self.single_royal = other.single_royal;
     }
 
     /// Reseeds the generator; the same seed and decisions give the same game.

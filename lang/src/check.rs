@@ -1522,7 +1522,7 @@ impl<'a> Lowerer<'a> {
 
     fn typed(&mut self, e: &ast::Expr, want: Type) -> Expr {
         match self.expr(e) {
-            Some((x, Value::Plain(t))) if t == want => x,
+            Some((x, Value::Plain(t))) if t == want => x.folded(),
             Some((x, Value::Plain(Type::Cell))) if want == Type::Cell => x,
             Some((_, got)) => {
                 self.error(err(

@@ -288,3 +288,52 @@ pub enum Field {
     /// The pieces in a zone: symbols, each after its count when more than one (`2Pb`).
     Zone(ZoneId),
 }
+
+impl Expr {
+    /// The expression with constant parts computed: options are constants once chosen,
+    /// so `fifty > 0 and halfmove >= fifty` becomes `halfmove >= 100`.
+    pub fn folded(self) -> Expr {
+        match self {
+            Expr::Not(x) => match x.folded() {
+                Expr::Bool(b) => Expr::Bool(!b),
+                x => Expr::Not(Box::new(x)),
+            },
+            Expr::Neg(x) => match x.folded() {
+                Expr::Int(i) => Expr::Int(i.wrapping_neg()),
+                x => Expr::Neg(Box::new(x)),
+            },
+            Expr::Bin(op, a, b) => {
+                let (a, b) = (a.folded(), b.folded());
+                match (op, &a, &b) {
+                    (BinOp::And, Expr::Bool(false), _) | (BinOp::And, _, Expr::Bool(false)) => {
+                        Expr::Bool(false)
+                    }
+                    (BinOp::And, Expr::Bool(true), _) => b,
+                    (BinOp::And, _, Expr::Bool(true)) => a,
+                    (BinOp::Or, Expr::Bool(true), _) | (BinOp::Or, _, Expr::Bool(true)) => {
+                        Expr::Bool(true)
+                    }
+                    (BinOp::Or, Expr::Bool(false), _) => b,
+                    (BinOp::Or, _, Expr::Bool(false)) => a,
+                    (_, Expr::Int(x), Expr::Int(y)) => {
+                        let (x, y) = (*x, *y);
+                        match op {
+                            BinOp::Add => Expr::Int(x.wrapping_add(y)),
+                            BinOp::Sub => Expr::Int(x.wrapping_sub(y)),
+                            BinOp::Mul => Expr::Int(x.wrapping_mul(y)),
+                            BinOp::Eq => Expr::Bool(x == y),
+                            BinOp::Ne => Expr::Bool(x != y),
+                            BinOp::Lt => Expr::Bool(x < y),
+                            BinOp::Le => Expr::Bool(x <= y),
+                            BinOp::Gt => Expr::Bool(x > y),
+                            BinOp::Ge => Expr::Bool(x >= y),
+                            BinOp::And | BinOp::Or => Expr::Bin(op, Box::new(a), Box::new(b)),
+                        }
+                    }
+                    _ => Expr::Bin(op, Box::new(a), Box::new(b)),
+                }
+            }
+            other => other,
+        }
+    }
+}

@@ -524,11 +524,20 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
                     println!("nothing to undo");
                 }
             }
-            text => match g.parse_move(text, &moves) {
+                        text => match g.parse_move(text, &moves) {
                 Ok(m) => {
                     history.push(s.clone());
                     record.push(g.move_text_among(&moves, m));
                     g.apply(&mut s, m);
+                }
+                Err(e @ tessel_interpreter::MoveError::NoSuchMove(_)) => {
+                    // A move the pieces can make but a `forbid` rule stops: say which.
+                    let mut pseudo = Vec::new();
+                    g.pseudo_moves(&s, &mut pseudo);
+                    match g.parse_move(text, &pseudo).ok().and_then(|m| g.forbid_reason(&s, m)) {
+                        Some(reason) => println!("`{text}` is not allowed: {reason}"),
+                        None => println!("{e}"),
+                    }
                 }
                 Err(e) => println!("{e}"),
             },

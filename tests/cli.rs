@@ -162,3 +162,13 @@ fn play_against_random_ai_ends_on_eof() {
     assert_eq!(code, 0);
     assert!(out.contains("black plays"), "{out}");
 }
+
+#[test]
+fn play_says_why_a_move_is_forbidden() {
+    let (code, out) = tessel_with_input(&["play", "chess"], "e2e4\ne7e5\nf1c4\nd8h4\nf2f3\nquit\n");
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("`f2f3` is not allowed: the king would be left in check"),
+        "{out}"
+    );
+}

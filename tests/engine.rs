@@ -87,3 +87,88 @@ fn random_games_end() {
         assert!(out.is_some(), "seed {seed} did not end");
     }
 }
+
+fn inline(rules: &str) -> Game {
+    let c = tessel_lang::compile("inline", rules, &tessel::bundle::BundleLoader, &[]);
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+}
+
+#[test]
+fn conditional_attacks_are_seen() {
+    // The guard attacks only a chief, by a rule with a condition: it still gives check.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        piece chief C c { royal move step n e s w }
+        piece guard G g { move step n s if enemy(to, chief) }
+        forbid checked
+        start "2c/1G1/C2 b""#,
+    );
+    let s = g.start_state(0).expect("start");
+    // c3 may not step to c2? c2 is not attacked; b3 is (the guard steps north onto it).
+    let t = texts(&g, &s);
+    assert!(!t.contains(&"c3b3".to_string()), "{t:?}");
+    assert!(t.contains(&"c3c2".to_string()), "{t:?}");
+}
+
+#[test]
+fn two_paths_to_one_cell_make_one_move() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        piece hopper H h { move leap (n e) (e n) }
+        piece chief C c { inert }
+        start "2c/3/H2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), vec!["a1b2".to_string()]);
+}
+
+#[test]
+fn capture_statements_fill_the_zone_and_drops_do_not_promote() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        zone pool per player
+        captures go to pool of mover
+        region top = mirrored rank 3
+        piece lancer L l {
+          move step n to empty then capture from + e
+          move drop from pool to empty
+          promote to knight if to in top
+        }
+        piece knight K k { move step n }
+        position { board turn a b zone pool number }
+        start "3/L1l/3 a L 1""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let t = texts(&g, &s);
+    // A drop onto the top rank stays a lancer; a step there would promote.
+    assert!(t.contains(&"L@a3".to_string()), "{t:?}");
+    assert!(
+        !t.iter().any(|m| m.starts_with("L@") && m.contains('=')),
+        "{t:?}"
+    );
+    // The `capture` statement sends the piece beside the mover's start to the pool.
+    let s3 = g.parse_position("3/1Ll/3 a - 1", 0).expect("position");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s3, &mut legal, &mut tmp);
+    let mut s4 = s3.clone();
+    g.apply(&mut s4, g.parse_move("b2b3=K", &legal).expect("step"));
+    assert_eq!(g.position_string(&s4), "1K1/3/3 b L 1");
+}
+
+#[test]
+fn move_numbers_count_turns_not_decisions() {
+    let g = game(HAND);
+    let s = g
+        .parse_position("c3/1s2/2S1/3C S 2S 5", 0)
+        .expect("position");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("S@a2", &legal).expect("drop"));
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("S@a3", &legal).expect("drop"));
+    assert_eq!(g.position_string(&s2), "c3/Ss2/S1S1/3C N - 5");
+}

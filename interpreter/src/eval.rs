@@ -190,7 +190,9 @@ impl Game {
                 }
                 Stmt::Capture(e) => {
                     let c = self.eval(e, &self.ctx(s, mover, from, to, None));
-                    if (0..s.cells.len() as i64).contains(&c) && self.remove_stack(s, c as CellId) {
+                    if (0..s.cells.len() as i64).contains(&c)
+                        && self.take_cell(s, c as CellId, mover)
+                    {
                         s.last.captured = true;
                     }
                 }
@@ -204,7 +206,7 @@ impl Game {
                             s.royal_hint[p.owner() as usize & 15] = y as CellId;
                         }
                         if !p.is_none() {
-                            if self.remove_stack(s, y as CellId) {
+                            if self.take_cell(s, y as CellId, mover) {
                                 s.last.captured = true;
                             }
                             s.cells[y as usize] = p.with_moved(true);

@@ -74,6 +74,8 @@ pub(crate) struct Rule {
     pub target: u8,
     pub cond: Option<ir::Expr>,
     pub effects: Vec<ir::Stmt>,
+    /// The rule may reach one cell two ways; see `Game::may_repeat`.
+    pub may_repeat: bool,
 }
 
 /// A set of piece types as bits.
@@ -149,6 +151,7 @@ impl Game {
                                 target: r.target,
                                 cond: r.cond.clone(),
                                 effects: r.effects.clone(),
+                                may_repeat: false,
                             })
                             .collect()
                     })
@@ -209,6 +212,23 @@ impl Game {
             cheap_endings,
         };
         g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        let flags: Vec<Vec<Vec<bool>>> = g
+            .rules
+            .iter()
+            .map(|per_kind| {
+                per_kind
+                    .iter()
+                    .map(|rs| rs.iter().map(|r| g.may_repeat(&r.atom)).collect())
+                    .collect()
+            })
+            .collect();
+        for (p, per_kind) in flags.into_iter().enumerate() {
+            for (k, rs) in per_kind.into_iter().enumerate() {
+                for (ri, f) in rs.into_iter().enumerate() {
+                    g.rules[p][k][ri].may_repeat = f;
+                }
+            }
+        }
         let cells = g.board.cells();
         for pr in g.probes.iter_mut() {
             pr.jump_from = pr
@@ -473,6 +493,7 @@ impl Game {
             }
             s.ply += 1;
             s.turn_step = 0;
+            s.turns += 1;
             s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
             return;
         }
@@ -519,6 +540,7 @@ impl Game {
         s.turn_step += 1;
         if s.turn_step as u32 >= self.program.turn.max {
             s.turn_step = 0;
+            s.turns += 1;
             s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
         }
     }

@@ -34,7 +34,11 @@ impl Game {
                 continue;
             };
             for (ri, rule) in piece_rules.iter().enumerate() {
+                let start = out.len();
                 self.rule_moves(s, c as CellId, kind, ri as u8, rule, mover, out);
+                if rule.may_repeat && out.len() - start > 1 {
+                    dedup_tail(out, start);
+                }
             }
         }
     }
@@ -49,6 +53,51 @@ impl Game {
             target::ENEMY
         };
         rule.target & need != 0
+    }
+
+    /// Whether a rule can reach one cell by two paths somewhere on the board (two leap
+    /// paths that meet, or a ride that comes round a loop), so its moves need de-duplicating.
+    pub(crate) fn may_repeat(&self, atom: &ir::Atom) -> bool {
+        let cells = self.board.cells() as CellId;
+        match atom {
+            ir::Atom::Step(dirs) => (0..cells).any(|c| {
+                let ts: Vec<CellId> = dirs
+                    .iter()
+                    .map(|&d| self.board.step(c, d))
+                    .filter(|&t| t != NO_CELL)
+                    .collect();
+                ts.iter().enumerate().any(|(i, t)| ts[..i].contains(t))
+            }),
+            ir::Atom::Leap(paths) => (0..cells).any(|c| {
+                let ts: Vec<CellId> = paths
+                    .iter()
+                    .map(|p| self.board.walk(c, p))
+                    .filter(|&t| t != NO_CELL)
+                    .collect();
+                ts.iter().enumerate().any(|(i, t)| ts[..i].contains(t))
+            }),
+            ir::Atom::Ride { paths, .. } => {
+                // `seen[t] == c + 1`: cell `t` was reached from start `c` already.
+                let mut seen = vec![0u32; cells as usize];
+                (0..cells).any(|c| {
+                    for p in paths {
+                        let mut t = c;
+                        for _ in 0..cells {
+                            t = self.board.walk(t, p);
+                            if t == NO_CELL || t == c {
+                                break;
+                            }
+                            if seen[t as usize] == c as u32 + 1 {
+                                return true;
+                            }
+                            seen[t as usize] = c as u32 + 1;
+                        }
+                    }
+                    false
+                })
+            }
+            ir::Atom::Drop(_) => false,
+        }
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -77,7 +126,8 @@ impl Game {
             promo: 0,
         };
         let promos = &self.program.pieces[kind as usize].promotions;
-        if !promos.is_empty() {
+        // A dropped piece comes in as it is; promotion is for pieces that move.
+        if !promos.is_empty() && from != NO_CELL {
             let cx = self.ctx(s, mover, from, to, None);
             if let Some(pr) = promos.iter().find(|pr| self.eval(&pr.cond, &cx) != 0) {
                 for &t in &pr.to {
@@ -253,14 +303,18 @@ impl Game {
     /// Generates the rule's moves from every piece that has it and looks for `cell`.
     fn slow_attack(&self, s: &State, cell: CellId, p: PlayerId, slow: &[(PieceId, u8)]) -> bool {
         let mut buf = Vec::new();
-        // See the target as an enemy piece of `p`'s, whatever stands there.
+        // See the target as an enemy piece of `p`'s: what stands there when it is one,
+        // else a stand-in of the first piece type.
         let mut view = s.clone();
-        let other = if self.players > 1 {
-            (p as usize + 1) % self.players
-        } else {
-            0
-        } as PlayerId;
-        view.cells[cell as usize] = Piece::new(0, other);
+        let here = s.cells[cell as usize];
+        if here.is_none() || here.owner() == p {
+            let other = if self.players > 1 {
+                (p as usize + 1) % self.players
+            } else {
+                0
+            } as PlayerId;
+            view.cells[cell as usize] = Piece::new(0, other);
+        }
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {
                 continue;
@@ -278,6 +332,18 @@ impl Game {
             }
         }
         false
+    }
+}
+
+/// Removes repeated moves among `out[start..]` (a rule that reaches a cell two ways).
+fn dedup_tail(out: &mut Vec<Move>, start: usize) {
+    let mut i = start + 1;
+    while i < out.len() {
+        if out[start..i].contains(&out[i]) {
+            out.remove(i);
+        } else {
+            i += 1;
+        }
     }
 }
 

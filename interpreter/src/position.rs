@@ -216,7 +216,8 @@ impl Game {
                 }
                 Field::Number => match f.parse::<u32>() {
                     Ok(n) if (1..1_000_000).contains(&n) => {
-                        s.ply = (n - 1) * self.players as u32 + s.to_move as u32
+                        s.turns = (n - 1) * self.players as u32 + s.to_move as u32;
+                        s.ply = s.turns;
                     }
                     _ => {
                         return Err(perr(
@@ -459,7 +460,7 @@ impl Game {
                         .unwrap_or_else(|| "-".into())
                 }
                 Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
-                Field::Number => (s.ply / self.players as u32 + 1).to_string(),
+                Field::Number => (s.turns / self.players as u32 + 1).to_string(),
                 Field::Zone(z) => {
                     let per_player = self
                         .program

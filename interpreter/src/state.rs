@@ -85,6 +85,8 @@ pub struct State {
     pub ply: u32,
     /// Decisions already made in the current turn.
     pub turn_step: u16,
+    /// Turns completed (a turn may hold several decisions, so this is not `ply`).
+    pub turns: u32,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
     /// Where each player's royal piece was last seen. Only a hint: `checked` verifies
@@ -104,6 +106,7 @@ impl State {
             to_move: 0,
             ply: 0,
             turn_step: 0,
+            turns: 0,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
             royal_hint: [NO_CELL; 16],
@@ -121,6 +124,7 @@ impl State {
         self.to_move = other.to_move;
         self.ply = other.ply;
         self.turn_step = other.turn_step;
+        self.turns = other.turns;
         self.last = other.last;
         self.rng = other.rng.clone();
         self.royal_hint = other.royal_hint;

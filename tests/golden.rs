@@ -99,3 +99,15 @@ fn ok_cases() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }
+
+#[test]
+fn documentation_examples_check_clean() {
+    let mut failures = Vec::new();
+    for path in cases("docs/examples") {
+        let (out, _, _) = rendered(&path);
+        if !out.is_empty() {
+            failures.push(format!("{}: expected no diagnostics\n{out}", path.display()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}

@@ -253,7 +253,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             g.decisions(&s, &mut scratch, &mut moves);
             let texts: Vec<String> = moves
                 .iter()
-                .map(|m| g.move_text_among(&moves, *m))
+                .map(|m| {
+                    if m.is_chance() {
+                        g.chance_text(&s, *m)
+                    } else {
+                        g.move_text_among(&moves, *m)
+                    }
+                })
                 .collect();
             if json {
                 println!("{}", serde_json::to_string(&texts).unwrap_or_default());
@@ -475,6 +481,16 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
             println!("Moves: {}", record.join(" "));
             return;
         }
+        let before = s.clone();
+        if let Some(m) = g.sample_chance(&mut s) {
+            // Chance decides from the game's seeded generator.
+            let text = g.chance_text(&before, m);
+            println!("chance: {text}");
+            history.push(before);
+            record.push(text);
+            g.apply(&mut s, m);
+            continue;
+        }
         g.decisions(&s, &mut scratch, &mut moves);
         let player = s.to_move as usize;
         if moves.is_empty() {
@@ -516,7 +532,8 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
                     record.pop();
                     s = prev;
                     undone = true;
-                    if !ai || s.to_move as usize == human {
+                                        // Back to a decision of the human's, not a throw of chance or the AI's move.
+                    if (!ai || s.to_move as usize == human) && s.pending.is_empty() {
                         break;
                     }
                 }

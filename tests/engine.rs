@@ -172,3 +172,44 @@ fn move_numbers_count_turns_not_decisions() {
     g.apply(&mut s2, g.parse_move("S@a3", &legal).expect("drop"));
     assert_eq!(g.position_string(&s2), "c3/Ss2/S1S1/3C N - 5");
 }
+
+const DICE: &str = "tests/data/check/ok/dice-race.tessel";
+
+#[test]
+fn chance_nodes_in_the_tree() {
+    let g = game(DICE);
+    let s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    assert_eq!(g.actor(&s, &mut scratch), tessel_interpreter::Actor::Chance);
+    let outcomes = g.chance_outcomes(&s).expect("a throw waits");
+    assert_eq!(outcomes.len(), 6);
+    assert!((outcomes.iter().map(|o| o.1).sum::<f64>() - 1.0).abs() < 1e-9);
+    // Six throws; then a move of that length or a pass; then the other player's throw.
+    assert_eq!(g.perft(&s, 1), 6);
+    assert_eq!(g.perft(&s, 2), 12);
+    assert_eq!(g.perft(&s, 3), 72);
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    assert_eq!(g.chance_text(&s, legal[3]), "throw=4");
+    let mut s2 = s.clone();
+    g.apply(&mut s2, legal[3]);
+    assert_eq!(texts(&g, &s2), vec!["a1a5".to_string(), "pass".to_string()]);
+}
+
+#[test]
+fn seeded_chance_replays() {
+    let g = game(DICE);
+    let mut scratch = g.scratch();
+    let play = |seed: u64, scratch: &mut tessel_interpreter::Scratch| {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        let o = g.random_playout(&mut s, &mut rng, 10_000, scratch);
+        (o.map(|o| o.scores), s.ply, g.position_string(&s))
+    };
+    let a = play(7, &mut scratch);
+    assert!(a.0.is_some(), "the race ends");
+    assert_eq!(a, play(7, &mut scratch));
+    let others: Vec<_> = (0..5).map(|k| play(100 + k, &mut scratch)).collect();
+    assert!(others.iter().any(|o| *o != a));
+}

@@ -106,7 +106,10 @@ fn documentation_examples_check_clean() {
     for path in cases("docs/examples") {
         let (out, _, _) = rendered(&path);
         if !out.is_empty() {
-            failures.push(format!("{}: expected no diagnostics\n{out}", path.display()));
+            failures.push(format!(
+                "{}: expected no diagnostics\n{out}",
+                path.display()
+            ));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));

@@ -12,6 +12,8 @@ pub(crate) struct Ctx<'s> {
     pub from: CellId,
     pub to: CellId,
     pub no_moves: Option<bool>,
+    /// Links travelled by the candidate move (0 outside move generation).
+    pub steps: u32,
 }
 
 impl Game {
@@ -29,11 +31,12 @@ impl Game {
             from,
             to,
             no_moves,
+            steps: 0,
         }
     }
 
     #[inline]
-    fn var_index(&self, v: u16, mover: PlayerId) -> usize {
+    pub(crate) fn var_index(&self, v: u16, mover: PlayerId) -> usize {
         let slot = self.var_slot[v as usize];
         if self.program.vars[v as usize].per_player {
             slot + mover as usize
@@ -144,6 +147,7 @@ impl Game {
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Steps => cx.steps as i64,
             Expr::Passed => i64::from(cx.s.last.pass),
             Expr::Held(z, k) => {
                 cx.s.zones
@@ -213,6 +217,7 @@ impl Game {
                         }
                     }
                 }
+                Stmt::Roll(_, roll) => s.pending.push(((mover as u32) << 16) | *roll as u32),
                 Stmt::Send(e, zone, to_owner) => {
                     let c = self.eval(e, &self.ctx(s, mover, from, to, None));
                     if (0..s.cells.len() as i64).contains(&c) {

@@ -21,6 +21,23 @@ pub struct Move {
 impl Move {
     /// The piece type number that marks a pass.
     pub const PASS_KIND: PieceId = u8::MAX;
+    /// The piece type number that marks a chance outcome (its index is in `to`).
+    pub const CHANCE_KIND: PieceId = u8::MAX - 1;
+
+    /// The outcome number `i` of the chance event waiting to be resolved.
+    pub fn chance(i: u16) -> Move {
+        Move {
+            from: NO_CELL,
+            to: i,
+            kind: Self::CHANCE_KIND,
+            rule: 0,
+            promo: 0,
+        }
+    }
+    #[inline]
+    pub fn is_chance(&self) -> bool {
+        self.kind == Self::CHANCE_KIND
+    }
 
     /// The decision to end one's turn without (further) moving.
     pub fn pass() -> Move {
@@ -39,7 +56,7 @@ impl Move {
     /// A piece placed from a zone (it comes from no cell).
     #[inline]
     pub fn is_drop(&self) -> bool {
-        self.from == NO_CELL && !self.is_pass()
+        self.from == NO_CELL && !self.is_pass() && !self.is_chance()
     }
 }
 
@@ -47,6 +64,8 @@ impl Move {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Actor {
     Player(PlayerId),
+    /// A chance event: the decisions are its outcomes, see [`Game::chance_outcomes`].
+    Chance,
     /// The game is over.
     Nobody,
 }
@@ -347,6 +366,9 @@ impl Game {
     }
 
     pub fn actor(&self, s: &State, scratch: &mut Scratch) -> Actor {
+        if !s.pending.is_empty() {
+            return Actor::Chance;
+        }
         match self.status(s, scratch) {
             Some(_) => Actor::Nobody,
             None => Actor::Player(s.to_move),
@@ -355,6 +377,10 @@ impl Game {
 
     /// The game's result if it is over.
     pub fn status(&self, s: &State, scratch: &mut Scratch) -> Option<Outcome> {
+        if !s.pending.is_empty() {
+            // A game does not end in the middle of a throw.
+            return None;
+        }
         let mut no_moves = None;
         for e in &self.program.endings {
             if e.needs_moves && no_moves.is_none() {
@@ -371,6 +397,9 @@ impl Game {
     /// The game's result when it is already known whether the player to move has a legal
     /// decision.
     pub fn status_knowing(&self, s: &State, no_moves: bool) -> Option<Outcome> {
+        if !s.pending.is_empty() {
+            return None;
+        }
         let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves));
         self.program
             .endings
@@ -382,6 +411,9 @@ impl Game {
     /// Whether one of the endings that need no move generation holds.
     #[inline]
     pub fn cheap_end(&self, s: &State) -> bool {
+        if !s.pending.is_empty() {
+            return false;
+        }
         self.cheap_endings.iter().any(|&i| {
             let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, None);
             self.eval(&self.program.endings[i].cond, &cx) != 0
@@ -417,6 +449,10 @@ impl Game {
     /// Legal moves of the player to move, ignoring endings.
     pub fn legal_moves(&self, s: &State, out: &mut Vec<Move>, tmp: &mut State) {
         out.clear();
+        if let Some(outcomes) = self.chance_outcomes(s) {
+            out.extend((0..outcomes.len() as u16).map(Move::chance));
+            return;
+        }
         self.pseudo_moves(s, out);
         if let Some(cond) = &self.program.turn.pass {
             if self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0 {
@@ -433,7 +469,43 @@ impl Game {
         });
     }
 
+    /// The outcomes (value, probability) of the chance event waiting at `s`, if any.
+    pub fn chance_outcomes(&self, s: &State) -> Option<&[(i64, f64)]> {
+        let &first = s.pending.first()?;
+        self.program
+            .chances
+            .get((first & 0xFFFF) as usize)
+            .map(|c| c.outcomes.as_slice())
+    }
+
+    /// The variable a waiting chance event sets, for messages.
+    pub fn chance_var(&self, s: &State) -> Option<&str> {
+        let &first = s.pending.first()?;
+        let c = self.program.chances.get((first & 0xFFFF) as usize)?;
+        self.program
+            .vars
+            .get(c.var as usize)
+            .map(|v| v.name.as_str())
+    }
+
+    /// Draws the outcome of the waiting chance event from the state's seeded generator.
+    pub fn sample_chance(&self, s: &mut State) -> Option<Move> {
+        let outcomes = self.chance_outcomes(s)?;
+        let x: f64 = rand::Rng::random(&mut s.rng);
+        let mut acc = 0.0;
+        for (i, (_, p)) in outcomes.iter().enumerate() {
+            acc += p;
+            if x < acc {
+                return Some(Move::chance(i as u16));
+            }
+        }
+        Some(Move::chance(outcomes.len().saturating_sub(1) as u16))
+    }
+
     fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
+        if !s.pending.is_empty() {
+            return true;
+        }
         let mut buf = std::mem::take(&mut scratch.moves);
         buf.clear();
         self.pseudo_moves(s, &mut buf);
@@ -474,6 +546,20 @@ impl Game {
 
     /// Plays a decision. The decision should come from [`Game::decisions`].
     pub fn apply(&self, s: &mut State, m: Move) {
+        if m.is_chance() {
+            if s.pending.is_empty() {
+                return;
+            }
+            let first = s.pending.remove(0);
+            let (roll, roller) = ((first & 0xFFFF) as usize, (first >> 16) as PlayerId);
+            if let Some(c) = self.program.chances.get(roll) {
+                if let Some(&(value, _)) = c.outcomes.get(m.to as usize) {
+                    let i = self.var_index(c.var, roller);
+                    s.vars[i] = value;
+                }
+            }
+            return;
+        }
         let mover = s.to_move;
         if s.turn_step == 0 {
             for &(slot, n, init) in &self.resets {
@@ -492,9 +578,7 @@ impl Game {
                 self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
             }
             s.ply += 1;
-            s.turn_step = 0;
-            s.turns += 1;
-            s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+            self.pass_turn(s, mover);
             return;
         }
         let captured;
@@ -539,9 +623,25 @@ impl Game {
         s.ply += 1;
         s.turn_step += 1;
         if s.turn_step as u32 >= self.program.turn.max {
-            s.turn_step = 0;
-            s.turns += 1;
-            s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+            self.pass_turn(s, mover);
+        }
+    }
+
+    /// Ends `mover`'s turn and begins the next player's.
+    fn pass_turn(&self, s: &mut State, mover: PlayerId) {
+        if !self.program.turn.end.is_empty() {
+            self.exec(s, &self.program.turn.end, mover, NO_CELL, NO_CELL);
+        }
+        s.turn_step = 0;
+        s.turns += 1;
+        s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+        self.begin_turn(s);
+    }
+
+    /// Runs the statements that begin a turn, for the player to move.
+    pub fn begin_turn(&self, s: &mut State) {
+        if !self.program.turn.start.is_empty() {
+            self.exec(s, &self.program.turn.start, s.to_move, NO_CELL, NO_CELL);
         }
     }
 
@@ -634,6 +734,10 @@ impl Game {
         let mut moves = std::mem::take(&mut scratch.moves);
         let result = loop {
             // Generate once: the endings that ask `no_moves` use the same list.
+            if let Some(m) = self.sample_chance(s) {
+                self.apply(s, m);
+                continue;
+            }
             self.legal_moves(s, &mut moves, &mut scratch.state);
             if let Some(o) = self.status_knowing(s, moves.is_empty()) {
                 break Some(o);

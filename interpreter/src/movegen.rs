@@ -21,7 +21,7 @@ impl Game {
             }
             for (c, &occ) in s.cells.iter().enumerate() {
                 if self.target_ok(rule, occ, mover) {
-                    self.push(s, NO_CELL, c as CellId, kind, ri, rule, mover, out);
+                    self.push(s, (NO_CELL, c as CellId, 0), kind, ri, rule, mover, out);
                 }
             }
         }
@@ -105,16 +105,17 @@ impl Game {
     fn push(
         &self,
         s: &State,
-        from: CellId,
-        to: CellId,
+        (from, to, steps): (CellId, CellId, u32),
         kind: PieceId,
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
         out: &mut Vec<Move>,
     ) {
+        let mut cx = self.ctx(s, mover, from, to, None);
+        cx.steps = steps;
         if let Some(cond) = &rule.cond {
-            if self.eval(cond, &self.ctx(s, mover, from, to, None)) == 0 {
+            if self.eval(cond, &cx) == 0 {
                 return;
             }
         }
@@ -128,7 +129,6 @@ impl Game {
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
         if !promos.is_empty() && from != NO_CELL {
-            let cx = self.ctx(s, mover, from, to, None);
             if let Some(pr) = promos.iter().find(|pr| self.eval(&pr.cond, &cx) != 0) {
                 for &t in &pr.to {
                     out.push(Move { promo: t + 1, ..m });
@@ -157,7 +157,7 @@ impl Game {
                 for &d in dirs {
                     let t = self.board.step(from, d);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, from, t, kind, ri, rule, mover, out);
+                        self.push(s, (from, t, 1), kind, ri, rule, mover, out);
                     }
                 }
             }
@@ -165,7 +165,7 @@ impl Game {
                 for path in paths {
                     let t = self.board.walk(from, path);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, from, t, kind, ri, rule, mover, out);
+                        self.push(s, (from, t, path.len() as u32), kind, ri, rule, mover, out);
                     }
                 }
             }
@@ -186,7 +186,7 @@ impl Game {
                         }
                         let occ = s.cells[t as usize];
                         if dist >= *min && self.target_ok(rule, occ, mover) {
-                            self.push(s, from, t, kind, ri, rule, mover, out);
+                            self.push(s, (from, t, dist), kind, ri, rule, mover, out);
                         }
                         if !occ.is_none() {
                             break;

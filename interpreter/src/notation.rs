@@ -57,6 +57,10 @@ impl Game {
         if m.is_pass() {
             return "pass".into();
         }
+        if m.is_chance() {
+            // Shown by `move_text`, which knows the event; here only its number.
+            return format!("chance={}", m.to);
+        }
         let to = n.get(m.to as usize).map(|s| s.as_str()).unwrap_or("?");
         let mut t = match n.get(m.from as usize) {
             Some(from) => format!("{from}{to}"),
@@ -74,6 +78,9 @@ impl Game {
 
     /// The text of a decision among the legal ones at `s` (they tell it apart from others).
     pub fn move_text(&self, s: &State, m: Move) -> String {
+        if m.is_chance() {
+            return self.chance_text(s, m);
+        }
         let mut all = Vec::new();
         let mut tmp = self.empty_state(0);
         self.legal_moves(s, &mut all, &mut tmp);
@@ -88,6 +95,18 @@ impl Game {
             format!("{t}#{}", m.rule + 1)
         } else {
             t
+        }
+    }
+
+    /// A chance outcome as `VARIABLE=VALUE` (`throw=3`).
+    pub fn chance_text(&self, s: &State, m: Move) -> String {
+        let value = self
+            .chance_outcomes(s)
+            .and_then(|o| o.get(m.to as usize))
+            .map(|(v, _)| *v);
+        match (self.chance_var(s), value) {
+            (Some(var), Some(v)) => format!("{var}={v}"),
+            _ => format!("chance={}", m.to),
         }
     }
 

@@ -79,7 +79,11 @@ impl Game {
     pub fn start_state(&self, seed: u64) -> Result<State, PositionError> {
         match &self.program.start {
             Some((text, _)) => self.parse_position(text, seed),
-            None => Ok(self.empty_state(seed)),
+            None => {
+                let mut s = self.empty_state(seed);
+                self.begin_turn(&mut s);
+                Ok(s)
+            }
         }
     }
 
@@ -238,6 +242,8 @@ impl Game {
             }
         }
         self.find_royals(&mut s);
+        // A position string stands at the start of a turn.
+        self.begin_turn(&mut s);
         Ok(s)
     }
 

@@ -87,6 +87,8 @@ pub struct State {
     pub turn_step: u16,
     /// Turns completed (a turn may hold several decisions, so this is not `ply`).
     pub turns: u32,
+    /// Chance events waiting to be resolved, first first: `(roller << 16) | roll`.
+    pub pending: Vec<u32>,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
     /// Where each player's royal piece was last seen. Only a hint: `checked` verifies
@@ -107,6 +109,7 @@ impl State {
             ply: 0,
             turn_step: 0,
             turns: 0,
+            pending: Vec::new(),
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
             royal_hint: [NO_CELL; 16],
@@ -125,6 +128,7 @@ impl State {
         self.ply = other.ply;
         self.turn_step = other.turn_step;
         self.turns = other.turns;
+        self.pending.clone_from(&other.pending);
         self.last = other.last;
         self.rng = other.rng.clone();
         self.royal_hint = other.royal_hint;

@@ -75,6 +75,9 @@ pub enum Item {
     Turn {
         max: Option<(u32, Span)>,
         pass: Option<Option<Expr>>,
+        /// Statements run as each turn begins, and as it ends.
+        start: Vec<Stmt>,
+        end: Vec<Stmt>,
         span: Span,
     },
     /// Where captured pieces go: a zone of their owner or of the capturer.
@@ -256,6 +259,12 @@ pub enum Stmt {
     },
     Capture(Expr, Span),
     Shift(Expr, Expr, Span),
+    /// A chance event: the variable gets a random value before the next decision.
+    Roll {
+        name: Name,
+        spec: ChanceSpec,
+        span: Span,
+    },
     /// Take the piece(s) on a cell into a zone of their owner (or of the mover).
     Send {
         cell: Expr,
@@ -269,6 +278,17 @@ pub enum Stmt {
         otherwise: Vec<Stmt>,
         span: Span,
     },
+}
+
+/// The random experiment of a `roll`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ChanceSpec {
+    /// One die with N faces: 1..=N.
+    Die(u32),
+    /// The sum of K dice with N faces each.
+    Dice(u32, u32),
+    /// How many of K fair two-sided sticks or coins fall marked side up: 0..=K.
+    Coins(u32),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -38,6 +38,7 @@ struct Lowerer<'a> {
     piece_index: HashMap<String, PieceId>,
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
     zone_index: HashMap<String, ir::ZoneId>,
+    chances: Vec<ir::Chance>,
 }
 
 fn err(
@@ -68,7 +69,7 @@ fn suggest<'b>(word: &str, candidates: impl Iterator<Item = &'b String>) -> Opti
     best.map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -102,6 +103,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         piece_index: HashMap::new(),
         patterns: HashMap::new(),
         zone_index: HashMap::new(),
+        chances: Vec::new(),
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
@@ -282,11 +284,24 @@ impl<'a> Lowerer<'a> {
         let mut forbids = Vec::new();
         let mut after_move = Vec::new();
         let mut endings = Vec::new();
-        let mut turn = ir::TurnRules { max: 1, pass: None };
+        let mut turn = ir::TurnRules {
+            max: 1,
+            pass: None,
+            start: Vec::new(),
+            end: Vec::new(),
+        };
         let mut captures_to = None;
         for item in items {
             match item {
-                Item::Turn { max, pass, .. } => {
+                Item::Turn {
+                    max,
+                    pass,
+                    start,
+                    end,
+                    ..
+                } => {
+                    turn.start.extend(self.stmts(start));
+                    turn.end.extend(self.stmts(end));
                     if let Some((m, span)) = max {
                         if *m == 0 || *m > 1000 {
                             self.error(
@@ -392,6 +407,7 @@ impl<'a> Lowerer<'a> {
             endings,
             position,
             turn,
+            chances: std::mem::take(&mut self.chances),
             captures_to,
             start: start_decl.map(|s| (s.text.clone(), s.span)),
         })
@@ -1489,6 +1505,41 @@ impl<'a> Lowerer<'a> {
                 Some(ir::Stmt::Set(v, op, e))
             }
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
+            ast::Stmt::Roll { name, spec, span } => {
+                let Some(&v) = self.var_index.get(&name.text) else {
+                    self.error(
+                        err(
+                            codes::UNKNOWN_NAME,
+                            format!("there is no variable `{}`", name.text),
+                            name.span,
+                            "unknown variable",
+                        )
+                        .hint("declare it with `var NAME = 0` to hold the roll"),
+                    );
+                    return None;
+                };
+                if self.vars[v as usize].ty != Type::Int {
+                    self.error(err(
+                        codes::TYPE_MISMATCH,
+                        format!(
+                            "`{}` does not hold a number, and a roll gives one",
+                            name.text
+                        ),
+                        name.span,
+                        "not a number",
+                    ));
+                    return None;
+                }
+                let Some(outcomes) = distribution(*spec) else {
+                    self.error(err(codes::BAD_RANGE, "this chance cannot be rolled", *span, "out of range").hint("a die has 2 to 1000 faces; dice and coins number 1 to 100, with at most 10000 outcomes in all"));
+                    return None;
+                };
+                if self.chances.len() >= u16::MAX as usize {
+                    return None;
+                }
+                self.chances.push(ir::Chance { var: v, outcomes });
+                Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+            }
             ast::Stmt::Send {
                 cell,
                 zone,
@@ -1567,6 +1618,7 @@ impl<'a> Lowerer<'a> {
             "no_moves" => return plain(Expr::NoMoves, Bool),
             "captured" => return plain(Expr::Captured, Bool),
             "decisions" => return plain(Expr::Decisions, Int),
+            "steps" => return plain(Expr::Steps, Int),
             "passed" => return plain(Expr::Passed, Bool),
             _ => {}
         }
@@ -2100,6 +2152,57 @@ impl Value {
             Value::Choice(..) => "a choice option",
             Value::Word(_) => "an option word",
         }
+    }
+}
+
+/// Each outcome of a chance with its probability, or `None` when out of range.
+fn distribution(spec: ast::ChanceSpec) -> Option<Vec<(i64, f64)>> {
+    match spec {
+        ast::ChanceSpec::Die(n) if (2..=1000).contains(&n) => {
+            Some((1..=n as i64).map(|v| (v, 1.0 / n as f64)).collect())
+        }
+        ast::ChanceSpec::Dice(k, n)
+            if (1..=100).contains(&k)
+                && (2..=1000).contains(&n)
+                && k as u64 * n as u64 <= 10_000 =>
+        {
+            // Convolve one die at a time: `dist[s]` is the chance of sum `s`.
+            let mut dist = vec![1.0f64];
+            for _ in 0..k {
+                let mut next = vec![0.0; dist.len() + n as usize];
+                for (s, p) in dist.iter().enumerate() {
+                    for f in 1..=n as usize {
+                        next[s + f] += p / n as f64;
+                    }
+                }
+                dist = next;
+            }
+            Some(
+                dist.into_iter()
+                    .enumerate()
+                    .filter(|(_, p)| *p > 0.0)
+                    .map(|(s, p)| (s as i64, p))
+                    .collect(),
+            )
+        }
+        ast::ChanceSpec::Coins(k) if (1..=100).contains(&k) => {
+            let mut dist = vec![1.0f64];
+            for _ in 0..k {
+                let mut next = vec![0.0; dist.len() + 1];
+                for (s, p) in dist.iter().enumerate() {
+                    next[s] += p / 2.0;
+                    next[s + 1] += p / 2.0;
+                }
+                dist = next;
+            }
+            Some(
+                dist.into_iter()
+                    .enumerate()
+                    .map(|(s, p)| (s as i64, p))
+                    .collect(),
+            )
+        }
+        _ => None,
     }
 }
 

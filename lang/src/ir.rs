@@ -31,10 +31,19 @@ pub struct Program {
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
     pub turn: TurnRules,
+    /// The distributions of the `roll` statements, by number.
+    pub chances: Vec<Chance>,
     /// Where captured pieces go: `(zone, to_owner)`; `to_owner` false means the capturer's.
     pub captures_to: Option<(ZoneId, bool)>,
     /// The starting position string and where the ruleset wrote it.
     pub start: Option<(String, crate::diag::Span)>,
+}
+
+/// A random experiment: each outcome's value and probability (they add up to 1).
+#[derive(Clone, Debug, Serialize)]
+pub struct Chance {
+    pub var: VarId,
+    pub outcomes: Vec<(i64, f64)>,
 }
 
 /// The shape of a turn: up to `max` decisions by the same player; a pass decision is
@@ -43,6 +52,9 @@ pub struct Program {
 pub struct TurnRules {
     pub max: u32,
     pub pass: Option<Expr>,
+    /// Run as each turn begins (for the player whose turn it is) and as it ends.
+    pub start: Vec<Stmt>,
+    pub end: Vec<Stmt>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -221,6 +233,8 @@ pub enum Expr {
     Moved(PieceId),
     /// Decisions made so far in this turn.
     Decisions,
+    /// Links travelled by the move being generated (a ride's distance; a leap's path length).
+    Steps,
     /// The last decision was a pass.
     Passed,
     /// Pieces of a type in the mover's part of a zone.
@@ -241,6 +255,8 @@ pub enum Stmt {
     Set(VarId, AssignOp, Expr),
     Capture(Expr),
     Shift(Expr, Expr),
+    /// A chance node comes next; its outcome is the variable's new value.
+    Roll(VarId, u16),
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.
     Send(Expr, ZoneId, bool),
     If(Expr, Vec<Stmt>, Vec<Stmt>),

@@ -79,7 +79,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         symbol => "a piece symbol",
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
-        | forbid_decl | after_decl | ending_decl | position_decl | start_decl => {
+        | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
+        | captures_decl => {
             "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
@@ -99,10 +100,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
             "a piece item (move, moves, promote, royal, value, inert) or `}`"
         }
                 step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
-        turn_decl | turn_max | turn_pass => "a turn item (max N, pass, pass if …) or `}`",
-        captures_decl => "`captures go to ZONE of owner` or `… of mover`",
+        turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
         zone_owner => "`owner` or `mover`",
-        send_stmt => "a statement (set, capture, shift, send, if)",
+                send_stmt | roll_stmt => "a statement (set, capture, shift, send, roll, if)",
+        chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
         path => "a path in parentheses, e.g. `(n n e)`",
         ride_range | exactly_range | min_max_range => "a range (exactly N, min N, max N)",
@@ -184,6 +185,10 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         d = d.hint("this string has no closing quote `\"` on its line");
     } else if let Some(h) = symbol_hint(found) {
         d = d.hint(h);
+    } else if let Some(word) = close_keyword(found).filter(|_| {
+        what.contains("declaration") || what.contains("piece item") || what.contains("move atom")
+    }) {
+        d = d.hint(format!("did you mean `{word}`?"));
     } else if keyword_like(found) {
         d = d.hint(format!(
             "`{found}` is a word of the language and cannot be used as a name; choose another name"
@@ -207,6 +212,25 @@ fn symbol_hint(found: &str) -> Option<&'static str> {
         ";" => "declarations need no `;` between them",
         _ => return None,
     })
+}
+
+/// A declaration word close to a misspelled one (`peice` → `piece`).
+fn close_keyword(found: &str) -> Option<&'static str> {
+    const WORDS: &[&str] = &[
+        "game", "variant", "use", "players", "option", "board", "dirs", "region", "var", "counter",
+        "zone", "pattern", "piece", "forbid", "after", "ending", "position", "start", "turn",
+        "captures", "move", "moves", "promote", "royal", "value", "inert", "step", "leap", "ride",
+        "drop",
+    ];
+    if found.len() < 3 || WORDS.contains(&found) {
+        return None;
+    }
+    WORDS
+        .iter()
+        .map(|w| (crate::check::edit_distance(found, w), *w))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, w)| w)
 }
 
 fn keyword_like(word: &str) -> bool {
@@ -490,9 +514,15 @@ impl Builder {
             Rule::turn_decl => {
                 let mut max = None;
                 let mut pass = None;
+                let mut start = Vec::new();
+                let mut end = Vec::new();
                 for x in it {
                     if x.as_rule() == Rule::turn_max {
                         max = x.into_inner().next().map(|n| self.int(n));
+                    } else if x.as_rule() == Rule::turn_start {
+                        start.extend(self.block(x.into_inner().next().unwrap()));
+                    } else if x.as_rule() == Rule::turn_end {
+                        end.extend(self.block(x.into_inner().next().unwrap()));
                     } else {
                         pass = Some(
                             x.into_inner()
@@ -501,7 +531,13 @@ impl Builder {
                         );
                     }
                 }
-                Item::Turn { max, pass, span }
+                Item::Turn {
+                    max,
+                    pass,
+                    start,
+                    end,
+                    span,
+                }
             }
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());
@@ -695,6 +731,18 @@ impl Builder {
                 }
             }
             Rule::capture_stmt => Stmt::Capture(self.expr(it.next().unwrap()), span),
+            Rule::roll_stmt => {
+                let name = self.name(it.next().unwrap());
+                let spec = it.next().unwrap().into_inner().next().unwrap();
+                let rule = spec.as_rule();
+                let nums: Vec<u32> = spec.into_inner().map(|n| self.int(n).0).collect();
+                let spec = match rule {
+                    Rule::die_spec => ChanceSpec::Die(nums[0]),
+                    Rule::dice_spec => ChanceSpec::Dice(nums[0], nums[1]),
+                    _ => ChanceSpec::Coins(nums[0]),
+                };
+                Stmt::Roll { name, spec, span }
+            }
             Rule::send_stmt => {
                 let cell = self.expr(it.next().unwrap());
                 let zone = self.name(it.next().unwrap());

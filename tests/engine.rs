@@ -213,3 +213,35 @@ fn seeded_chance_replays() {
     let others: Vec<_> = (0..5).map(|k| play(100 + k, &mut scratch)).collect();
     assert!(others.iter().any(|o| *o != a));
 }
+
+#[test]
+fn stacking_moves_and_stack_positions() {
+    let g = inline(
+        r#"game "towers" players a b board grid 3 x 3
+        piece tower T t { move step n e s w to empty or friend stacking if height(to) < 2  move step n e s w to enemy }
+        start "t2/1[Tt]1/T2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.position_string(&s), "t2/1[Tt]1/T2 a");
+    let t = texts(&g, &s);
+    // a1 may climb onto nothing of its own height 2: b2 holds two pieces (an enemy on top).
+    assert!(
+        t.contains(&"a1a2".to_string()) && t.contains(&"a1b1".to_string()),
+        "{t:?}"
+    );
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    let s = g.parse_position("t2/3/TT1 a", 0).expect("position");
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("a1b1", &legal).expect("stack"));
+    assert_eq!(g.position_string(&s2), "t2/3/1[TT]1 b");
+    // Only the top piece moves; the one beneath is uncovered.
+    let s3 = g.parse_position("t2/3/1[TT]1 a", 0).expect("position");
+    g.legal_moves(&s3, &mut legal, &mut tmp);
+    let mut s4 = s3.clone();
+    g.apply(&mut s4, g.parse_move("b1b2", &legal).expect("step off"));
+    assert_eq!(g.position_string(&s4), "t2/1T1/1T1 b");
+    assert!(g.parse_position("t2/3/1[]1 a", 0).is_err());
+    assert!(g.parse_position("t2/3/1[TX]1 a", 0).is_err());
+}

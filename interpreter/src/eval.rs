@@ -147,6 +147,15 @@ impl Game {
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Height(c) => {
+                let c = self.eval(c, cx);
+                match cx.s.cells.get(c.max(0) as usize) {
+                    Some(p) if c >= 0 && !p.is_none() => {
+                        1 + cx.s.buried.iter().filter(|(bc, _)| *bc as i64 == c).count() as i64
+                    }
+                    _ => 0,
+                }
+            }
             Expr::Steps => cx.steps as i64,
             Expr::Passed => i64::from(cx.s.last.pass),
             Expr::Held(z, k) => {

@@ -95,6 +95,7 @@ pub(crate) struct Rule {
     pub effects: Vec<ir::Stmt>,
     /// The rule may reach one cell two ways; see `Game::may_repeat`.
     pub may_repeat: bool,
+    pub stacking: bool,
 }
 
 /// A set of piece types as bits.
@@ -171,6 +172,7 @@ impl Game {
                                 cond: r.cond.clone(),
                                 effects: r.effects.clone(),
                                 may_repeat: false,
+                                stacking: r.stacking,
                             })
                             .collect()
                     })
@@ -590,7 +592,7 @@ impl Game {
                 let slot = self.zone_slot(z, mover, m.kind);
                 s.zones[slot] = s.zones[slot].saturating_sub(1);
             }
-            captured = self.take_cell(s, m.to, mover);
+            captured = self.land(s, m, mover);
             let kind = if m.promo != 0 { m.promo - 1 } else { m.kind };
             s.cells[m.to as usize] = Piece::new(kind, mover).with_moved(true);
         } else {
@@ -598,7 +600,7 @@ impl Game {
             if self.royal.contains(piece.kind()) {
                 s.royal_hint[mover as usize & 15] = m.to;
             }
-            captured = self.take_cell(s, m.to, mover);
+            captured = self.land(s, m, mover);
             let mut moved = piece.with_moved(true);
             if m.promo != 0 {
                 moved = moved.with_kind(m.promo - 1);
@@ -625,6 +627,21 @@ impl Game {
         if s.turn_step as u32 >= self.program.turn.max {
             self.pass_turn(s, mover);
         }
+    }
+
+    /// Clears the target of a move for the piece to land: a stacking rule buries what
+    /// stands there, any other takes it. Whether something was captured.
+    fn land(&self, s: &mut State, m: Move, mover: PlayerId) -> bool {
+        let stacking = self.rules[mover as usize][m.kind as usize]
+            .get(m.rule as usize)
+            .is_some_and(|r| r.stacking);
+        let occupant = s.cells[m.to as usize];
+        if stacking && !occupant.is_none() {
+            s.buried.push((m.to, occupant));
+            s.cells[m.to as usize] = Piece::NONE;
+            return false;
+        }
+        self.take_cell(s, m.to, mover)
     }
 
     /// Ends `mover`'s turn and begins the next player's.

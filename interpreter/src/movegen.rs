@@ -203,7 +203,7 @@ impl Game {
         for (k, rules) in self.rules[p].iter().enumerate() {
             let k = k as PieceId;
             for (ri, rule) in rules.iter().enumerate() {
-                if rule.target & target::ENEMY == 0 {
+                if rule.target & target::ENEMY == 0 || rule.stacking {
                     continue;
                 }
                 let simple = rule.cond.is_none();

@@ -15,8 +15,35 @@ enum BoardToken {
     /// A symbol of several characters, in parentheses.
     #[regex(r"\([^()\s/]+\)")]
     Long,
-    #[regex(r"[^0-9/()\s]")]
+    /// A stack, bottom first, in brackets: `[Pk]`.
+    #[regex(r"\[[^\[\]\s/]*\]")]
+    Stack,
+    #[regex(r"[^0-9/()\[\]\s]")]
     Char,
+}
+
+/// The symbols of a stack's text (`Pk(Ab)c` → `P`, `k`, `Ab`, `c`).
+fn stack_symbols(inner: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut rest = inner;
+    while let Some(c) = rest.chars().next() {
+        if c == '(' {
+            match rest.find(')') {
+                Some(end) => {
+                    out.push(&rest[1..end]);
+                    rest = &rest[end + 1..];
+                }
+                None => {
+                    out.push(rest);
+                    break;
+                }
+            }
+        } else {
+            out.push(&rest[..c.len_utf8()]);
+            rest = &rest[c.len_utf8()..];
+        }
+    }
+    out
 }
 
 /// A position string that could not be read: what is wrong and where (byte offsets).
@@ -240,6 +267,9 @@ impl Game {
                     *c = c.with_moved(false);
                 }
             }
+            for (_, p) in s.buried.iter_mut() {
+                *p = p.with_moved(false);
+            }
         }
         self.find_royals(&mut s);
         // A position string stands at the start of a turn.
@@ -392,6 +422,38 @@ impl Game {
                     s.cells[c as usize] = Piece::new(k, p).with_moved(true);
                     col += 1;
                 }
+                Ok(BoardToken::Stack) => {
+                    let syms = stack_symbols(&text[1..text.len() - 1]);
+                    if syms.is_empty() {
+                        return Err(perr("an empty stack", st, en, "write the stack's pieces, bottom first, e.g. [Pk]; an empty cell is a digit"));
+                    }
+                    if col >= width {
+                        return Err(perr(
+                            "this stack does not fit in the row",
+                            st,
+                            en,
+                            format!("the row is {width} cells wide"),
+                        ));
+                    }
+                    let c = order[row][col];
+                    for (i, sym) in syms.iter().enumerate() {
+                        let Some((k, p)) = self.symbol_of(sym) else {
+                            return Err(perr(
+                                format!("`{sym}` is not a piece of this game"),
+                                st,
+                                en,
+                                "a stack lists piece symbols, bottom first",
+                            ));
+                        };
+                        let piece = Piece::new(k, p).with_moved(true);
+                        if i + 1 == syms.len() {
+                            s.cells[c as usize] = piece;
+                        } else {
+                            s.buried.push((c, piece));
+                        }
+                    }
+                    col += 1;
+                }
             }
         }
         let width = order.get(row).map(|r| r.len()).unwrap_or(0);
@@ -423,11 +485,28 @@ impl Game {
                                     r += &run.to_string();
                                     run = 0;
                                 }
-                                let sym = self.symbol(p);
-                                if sym.chars().count() == 1 {
-                                    r += &sym;
+                                let write = |sym: String| {
+                                    if sym.chars().count() == 1 {
+                                        sym
+                                    } else {
+                                        format!("({sym})")
+                                    }
+                                };
+                                let under: Vec<Piece> = s
+                                    .buried
+                                    .iter()
+                                    .filter(|(bc, _)| *bc == c)
+                                    .map(|(_, q)| *q)
+                                    .collect();
+                                if under.is_empty() {
+                                    r += &write(self.symbol(p));
                                 } else {
-                                    r += &format!("({sym})");
+                                    r.push('[');
+                                    for q in under {
+                                        r += &write(self.symbol(q));
+                                    }
+                                    r += &write(self.symbol(p));
+                                    r.push(']');
                                 }
                             }
                             if run > 0 {

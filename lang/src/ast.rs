@@ -223,6 +223,8 @@ pub struct Promotion {
 pub struct MoveRule {
     pub atom: Atom,
     pub target: Vec<(TargetKind, Span)>,
+    /// The piece lands on top of what stands on the target instead of capturing it.
+    pub stacking: bool,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
     pub span: Span,

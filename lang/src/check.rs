@@ -1454,6 +1454,7 @@ impl<'a> Lowerer<'a> {
         Some(ir::MoveRule {
             atom: atom?,
             target,
+            stacking: r.stacking,
             cond,
             effects,
         })
@@ -1723,6 +1724,13 @@ impl<'a> Lowerer<'a> {
         };
         let b = |x: Expr| Some((x, Value::Plain(Bool)));
         match f.text.as_str() {
+            "height" => {
+                if !arity(self, 1, 1, "height(CELL)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                Some((Expr::Height(c), Value::Plain(Int)))
+            }
             "empty" | "unmoved" | "attacked" => {
                 if !arity(self, 1, 1, &format!("{}(CELL)", f.text)) {
                     return None;
@@ -1804,6 +1812,7 @@ impl<'a> Lowerer<'a> {
             other => {
                 let known = [
                     "empty", "friend", "enemy", "unmoved", "attacked", "moved", "count", "held",
+                    "height",
                 ];
                 let mut d = err(
                     codes::UNKNOWN_NAME,

@@ -160,6 +160,8 @@ pub struct MoveRule {
     pub atom: Vec<Atom>,
     /// Allowed contents of the target cell (see [`target`]).
     pub target: u8,
+    /// Land on top of the target's stack instead of capturing it.
+    pub stacking: bool,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -239,6 +241,8 @@ pub enum Expr {
     Passed,
     /// Pieces of a type in the mover's part of a zone.
     Held(ZoneId, PieceId),
+    /// Number of pieces in the stack on a cell.
+    Height(Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
 }

@@ -107,7 +107,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
         path => "a path in parentheses, e.g. `(n n e)`",
         ride_range | exactly_range | min_max_range => "a range (exactly N, min N, max N)",
-        target | target_kind => "a target (to empty, to enemy, to friend, to any)",
+                target | target_kind | stacking => "a target (to empty, to enemy, to friend, to any; then `stacking`)",
         condition => "a condition (`if …`)",
         effects => "effects (`then …`)",
         set_stmt | capture_stmt | shift_stmt | if_stmt => "a statement (set, capture, shift, if)",
@@ -681,6 +681,7 @@ impl Builder {
         let mut rule = MoveRule {
             atom,
             target: Vec::new(),
+            stacking: false,
             cond: None,
             effects: Vec::new(),
             span,
@@ -689,6 +690,10 @@ impl Builder {
             match x.as_rule() {
                 Rule::target => {
                     for k in x.into_inner() {
+                        if k.as_rule() == Rule::stacking {
+                            rule.stacking = true;
+                            continue;
+                        }
                         let kind = match k.as_str() {
                             "empty" => TargetKind::Empty,
                             "enemy" => TargetKind::Enemy,

@@ -3,6 +3,7 @@
 #![forbid(unsafe_code)]
 
 pub mod bundle;
+pub mod record;
 pub mod render;
 
 pub use bundle::{load, Loaded};

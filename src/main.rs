@@ -123,6 +123,26 @@ enum Command {
         seed: u64,
         #[arg(long)]
         position: Option<String>,
+        /// Keep the game record in this file, saved after every decision.
+        #[arg(long, value_name = "FILE")]
+        record: Option<std::path::PathBuf>,
+        /// Continue a saved game (and keep saving to the same file).
+        #[arg(long, value_name = "FILE")]
+        load: Option<std::path::PathBuf>,
+    },
+    /// Replay a game record: check every decision and show the final position.
+    #[command(
+        after_help = "Examples:\n  tessel play chess --record game.json\n  tessel replay game.json\n  tessel replay game.json --json"
+    )]
+    Replay {
+        /// The record (JSON), as written by `tessel play --record`.
+        record: std::path::PathBuf,
+        /// Use this rules file instead of the one the record names.
+        #[arg(long, value_name = "FILE")]
+        rules: Option<String>,
+        /// Print the final position and result as JSON.
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -338,12 +358,79 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             random_games(&g, &s0, games, seed, max_plies, json);
             Ok(ExitCode::SUCCESS)
         })()),
+        Command::Replay {
+            record,
+            rules,
+            json,
+        } => code((|| {
+            let rec = tessel::record::Record::load(&record).map_err(|e| {
+                eprintln!("error: {e}");
+                ExitCode::from(1)
+            })?;
+            let args = GameArgs {
+                file: rules.clone().unwrap_or_else(|| rec.ruleset.clone()),
+                options: rec
+                    .options
+                    .iter()
+                    .map(|(k, v)| format!("{k}={v}"))
+                    .collect(),
+            };
+            let g = load_game(&args)?;
+            let (before, s) = tessel::record::replay(&g, &rec).map_err(|e| {
+                eprintln!("error: {}: {e}", record.display());
+                ExitCode::from(1)
+            })?;
+            let mut scratch = g.scratch();
+            let status = g.status(&s, &mut scratch);
+            let result = status.as_ref().map(|o| {
+                let who = o
+                    .winner()
+                    .map(|w| format!("{} wins", g.program.players[w]))
+                    .unwrap_or_else(|| "no winner".into());
+                format!("{}: {who}", o.ending)
+            });
+            if json {
+                #[derive(Serialize)]
+                struct Out<'a> {
+                    decisions: usize,
+                    position: String,
+                    result: &'a Option<String>,
+                }
+                println!(
+                    "{}",
+                    serde_json::to_string(&Out {
+                        decisions: before.len(),
+                        position: g.position_string(&s),
+                        result: &result
+                    })
+                    .unwrap_or_default()
+                );
+            } else {
+                for (i, (b, text)) in before.iter().zip(&rec.decisions).enumerate() {
+                    let who = if g.chance_outcomes(b).is_some() {
+                        "chance".to_string()
+                    } else {
+                        g.program.players[b.to_move as usize].clone()
+                    };
+                    println!("{:>4}. {who}: {text}", i + 1);
+                }
+                print!("\n{}", render::board(&g, &s));
+                println!("{}", g.position_string(&s));
+                match result {
+                    Some(r) => println!("Game over: {r}."),
+                    None => println!("The game goes on."),
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
         Command::Play {
             game,
             ai,
             human,
             seed,
             position,
+            record: record_to,
+            load,
         } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, seed)?;
@@ -360,7 +447,43 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     }
                 },
             };
-            play(&g, s, ai.is_some(), human_seat, seed);
+            let options = parse_options(&game.options).map_err(|_| ExitCode::from(1))?;
+            let (s, record, history) = match &load {
+                Some(path) => {
+                    let rec = tessel::record::Record::load(path).map_err(|e| {
+                        eprintln!("error: {e}");
+                        ExitCode::from(1)
+                    })?;
+                    let (history, s) = tessel::record::replay(&g, &rec).map_err(|e| {
+                        eprintln!("error: {}: {e}", path.display());
+                        ExitCode::from(1)
+                    })?;
+                    println!(
+                        "Loaded {} decisions from {}.",
+                        rec.decisions.len(),
+                        path.display()
+                    );
+                    (s, rec, history)
+                }
+                None => (
+                    s,
+                    tessel::record::Record::new(&game.file, &options, seed, position.clone()),
+                    Vec::new(),
+                ),
+            };
+            let record_path = record_to.or(load);
+            play(
+                &g,
+                s,
+                PlaySetup {
+                    ai: ai.is_some(),
+                    human: human_seat,
+                    seed,
+                    record_path,
+                    record,
+                    history,
+                },
+            );
             Ok(ExitCode::SUCCESS)
         })()),
     }
@@ -460,14 +583,44 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
     }
 }
 
-fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
+/// How `play` runs: who the AI plays, where the record goes.
+struct PlaySetup {
+    ai: bool,
+    human: usize,
+    seed: u64,
+    /// Saved after every decision when set.
+    record_path: Option<std::path::PathBuf>,
+    record: tessel::record::Record,
+    /// States before each decision already in the record (a loaded game).
+    history: Vec<State>,
+}
+
+const PLAY_HELP: &str =
+    "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
+Commands: moves (list legal moves), undo, position, save FILE (write the game record), quit.";
+
+fn play(g: &Game, mut s: State, setup: PlaySetup) {
+    let PlaySetup {
+        ai,
+        human,
+        seed,
+        mut record_path,
+        mut record,
+        mut history,
+    } = setup;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut history: Vec<State> = Vec::new();
-    let mut record: Vec<String> = Vec::new();
     let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x5151);
     let mut scratch = g.scratch();
     let mut moves = Vec::new();
+    // Writes the record when a path is set; a failure is reported, and play goes on.
+    let save = |record: &tessel::record::Record, path: &Option<std::path::PathBuf>| {
+        if let Some(p) = path {
+            if let Err(e) = record.save(p) {
+                eprintln!("warning: {e}");
+            }
+        }
+    };
     println!("{} — type a move (e.g. e2e4), or `help`.", g.program.title);
     loop {
         print!("\n{}", render::board(g, &s));
@@ -478,7 +631,9 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
                 .map(|w| format!("{} wins", g.program.players[w]))
                 .unwrap_or_else(|| "no winner".into());
             println!("Game over: {} — {who}.", o.ending);
-            println!("Moves: {}", record.join(" "));
+            println!("Moves: {}", record.decisions.join(" "));
+            record.result = Some(format!("{}: {who}", o.ending));
+            save(&record, &record_path);
             return;
         }
         let before = s.clone();
@@ -487,8 +642,9 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
             let text = g.chance_text(&before, m);
             println!("chance: {text}");
             history.push(before);
-            record.push(text);
+            record.decisions.push(text);
             g.apply(&mut s, m);
+            save(&record, &record_path);
             continue;
         }
         g.decisions(&s, &mut scratch, &mut moves);
@@ -498,6 +654,7 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
                 "{} has no legal move and no ending applies; the game stops.",
                 g.program.players[player]
             );
+            save(&record, &record_path);
             return;
         }
         if ai && player != human {
@@ -505,53 +662,82 @@ fn play(g: &Game, mut s: State, ai: bool, human: usize, seed: u64) {
             let text = g.move_text_among(&moves, m);
             println!("{} plays {text}", g.program.players[player]);
             history.push(s.clone());
-            record.push(text);
+            record.decisions.push(text);
             g.apply(&mut s, m);
+            save(&record, &record_path);
             continue;
         }
         print!("{} to move> ", g.program.players[player]);
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!("\nMoves: {}", record.join(" "));
+            println!("\nMoves: {}", record.decisions.join(" "));
+            save(&record, &record_path);
             return;
         };
         let line = line.trim();
         match line {
             "" => continue,
             "quit" | "exit" => {
-                println!("Moves: {}", record.join(" "));
+                println!("Moves: {}", record.decisions.join(" "));
+                save(&record, &record_path);
                 return;
             }
-            "help" => println!("Type a move as origin and destination cell (e2e4; e7e8=Q to promote).\nCommands: moves (list legal moves), undo, position, quit."),
-            "moves" => println!("{}", moves.iter().map(|m| g.move_text_among(&moves, *m)).collect::<Vec<_>>().join(" ")),
+            "help" => println!("{PLAY_HELP}"),
+            "moves" => println!(
+                "{}",
+                moves
+                    .iter()
+                    .map(|m| g.move_text_among(&moves, *m))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
             "position" => println!("{}", g.position_string(&s)),
             "undo" => {
-                // Undo back to the human's last decision.
                 let mut undone = false;
                 while let Some(prev) = history.pop() {
-                    record.pop();
+                    record.decisions.pop();
                     s = prev;
                     undone = true;
-                                        // Back to a decision of the human's, not a throw of chance or the AI's move.
+                    // Back to a decision of the human's, not a throw of chance or the AI's move.
                     if (!ai || s.to_move as usize == human) && s.pending.is_empty() {
                         break;
                     }
                 }
-                if !undone {
+                if undone {
+                    save(&record, &record_path);
+                } else {
                     println!("nothing to undo");
                 }
             }
-                        text => match g.parse_move(text, &moves) {
+            cmd if cmd.starts_with("save ") => {
+                let path = std::path::PathBuf::from(cmd["save ".len()..].trim());
+                match record.save(&path) {
+                    Ok(()) => {
+                        println!(
+                            "saved to {} (and kept up to date from now on)",
+                            path.display()
+                        );
+                        record_path = Some(path);
+                    }
+                    Err(e) => println!("{e}"),
+                }
+            }
+            text => match g.parse_move(text, &moves) {
                 Ok(m) => {
                     history.push(s.clone());
-                    record.push(g.move_text_among(&moves, m));
+                    record.decisions.push(g.move_text_among(&moves, m));
                     g.apply(&mut s, m);
+                    save(&record, &record_path);
                 }
                 Err(e @ tessel_interpreter::MoveError::NoSuchMove(_)) => {
                     // A move the pieces can make but a `forbid` rule stops: say which.
                     let mut pseudo = Vec::new();
                     g.pseudo_moves(&s, &mut pseudo);
-                    match g.parse_move(text, &pseudo).ok().and_then(|m| g.forbid_reason(&s, m)) {
+                    match g
+                        .parse_move(text, &pseudo)
+                        .ok()
+                        .and_then(|m| g.forbid_reason(&s, m))
+                    {
                         Some(reason) => println!("`{text}` is not allowed: {reason}"),
                         None => println!("{e}"),
                     }

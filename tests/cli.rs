@@ -172,3 +172,63 @@ fn play_says_why_a_move_is_forbidden() {
         "{out}"
     );
 }
+
+#[test]
+fn records_save_load_and_replay() {
+    let dir = std::env::temp_dir().join(format!("tessel-rec-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rec = dir.join("game.json");
+    let rec_s = rec.to_string_lossy().to_string();
+    let (code, _) = tessel_with_input(&["play", "chess", "--record", &rec_s], "e2e4\ne7e5\nquit\n");
+    assert_eq!(code, 0);
+    let text = std::fs::read_to_string(&rec).expect("record written");
+    assert!(text.contains("\"e7e5\""), "{text}");
+    // Continue the saved game: it is replayed, and the new move is saved too.
+    let (code, out) = tessel_with_input(&["play", "chess", "--load", &rec_s], "g1f3\nquit\n");
+    assert_eq!(code, 0);
+    assert!(out.contains("Loaded 2 decisions"), "{out}");
+    let (code, out, _) = tessel(&["replay", &rec_s, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["decisions"], 3);
+    assert_eq!(
+        v["position"],
+        "rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2"
+    );
+    // A broken record is refused with the number of the bad decision, and nothing panics.
+    std::fs::write(
+        &rec,
+        r#"{"tessel_record":1,"ruleset":"chess","decisions":["e2e4","e2e4"]}"#,
+    )
+    .expect("write");
+    let (code, _, err) = tessel(&["replay", &rec_s]);
+    assert_eq!(code, 1);
+    assert!(err.contains("decision 2"), "{err}");
+    std::fs::write(&rec, "not json").expect("write");
+    let (code, _, err) = tessel(&["replay", &rec_s]);
+    assert_eq!(code, 1);
+    assert!(err.contains("not a game record"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn chance_games_replay_exactly() {
+    let dir = std::env::temp_dir().join(format!("tessel-dice-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rec = dir.join("race.json");
+    let rec_s = rec.to_string_lossy().to_string();
+    let rules = "tests/data/check/ok/dice-race.tessel";
+    let (code, out) = tessel_with_input(
+        &[
+            "play", rules, "--ai", "random", "--seed", "9", "--record", &rec_s,
+        ],
+        &"pass\n".repeat(60),
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("chance: throw="), "{out}");
+    let (code, out, err) = tessel(&["replay", &rec_s, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert!(v["decisions"].as_u64().unwrap_or(0) > 2);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -154,6 +154,22 @@ proptest! {
     }
 
     #[test]
+    fn random_records_never_panic(moves in prop::collection::vec("[a-h][1-8][a-h][1-8]|pass|throw=[0-9]|[A-Z]@[a-h][1-8]|[ -~]{0,6}", 0..12), seed in any::<u64>()) {
+        let g = {
+            let loaded = tessel::load("rulesets/chess.tessel", &[]).expect("chess");
+            Game::new(loaded.compiled.program.expect("chess compiles"))
+        };
+        let mut rec = tessel::record::Record::new("chess", &[], seed, None);
+        rec.decisions = moves.clone();
+        let _ = tessel::record::replay(&g, &rec);
+        let dice = {
+            let loaded = tessel::load("tests/data/check/ok/dice-race.tessel", &[]).expect("dice");
+            Game::new(loaded.compiled.program.expect("dice compiles"))
+        };
+        let _ = tessel::record::replay(&dice, &rec);
+    }
+
+    #[test]
     fn near_positions_never_panic(cut in 0usize..60, ch in "[ -~]") {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let mut t = fen.to_string();

@@ -230,7 +230,7 @@ impl Game {
                 Stmt::Send(e, zone, to_owner) => {
                     let c = self.eval(e, &self.ctx(s, mover, from, to, None));
                     if (0..s.cells.len() as i64).contains(&c) {
-                        self.send_cell(s, c as CellId, *zone, *to_owner, mover);
+                        let _ = self.send_cell(s, c as CellId, *zone, *to_owner, mover);
                     }
                 }
                 Stmt::If(c, then, otherwise) => {

@@ -301,26 +301,14 @@ impl Game {
     /// Removes everything on a cell, sending it to the zone captures go to; whether
     /// anything was there.
     pub(crate) fn take_cell(&self, s: &mut State, c: CellId, mover: PlayerId) -> bool {
-        if let Some((zone, to_owner)) = self.program.captures_to {
-            let top = s.cells[c as usize];
-            if !top.is_none() {
-                let under: Vec<Piece> = s
-                    .buried
-                    .iter()
-                    .filter(|(bc, _)| *bc == c)
-                    .map(|(_, p)| *p)
-                    .collect();
-                for p in under.into_iter().chain(std::iter::once(top)) {
-                    let who = if to_owner { p.owner() } else { mover };
-                    let slot = self.zone_slot(zone, who, p.kind());
-                    s.zones[slot] = s.zones[slot].saturating_add(1);
-                }
-            }
+        match self.program.captures_to {
+            Some((zone, to_owner)) => self.send_cell(s, c, zone, to_owner, mover),
+            None => self.remove_stack(s, c),
         }
-        self.remove_stack(s, c)
     }
 
-    /// Moves everything on a cell into a zone (of each piece's owner, or of `mover`).
+    /// Moves everything on a cell into a zone (of each piece's owner, or of `mover`);
+    /// whether anything was there.
     pub(crate) fn send_cell(
         &self,
         s: &mut State,
@@ -328,10 +316,10 @@ impl Game {
         zone: ir::ZoneId,
         to_owner: bool,
         mover: PlayerId,
-    ) {
+    ) -> bool {
         let top = s.cells[c as usize];
         if top.is_none() {
-            return;
+            return false;
         }
         let under: Vec<Piece> = s
             .buried
@@ -344,7 +332,7 @@ impl Game {
             let slot = self.zone_slot(zone, who, p.kind());
             s.zones[slot] = s.zones[slot].saturating_add(1);
         }
-        self.remove_stack(s, c);
+        self.remove_stack(s, c)
     }
 
     /// A state with an empty board, variables at their starting values.

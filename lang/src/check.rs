@@ -50,6 +50,18 @@ fn err(
     Diagnostic::error(code, msg).at(span, label)
 }
 
+/// The diagnostic with a "did you mean" hint when a candidate is close to `word`.
+fn with_suggestion<'b>(
+    d: Diagnostic,
+    word: &str,
+    candidates: impl Iterator<Item = &'b String>,
+) -> Diagnostic {
+    match suggest(word, candidates) {
+        Some(s) => d.hint(s),
+        None => d,
+    }
+}
+
 /// Names closest to `word` among `candidates`, for "did you mean" hints.
 fn suggest<'b>(word: &str, candidates: impl Iterator<Item = &'b String>) -> Option<String> {
     let mut best: Option<(usize, &String)> = None;
@@ -564,9 +576,7 @@ impl<'a> Lowerer<'a> {
                 } else {
                     format!("its options are: {}", names.join(", "))
                 });
-                if let Some(s) = suggest(k, names.iter()) {
-                    d = d.hint(s);
-                }
+                d = with_suggestion(d, k, names.iter());
                 self.error(d);
             }
         }
@@ -828,10 +838,9 @@ impl<'a> Lowerer<'a> {
                     n.span,
                     "unknown cell",
                 );
-                if let Some(s) = suggest(&n.text, self.board.cells.iter()) {
-                    d = d.hint(s);
-                } else {
-                    d = d.hint(self.cells_hint());
+                match suggest(&n.text, self.board.cells.iter()) {
+                    Some(s) => d = d.hint(s),
+                    None => d = d.hint(self.cells_hint()),
                 }
                 self.error(d);
                 None
@@ -872,9 +881,7 @@ impl<'a> Lowerer<'a> {
             n.span,
             "unknown direction",
         );
-        if let Some(s) = suggest(&n.text, cands.iter()) {
-            d = d.hint(s);
-        }
+        d = with_suggestion(d, &n.text, cands.iter());
         d = d.hint(format!(
             "the board's directions are {}; declare others with `dirs NAME = …`",
             self.board.dirs.join(" ")
@@ -914,9 +921,7 @@ impl<'a> Lowerer<'a> {
                     n.span,
                     "unknown player",
                 );
-                if let Some(s) = suggest(&n.text, self.players.iter()) {
-                    d = d.hint(s);
-                }
+                d = with_suggestion(d, &n.text, self.players.iter());
                 d = d.hint(format!("the players are {}", self.players.join(", ")));
                 self.error(d);
                 None
@@ -1084,9 +1089,7 @@ impl<'a> Lowerer<'a> {
                         "unknown region",
                     );
                     let names: Vec<String> = self.regions.iter().map(|r| r.name.clone()).collect();
-                    if let Some(s) = suggest(&name.text, names.iter()) {
-                        d = d.hint(s);
-                    }
+                    d = with_suggestion(d, &name.text, names.iter());
                     d = d.hint("a region must be declared before it is used");
                     self.error(d);
                     same(vec![])
@@ -1277,9 +1280,7 @@ impl<'a> Lowerer<'a> {
                         "unknown pattern",
                     );
                     let names: Vec<String> = self.patterns.keys().cloned().collect();
-                    if let Some(s) = suggest(&m.text, names.iter()) {
-                        d = d.hint(s);
-                    }
+                    d = with_suggestion(d, &m.text, names.iter());
                     d = d.hint("declare it with `pattern NAME { move … }`, or `use movers` for the standard ones");
                     self.error(d);
                 }
@@ -1323,9 +1324,7 @@ impl<'a> Lowerer<'a> {
             n.span,
             "unknown zone",
         );
-        if let Some(s) = suggest(&n.text, names.iter()) {
-            d = d.hint(s);
-        }
+        d = with_suggestion(d, &n.text, names.iter());
         d = d.hint(if names.is_empty() {
             "declare one with `zone NAME per player` (a reserve) or `zone NAME` (shared)"
                 .to_string()
@@ -1348,9 +1347,7 @@ impl<'a> Lowerer<'a> {
                 );
                 let mut names: Vec<String> = self.piece_index.keys().cloned().collect();
                 names.sort();
-                if let Some(s) = suggest(&n.text, names.iter()) {
-                    d = d.hint(s);
-                }
+                d = with_suggestion(d, &n.text, names.iter());
                 d = d.hint(format!("the pieces are {}", names.join(", ")));
                 self.error(d);
                 None
@@ -1477,9 +1474,7 @@ impl<'a> Lowerer<'a> {
                         "unknown variable",
                     );
                     let names: Vec<String> = self.var_index.keys().cloned().collect();
-                    if let Some(s) = suggest(&name.text, names.iter()) {
-                        d = d.hint(s);
-                    }
+                    d = with_suggestion(d, &name.text, names.iter());
                     d = d.hint("declare it with `var NAME = VALUE` or `counter NAME = 0`");
                     self.error(d);
                     return None;
@@ -1688,9 +1683,7 @@ impl<'a> Lowerer<'a> {
             span,
             "unknown name",
         );
-        if let Some(s) = suggest(n, cands.iter()) {
-            d = d.hint(s);
-        }
+        d = with_suggestion(d, n, cands.iter());
         d = d.hint("a name here may be a variable, an option, a piece, a region, a player, a direction or a cell, or one of from, to, mover, ply, checked, no_moves, captured");
         self.error(d);
         None
@@ -1820,16 +1813,15 @@ impl<'a> Lowerer<'a> {
                     f.span,
                     "unknown function",
                 );
-                if let Some(s) = suggest(
+                d = with_suggestion(
+                    d,
                     other,
                     known
                         .iter()
                         .map(|s| s.to_string())
                         .collect::<Vec<_>>()
                         .iter(),
-                ) {
-                    d = d.hint(s);
-                }
+                );
                 d = d.hint(format!("the functions are {}", known.join(", ")));
                 self.error(d);
                 None
@@ -1872,9 +1864,7 @@ impl<'a> Lowerer<'a> {
                         );
                         let names: Vec<String> =
                             self.regions.iter().map(|r| r.name.clone()).collect();
-                        if let Some(s) = suggest(n, names.iter()) {
-                            d = d.hint(s);
-                        }
+                        d = with_suggestion(d, n, names.iter());
                         d = d.hint(if names.is_empty() {
                             "this ruleset declares no regions; declare one with `region NAME = …`"
                                 .to_string()

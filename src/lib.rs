@@ -2,6 +2,7 @@
 //! that finds rules files, and loading a game for the subcommands and tests.
 #![forbid(unsafe_code)]
 
+pub mod analysis;
 pub mod bundle;
 pub mod record;
 pub mod render;

@@ -2,7 +2,7 @@
 
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use serde::Serialize;
 use std::io::{BufRead, Write};
@@ -113,9 +113,12 @@ enum Command {
     Play {
         #[command(flatten)]
         game: GameArgs,
-        /// Let the computer play every seat but the human's.
-        #[arg(long, value_parser = ["random"])]
+        /// Let the computer play every seat but the human's: random, greedy or mcts.
+        #[arg(long, value_parser = ["random", "greedy", "mcts"])]
         ai: Option<String>,
+        /// Playouts per decision when the AI is mcts.
+        #[arg(long, default_value_t = 500)]
+        playouts: u32,
         /// The human's seat when playing against the AI (default: the first player).
         #[arg(long)]
         human: Option<String>,
@@ -129,6 +132,31 @@ enum Command {
         /// Continue a saved game (and keep saving to the same file).
         #[arg(long, value_name = "FILE")]
         load: Option<std::path::PathBuf>,
+    },
+    /// Play seeded games between agents on every core: win rates, draws, lengths, branching.
+    #[command(
+        after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents mcts,random --playouts 200 --json"
+    )]
+    Analyze {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long, default_value_t = 100)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// One agent per seat, in seat order (random, greedy, mcts), or one for every seat.
+        #[arg(long, default_value = "random")]
+        agents: String,
+        /// Playouts per decision for mcts.
+        #[arg(long, default_value_t = 200)]
+        playouts: u32,
+        #[arg(long)]
+        position: Option<String>,
+        /// Stop a game that has not ended after this many decisions (counted as unfinished).
+        #[arg(long, default_value_t = 10_000)]
+        max_plies: u32,
+        #[arg(long)]
+        json: bool,
     },
     /// Replay a game record: check every decision and show the final position.
     #[command(
@@ -358,6 +386,94 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             random_games(&g, &s0, games, seed, max_plies, json);
             Ok(ExitCode::SUCCESS)
         })()),
+        Command::Analyze {
+            game,
+            games,
+            seed,
+            agents,
+            playouts,
+            position,
+            max_plies,
+            json,
+        } => code((|| {
+            let g = load_game(&game)?;
+            let start = initial(&g, &position, seed)?;
+            let agents: Vec<tessel_interpreter::Agent> = agents
+                .split(',')
+                .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+                .collect::<Result<_, _>>()
+                .map_err(|e| {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                })?;
+            if agents.len() != 1 && agents.len() != g.players() {
+                eprintln!(
+                    "error: {} agents for {} players; give one per seat ({}) or one for all",
+                    agents.len(),
+                    g.players(),
+                    g.program.players.join(", ")
+                );
+                return Err(ExitCode::from(1));
+            }
+            let t = Instant::now();
+            let played = tessel::analysis::play_many(&g, &start, &agents, games, seed, max_plies);
+            let secs = t.elapsed().as_secs_f64();
+            let r = tessel::analysis::report(&g, &agents, seed, &played);
+            if json {
+                #[derive(Serialize)]
+                struct Out<'a> {
+                    #[serde(flatten)]
+                    report: &'a tessel::analysis::Report,
+                    seconds: f64,
+                    games_per_second: f64,
+                }
+                let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+                println!(
+                    "{}",
+                    serde_json::to_string(&Out {
+                        report: &r,
+                        seconds: secs,
+                        games_per_second: rate
+                    })
+                    .unwrap_or_default()
+                );
+            } else {
+                println!(
+                    "{} games of {} from seed {seed} ({:.1}s):",
+                    r.games, r.game, secs
+                );
+                for seat in &r.seats {
+                    let w = &seat.win_rate;
+                    println!(
+                        "  {:<10} {:<7} wins {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%)",
+                        seat.player,
+                        seat.agent,
+                        seat.wins,
+                        w.rate * 100.0,
+                        w.low * 100.0,
+                        w.high * 100.0
+                    );
+                }
+                let d = &r.draw_rate;
+                println!(
+                    "  draws {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%); unfinished {}",
+                    r.draws,
+                    d.rate * 100.0,
+                    d.low * 100.0,
+                    d.high * 100.0,
+                    r.unfinished
+                );
+                println!(
+                    "  length in turns: mean {:.1}, median {}, p90 {}; mean {:.1} decisions",
+                    r.turns.mean, r.turns.median, r.turns.p90, r.mean_plies
+                );
+                println!("  mean branching factor {:.1}", r.mean_branching);
+                for (k, v) in &r.endings {
+                    println!("  {v:>7}  {k}");
+                }
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
         Command::Replay {
             record,
             rules,
@@ -431,6 +547,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             position,
             record: record_to,
             load,
+            playouts,
         } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, seed)?;
@@ -476,7 +593,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 &g,
                 s,
                 PlaySetup {
-                    ai: ai.is_some(),
+                    ai: ai
+                        .as_deref()
+                        .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+                        .transpose()
+                        .map_err(|e| {
+                            eprintln!("error: {e}");
+                            ExitCode::from(1)
+                        })?,
                     human: human_seat,
                     seed,
                     record_path,
@@ -585,7 +709,7 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
 
 /// How `play` runs: who the AI plays, where the record goes.
 struct PlaySetup {
-    ai: bool,
+    ai: Option<tessel_interpreter::Agent>,
     human: usize,
     seed: u64,
     /// Saved after every decision when set.
@@ -657,8 +781,8 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             save(&record, &record_path);
             return;
         }
-        if ai && player != human {
-            let m = moves[agent.random_range(0..moves.len())];
+        if let Some(agent_kind) = ai.filter(|_| player != human) {
+            let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
             let text = g.move_text_among(&moves, m);
             println!("{} plays {text}", g.program.players[player]);
             history.push(s.clone());
@@ -699,7 +823,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     s = prev;
                     undone = true;
                     // Back to a decision of the human's, not a throw of chance or the AI's move.
-                    if (!ai || s.to_move as usize == human) && s.pending.is_empty() {
+                    if (ai.is_none() || s.to_move as usize == human) && s.pending.is_empty() {
                         break;
                     }
                 }

@@ -232,3 +232,32 @@ fn chance_games_replay_exactly() {
     assert!(v["decisions"].as_u64().unwrap_or(0) > 2);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn analyze_reports_json() {
+    let (code, out, err) = tessel(&[
+        "analyze",
+        "chess",
+        "--games",
+        "6",
+        "--seed",
+        "3",
+        "--agents",
+        "random,greedy",
+        "--max-plies",
+        "300",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["games"], 6);
+    assert_eq!(v["seats"][1]["agent"], "greedy");
+    assert!(v["seats"][0]["win_rate"]["high"].as_f64().is_some());
+    assert!(v["turns"]["median"].is_number() && v["mean_branching"].as_f64().unwrap_or(0.0) > 1.0);
+    let (code, _, err) = tessel(&["analyze", "chess", "--agents", "random,random,random"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("3 agents for 2 players"), "{err}");
+    let (code, _, err) = tessel(&["analyze", "chess", "--agents", "smart"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("no agent `smart`"), "{err}");
+}

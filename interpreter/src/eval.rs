@@ -147,6 +147,26 @@ impl Game {
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Material => {
+                cx.s.cells
+                    .iter()
+                    .chain(cx.s.buried.iter().map(|(_, p)| p))
+                    .filter(|p| !p.is_none())
+                    .map(|p| {
+                        let v = self
+                            .program
+                            .pieces
+                            .get(p.kind() as usize)
+                            .map(|t| t.value)
+                            .unwrap_or(0);
+                        if p.owner() == cx.mover {
+                            v
+                        } else {
+                            -v
+                        }
+                    })
+                    .sum()
+            }
             Expr::Height(c) => {
                 let c = self.eval(c, cx);
                 match cx.s.cells.get(c.max(0) as usize) {

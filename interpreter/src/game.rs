@@ -513,6 +513,12 @@ impl Game {
         found
     }
 
+    /// The ruleset's `score` of a position for a player (higher is better for them).
+    pub fn score(&self, s: &State, player: PlayerId) -> i64 {
+        let cx = self.ctx(s, player, s.last.from, s.last.to, None);
+        self.eval(&self.program.score, &cx)
+    }
+
     /// Whether a `forbid` rule holds after `mover`'s decision.
     pub fn forbidden(&self, s: &State, mover: PlayerId) -> bool {
         let cx = self.ctx(s, mover, s.last.from, s.last.to, None);

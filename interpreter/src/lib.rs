@@ -24,6 +24,7 @@
 //! ```
 #![forbid(unsafe_code)]
 
+pub mod agent;
 pub mod board;
 mod eval;
 pub mod game;
@@ -32,6 +33,7 @@ pub mod notation;
 pub mod position;
 pub mod state;
 
+pub use agent::Agent;
 pub use game::{Actor, Game, Move, Outcome, Scratch};
 pub use notation::MoveError;
 pub use position::PositionError;

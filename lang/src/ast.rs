@@ -80,6 +80,11 @@ pub enum Item {
         end: Vec<Stmt>,
         span: Span,
     },
+    /// How good a position is for `mover`, for agents that look one decision ahead.
+    Score {
+        expr: Expr,
+        span: Span,
+    },
     /// Where captured pieces go: a zone of their owner or of the capturer.
     Captures {
         zone: Name,

@@ -303,6 +303,7 @@ impl<'a> Lowerer<'a> {
             end: Vec::new(),
         };
         let mut captures_to = None;
+        let mut score = Expr::Material;
         for item in items {
             match item {
                 Item::Turn {
@@ -336,6 +337,7 @@ impl<'a> Lowerer<'a> {
                         });
                     }
                 }
+                Item::Score { expr, .. } => score = self.typed(expr, Type::Int),
                 Item::Captures { zone, to_owner } => {
                     if let Some(z) = self.zone_ref(zone) {
                         captures_to = Some((z, *to_owner));
@@ -420,6 +422,7 @@ impl<'a> Lowerer<'a> {
             position,
             turn,
             chances: std::mem::take(&mut self.chances),
+            score,
             captures_to,
             start: start_decl.map(|s| (s.text.clone(), s.span)),
         })
@@ -1615,6 +1618,7 @@ impl<'a> Lowerer<'a> {
             "captured" => return plain(Expr::Captured, Bool),
             "decisions" => return plain(Expr::Decisions, Int),
             "steps" => return plain(Expr::Steps, Int),
+            "material" => return plain(Expr::Material, Int),
             "passed" => return plain(Expr::Passed, Bool),
             _ => {}
         }

@@ -31,6 +31,8 @@ pub struct Program {
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
     pub turn: TurnRules,
+    /// How good a position is for `mover` (agents); `material` when the ruleset says nothing.
+    pub score: Expr,
     /// The distributions of the `roll` statements, by number.
     pub chances: Vec<Chance>,
     /// Where captured pieces go: `(zone, to_owner)`; `to_owner` false means the capturer's.
@@ -241,6 +243,8 @@ pub enum Expr {
     Passed,
     /// Pieces of a type in the mover's part of a zone.
     Held(ZoneId, PieceId),
+    /// The values of the mover's pieces on the board less those of everyone else's.
+    Material,
     /// Number of pieces in the stack on a cell.
     Height(Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.

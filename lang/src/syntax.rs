@@ -80,8 +80,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-        | captures_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures)"
+        | captures_decl | score_decl => {
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -539,6 +539,10 @@ impl Builder {
                     span,
                 }
             }
+            Rule::score_decl => Item::Score {
+                expr: self.expr(it.next().unwrap()),
+                span,
+            },
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());
                 let to_owner = it.next().is_some_and(|o| o.as_str() == "owner");

@@ -1,0 +1,259 @@
+//! Seeded games between agents, played on every core, and what they say about a game:
+//! win rates per seat with 95% intervals, draws, lengths, branching.
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use rayon::prelude::*;
+use serde::Serialize;
+use tessel_interpreter::{Actor, Agent, Game, State};
+
+/// One game between agents.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Played {
+    pub seed: u64,
+    /// The ending's name, `unfinished` at the ply limit, `no legal move` when stuck.
+    pub result: String,
+    /// Each seat's score (1 win, ½ draw, 0 loss); empty when the game did not end.
+    pub scores: Vec<f64>,
+    pub winner: Option<usize>,
+    pub turns: u32,
+    pub plies: u32,
+    /// Legal decisions summed over the player decisions, and how many decisions.
+    pub choices: u64,
+    pub decisions: u64,
+}
+
+/// Plays one game from `start` with `agents[seat]` for each seat.
+pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies: u32) -> Played {
+    let mut s = start.clone();
+    s.reseed(seed);
+    let mut rngs: Vec<Pcg64Mcg> = (0..g.players())
+        .map(|p| Pcg64Mcg::seed_from_u64(seed ^ ((p as u64 + 1) << 40)))
+        .collect();
+    let mut scratch = g.scratch();
+    let mut legal = Vec::new();
+    let (ply0, turns0) = (s.ply, s.turns);
+    let (mut choices, mut decisions) = (0u64, 0u64);
+    loop {
+        let done = |result: &str, scores: Vec<f64>, winner, s: &State| Played {
+            seed,
+            result: result.to_string(),
+            scores,
+            winner,
+            turns: s.turns - turns0,
+            plies: s.ply - ply0,
+            choices,
+            decisions,
+        };
+        match g.actor(&s, &mut scratch) {
+            Actor::Nobody => {
+                let o = g
+                    .status(&s, &mut scratch)
+                    .expect("nobody acts only when the game is over");
+                return done(&o.ending, o.scores.clone(), o.winner(), &s);
+            }
+            Actor::Chance => {
+                if let Some(m) = g.sample_chance(&mut s) {
+                    g.apply(&mut s, m);
+                }
+            }
+            Actor::Player(p) => {
+                if s.ply - ply0 >= max_plies {
+                    return done("unfinished", Vec::new(), None, &s);
+                }
+                g.legal_moves(&s, &mut legal, &mut scratch.state);
+                if legal.is_empty() {
+                    return done("no legal move", Vec::new(), None, &s);
+                }
+                choices += legal.len() as u64;
+                decisions += 1;
+                let agent = agents
+                    .get(p as usize)
+                    .or(agents.first())
+                    .copied()
+                    .unwrap_or(Agent::Random);
+                let m = agent.choose(
+                    g,
+                    &s,
+                    &legal,
+                    &mut rngs[p as usize],
+                    &mut scratch,
+                    max_plies,
+                );
+                g.apply(&mut s, m);
+            }
+        }
+    }
+}
+
+/// Plays `games` games on every core; game `i` uses seed `seed + i`, so the results do
+/// not depend on the number of cores.
+pub fn play_many(
+    g: &Game,
+    start: &State,
+    agents: &[Agent],
+    games: u64,
+    seed: u64,
+    max_plies: u32,
+) -> Vec<Played> {
+    (0..games)
+        .into_par_iter()
+        .map(|i| play_one(g, start, agents, seed.wrapping_add(i), max_plies))
+        .collect()
+}
+
+/// A proportion with its 95% Wilson score interval.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Rate {
+    pub rate: f64,
+    pub low: f64,
+    pub high: f64,
+}
+
+pub fn wilson(successes: u64, n: u64) -> Rate {
+    if n == 0 {
+        return Rate {
+            rate: 0.0,
+            low: 0.0,
+            high: 1.0,
+        };
+    }
+    let z = 1.959_963_984_540_054_f64;
+    let (k, n) = (successes as f64, n as f64);
+    let p = k / n;
+    let denom = 1.0 + z * z / n;
+    let centre = (p + z * z / (2.0 * n)) / denom;
+    let half = z * ((p * (1.0 - p) + z * z / (4.0 * n)) / n).sqrt() / denom;
+    Rate {
+        rate: p,
+        low: (centre - half).max(0.0),
+        high: (centre + half).min(1.0),
+    }
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct SeatReport {
+    pub player: String,
+    pub agent: String,
+    pub wins: u64,
+    pub win_rate: Rate,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Lengths {
+    pub mean: f64,
+    pub median: f64,
+    pub p90: f64,
+}
+
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Report {
+    pub game: String,
+    pub games: u64,
+    pub seed: u64,
+    pub seats: Vec<SeatReport>,
+    pub draws: u64,
+    pub draw_rate: Rate,
+    pub unfinished: u64,
+    pub endings: std::collections::BTreeMap<String, u64>,
+    /// Game length in turns.
+    pub turns: Lengths,
+    pub mean_plies: f64,
+    pub mean_branching: f64,
+}
+
+fn lengths(mut v: Vec<f64>) -> Lengths {
+    if v.is_empty() {
+        return Lengths {
+            mean: 0.0,
+            median: 0.0,
+            p90: 0.0,
+        };
+    }
+    v.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    let at = |q: f64| v[(((v.len() - 1) as f64) * q).round() as usize];
+    Lengths {
+        mean: v.iter().sum::<f64>() / v.len() as f64,
+        median: at(0.5),
+        p90: at(0.9),
+    }
+}
+
+pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Report {
+    let n = played.len() as u64;
+    let seats = (0..g.players())
+        .map(|p| {
+            let wins = played.iter().filter(|x| x.winner == Some(p)).count() as u64;
+            SeatReport {
+                player: g.program.players[p].clone(),
+                agent: agents
+                    .get(p)
+                    .or(agents.first())
+                    .map(|a| a.name())
+                    .unwrap_or("random")
+                    .to_string(),
+                wins,
+                win_rate: wilson(wins, n),
+            }
+        })
+        .collect();
+    let draws = played
+        .iter()
+        .filter(|x| !x.scores.is_empty() && x.winner.is_none())
+        .count() as u64;
+    let unfinished = played.iter().filter(|x| x.scores.is_empty()).count() as u64;
+    let mut endings = std::collections::BTreeMap::new();
+    for x in played {
+        *endings.entry(x.result.clone()).or_insert(0) += 1;
+    }
+    let (choices, decisions) = played
+        .iter()
+        .fold((0u64, 0u64), |(c, d), x| (c + x.choices, d + x.decisions));
+    Report {
+        game: g.program.title.clone(),
+        games: n,
+        seed,
+        seats,
+        draws,
+        draw_rate: wilson(draws, n),
+        unfinished,
+        endings,
+        turns: lengths(played.iter().map(|x| x.turns as f64).collect()),
+        mean_plies: if n > 0 {
+            played.iter().map(|x| x.plies as f64).sum::<f64>() / n as f64
+        } else {
+            0.0
+        },
+        mean_branching: if decisions > 0 {
+            choices as f64 / decisions as f64
+        } else {
+            0.0
+        },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval() {
+        let r = wilson(50, 100);
+        assert!((r.rate - 0.5).abs() < 1e-12);
+        assert!(
+            (r.low - 0.4038).abs() < 1e-3 && (r.high - 0.5962).abs() < 1e-3,
+            "{r:?}"
+        );
+        let r = wilson(0, 10);
+        assert_eq!(r.low, 0.0);
+        assert!(r.high > 0.25 && r.high < 0.35);
+    }
+
+    #[test]
+    fn lengths_of_a_list() {
+        let l = lengths((1..=10).map(f64::from).collect());
+        assert_eq!(l.median, 6.0);
+        assert_eq!(l.p90, 9.0);
+        assert!((l.mean - 5.5).abs() < 1e-12);
+    }
+}

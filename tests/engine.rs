@@ -285,3 +285,99 @@ fn mcts_finds_a_mate_in_one() {
     let m = Agent::Greedy.choose(&g, &s, &legal, &mut rng, &mut scratch, 200);
     assert_eq!(g.move_text_among(&legal, m), "a1a8");
 }
+
+#[test]
+fn actions_on_cells_forced_and_free() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        counter due = 0
+        counter resigned = 0
+        piece stone S s {
+          move step n e s w to empty
+          move step n e s w to enemy then set due = 1
+        }
+        action bring_down on cells forced free if due > 0 and enemy(to) then capture to, set due = 0
+        action resign then set resigned = 1
+        ending "resigned" if resigned == 1 => mover wins
+        start "ss1/1S1/S2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    assert!(texts(&g, &s).contains(&"resign".to_string()));
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("b2b3", &legal).expect("capture"));
+    // Black must first bring down a white stone of its choice, then moves as usual.
+    let t = texts(&g, &s2);
+    assert_eq!(
+        t,
+        vec!["bring_down@a1".to_string(), "bring_down@b3".to_string()]
+    );
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(
+        &mut s2,
+        g.parse_move("bring_down@b3", &legal).expect("action"),
+    );
+    assert_eq!(
+        s2.to_move, 1,
+        "a free action leaves the turn to the same player"
+    );
+    assert_eq!(g.position_string(&s2), "s2/3/S2 b");
+    let t = texts(&g, &s2);
+    assert!(
+        t.contains(&"a3b3".to_string()) && t.contains(&"resign".to_string()),
+        "{t:?}"
+    );
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("resign", &legal).expect("resign"));
+    let mut scratch = g.scratch();
+    let o = g.status(&s2, &mut scratch).expect("over");
+    assert_eq!(o.winner(), Some(0));
+}
+
+/// Every decision's text, read back, is the same decision: in random games of every
+/// bundled and test ruleset.
+#[test]
+fn notation_round_trips() {
+    for path in [
+        "rulesets/chess.tessel",
+        HAND,
+        DICE,
+        "docs/examples/grove-hands.tessel",
+        "docs/examples/tutorial-5.tessel",
+    ] {
+        let g = game(path);
+        let mut scratch = g.scratch();
+        let mut legal = Vec::new();
+        for seed in 0..3u64 {
+            let mut s = g.start_state(seed).expect("start");
+            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+            for _ in 0..150 {
+                if let Some(m) = g.sample_chance(&mut s) {
+                    g.apply(&mut s, m);
+                    continue;
+                }
+                if g.status(&s, &mut scratch).is_some() {
+                    break;
+                }
+                g.legal_moves(&s, &mut legal, &mut scratch.state);
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    let text = g.move_text_among(&legal, m);
+                    assert_eq!(g.parse_move(&text, &legal), Ok(m), "{path}: `{text}`");
+                }
+                let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
+                g.apply(&mut s, m);
+                // Positions read back the same, too, at the start of each turn.
+                if s.turn_step == 0 && s.pending.is_empty() && s.buried.is_empty() {
+                    let text = g.position_string(&s);
+                    let back = g.parse_position(&text, seed).expect("own position string");
+                    assert_eq!(g.position_string(&back), text, "{path}");
+                }
+            }
+        }
+    }
+}

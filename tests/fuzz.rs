@@ -5,6 +5,13 @@ use proptest::prelude::*;
 use tessel_interpreter::Game;
 
 const CHESS: &str = include_str!("../rulesets/chess.tessel");
+/// Rules files that use the other constructs: zones, drops, turns, chance, actions.
+const OTHERS: &[&str] = &[
+    include_str!("data/check/ok/hand-and-double-moves.tessel"),
+    include_str!("data/check/ok/dice-race.tessel"),
+    include_str!("data/check/ok/explicit-board-per-player-dirs.tessel"),
+    include_str!("../docs/examples/grove-hands.tessel"),
+];
 const WORDS: &[&str] = &[
     "piece",
     "move",
@@ -136,6 +143,11 @@ proptest! {
     #[test]
     fn mutated_rules_never_panic(edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
         exercise(&mutate(CHESS, &edits));
+    }
+
+    #[test]
+    fn mutated_other_rules_never_panic(which in 0usize..4, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+        exercise(&mutate(OTHERS[which % OTHERS.len()], &edits));
     }
 
     #[test]

@@ -21,6 +21,23 @@ pub struct Move {
 impl Move {
     /// The piece type number that marks a pass.
     pub const PASS_KIND: PieceId = u8::MAX;
+    /// The piece type number that marks an action (its index is in `rule`, its cell in `to`).
+    pub const ACTION_KIND: PieceId = u8::MAX - 2;
+
+    /// Action number `i`, on `cell` (or [`NO_CELL`]).
+    pub fn action(i: u8, cell: CellId) -> Move {
+        Move {
+            from: NO_CELL,
+            to: cell,
+            kind: Self::ACTION_KIND,
+            rule: i,
+            promo: 0,
+        }
+    }
+    #[inline]
+    pub fn is_action(&self) -> bool {
+        self.kind == Self::ACTION_KIND
+    }
     /// The piece type number that marks a chance outcome (its index is in `to`).
     pub const CHANCE_KIND: PieceId = u8::MAX - 1;
 
@@ -56,7 +73,7 @@ impl Move {
     /// A piece placed from a zone (it comes from no cell).
     #[inline]
     pub fn is_drop(&self) -> bool {
-        self.from == NO_CELL && !self.is_pass() && !self.is_chance()
+        self.from == NO_CELL && !self.is_pass() && !self.is_chance() && !self.is_action()
     }
 }
 
@@ -443,12 +460,7 @@ impl Game {
             out.extend((0..outcomes.len() as u16).map(Move::chance));
             return;
         }
-        self.pseudo_moves(s, out);
-        if let Some(cond) = &self.program.turn.pass {
-            if self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0 {
-                out.push(Move::pass());
-            }
-        }
+        self.candidates(s, out);
         if self.program.forbids.is_empty() {
             return;
         }
@@ -457,6 +469,41 @@ impl Game {
             self.apply(tmp, *m);
             !self.forbidden(tmp, s.to_move)
         });
+    }
+
+    /// The decisions the rules offer before `forbid`: piece moves, a pass, and actions
+    /// (only the forced actions, when any is offered).
+    fn candidates(&self, s: &State, out: &mut Vec<Move>) {
+        self.pseudo_moves(s, out);
+        let mover = s.to_move;
+        if let Some(cond) = &self.program.turn.pass {
+            if self.eval(cond, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0 {
+                out.push(Move::pass());
+            }
+        }
+        if self.program.actions.is_empty() {
+            return;
+        }
+        let mut forced = false;
+        for (i, a) in self.program.actions.iter().enumerate() {
+            let cells = if a.on_cells {
+                0..=(s.cells.len() as CellId).saturating_sub(1)
+            } else {
+                NO_CELL..=NO_CELL
+            };
+            for c in cells {
+                if a.cond
+                    .as_ref()
+                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, NO_CELL, c, None)) != 0)
+                {
+                    forced |= a.forced;
+                    out.push(Move::action(i as u8, c));
+                }
+            }
+        }
+        if forced {
+            out.retain(|m| m.is_action() && self.program.actions[m.rule as usize].forced);
+        }
     }
 
     /// The outcomes (value, probability) of the chance event waiting at `s`, if any.
@@ -498,12 +545,7 @@ impl Game {
         }
         let mut buf = std::mem::take(&mut scratch.moves);
         buf.clear();
-        self.pseudo_moves(s, &mut buf);
-        if let Some(cond) = &self.program.turn.pass {
-            if self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0 {
-                buf.push(Move::pass());
-            }
-        }
+        self.candidates(s, &mut buf);
         let found = buf.iter().any(|m| {
             scratch.state.copy_from(s);
             self.apply(&mut scratch.state, *m);
@@ -575,6 +617,30 @@ impl Game {
             }
             s.ply += 1;
             self.pass_turn(s, mover);
+            return;
+        }
+        if m.is_action() {
+            let Some(a) = self.program.actions.get(m.rule as usize) else {
+                return;
+            };
+            s.last = LastMove {
+                from: NO_CELL,
+                to: m.to,
+                kind: Move::ACTION_KIND,
+                captured: false,
+                pass: false,
+            };
+            self.exec(s, &a.effects, mover, NO_CELL, m.to);
+            if !self.program.after_move.is_empty() {
+                self.exec(s, &self.program.after_move, mover, NO_CELL, m.to);
+            }
+            s.ply += 1;
+            if !a.free {
+                s.turn_step += 1;
+                if s.turn_step as u32 >= self.program.turn.max {
+                    self.pass_turn(s, mover);
+                }
+            }
             return;
         }
         let captured;

@@ -57,6 +57,18 @@ impl Game {
         if m.is_pass() {
             return "pass".into();
         }
+        if m.is_action() {
+            let name = self
+                .program
+                .actions
+                .get(m.rule as usize)
+                .map(|a| a.name.as_str())
+                .unwrap_or("action");
+            return match n.get(m.to as usize) {
+                Some(cell) => format!("{name}@{cell}"),
+                None => name.to_string(),
+            };
+        }
         if m.is_chance() {
             // Shown by `move_text`, which knows the event; here only its number.
             return format!("chance={}", m.to);
@@ -112,6 +124,14 @@ impl Game {
 
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        // An action by its text: `NAME` or `NAME@CELL`.
+        if let Some(m) = legal
+            .iter()
+            .copied()
+            .find(|m| m.is_action() && self.plain_text(*m).eq_ignore_ascii_case(text.trim()))
+        {
+            return Ok(m);
+        }
         if text.trim().eq_ignore_ascii_case("pass") {
             return legal
                 .iter()
@@ -200,10 +220,14 @@ impl Game {
             .iter()
             .copied()
             .filter(|m| {
-                !m.is_pass()
-                    && !m.is_drop()
-                    && names[m.from as usize].to_ascii_lowercase() == cells[0]
-                    && names[m.to as usize].to_ascii_lowercase() == cells[1]
+                names
+                    .get(m.from as usize)
+                    .is_some_and(|n| n.to_ascii_lowercase() == cells[0])
+                    && names
+                        .get(m.to as usize)
+                        .is_some_and(|n| n.to_ascii_lowercase() == cells[1])
+                    && !m.is_action()
+                    && !m.is_chance()
                     && match (&promo, m.promo) {
                         (None, 0) => true,
                         (Some(p), k) if k != 0 => {

@@ -80,6 +80,8 @@ pub enum Item {
         end: Vec<Stmt>,
         span: Span,
     },
+    /// A decision that is not a piece's move: once, or once per cell (`to`).
+    Action(ActionDecl),
     /// How good a position is for `mover`, for agents that look one decision ahead.
     Score {
         expr: Expr,
@@ -104,9 +106,23 @@ impl Item {
             Item::Pattern { name, .. } => Some(("pattern", name)),
             Item::Piece(p) => Some(("piece", &p.name)),
             Item::Ending { name, .. } => Some(("ending", name)),
+            Item::Action(a) => Some(("action", &a.name)),
             _ => None,
         }
     }
+}
+
+#[derive(Clone, Debug)]
+pub struct ActionDecl {
+    pub name: Name,
+    /// One decision per cell where the condition holds, the cell being `to`.
+    pub on_cells: bool,
+    /// While a forced action is offered, nothing else is.
+    pub forced: bool,
+    /// It does not count towards the turn's `max` decisions.
+    pub free: bool,
+    pub cond: Option<Expr>,
+    pub effects: Vec<Stmt>,
 }
 
 #[derive(Clone, Debug)]

@@ -304,6 +304,7 @@ impl<'a> Lowerer<'a> {
         };
         let mut captures_to = None;
         let mut score = Expr::Material;
+        let mut actions = Vec::new();
         for item in items {
             match item {
                 Item::Turn {
@@ -338,6 +339,27 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 Item::Score { expr, .. } => score = self.typed(expr, Type::Int),
+                Item::Action(a) => {
+                    if actions.len() < 250 {
+                        let cond = a.cond.as_ref().map(|c| self.bool_expr(c));
+                        let effects = self.stmts(&a.effects);
+                        actions.push(ir::Action {
+                            name: a.name.text.clone(),
+                            on_cells: a.on_cells,
+                            forced: a.forced,
+                            free: a.free,
+                            cond,
+                            effects,
+                        });
+                    } else {
+                        self.error(err(
+                            codes::BAD_BOARD,
+                            "a ruleset may have at most 250 actions",
+                            a.name.span,
+                            "one too many",
+                        ));
+                    }
+                }
                 Item::Captures { zone, to_owner } => {
                     if let Some(z) = self.zone_ref(zone) {
                         captures_to = Some((z, *to_owner));
@@ -423,6 +445,7 @@ impl<'a> Lowerer<'a> {
             turn,
             chances: std::mem::take(&mut self.chances),
             score,
+            actions,
             captures_to,
             start: start_decl.map(|s| (s.text.clone(), s.span)),
         })

@@ -31,6 +31,8 @@ pub struct Program {
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
     pub turn: TurnRules,
+    /// Decisions that are not a piece's move.
+    pub actions: Vec<Action>,
     /// How good a position is for `mover` (agents); `material` when the ruleset says nothing.
     pub score: Expr,
     /// The distributions of the `roll` statements, by number.
@@ -39,6 +41,17 @@ pub struct Program {
     pub captures_to: Option<(ZoneId, bool)>,
     /// The starting position string and where the ruleset wrote it.
     pub start: Option<(String, crate::diag::Span)>,
+}
+
+/// A decision that is not a piece's move (see `action` in docs/language.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct Action {
+    pub name: String,
+    pub on_cells: bool,
+    pub forced: bool,
+    pub free: bool,
+    pub cond: Option<Expr>,
+    pub effects: Vec<Stmt>,
 }
 
 /// A random experiment: each outcome's value and probability (they add up to 1).

@@ -80,8 +80,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-        | captures_decl | score_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score)"
+                | captures_decl | score_decl | action_decl => {
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score, action)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -101,7 +101,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
                 step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
-        zone_owner => "`owner` or `mover`",
+                zone_owner => "`owner` or `mover`",
+        action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
                 send_stmt | roll_stmt => "a statement (set, capture, shift, send, roll, if)",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
@@ -538,6 +539,29 @@ impl Builder {
                     end,
                     span,
                 }
+            }
+            Rule::action_decl => {
+                let name = self.name(it.next().unwrap());
+                let mut a = ActionDecl {
+                    name,
+                    on_cells: false,
+                    forced: false,
+                    free: false,
+                    cond: None,
+                    effects: Vec::new(),
+                };
+                for x in it {
+                    match x.as_rule() {
+                        Rule::action_flag => match x.into_inner().next().map(|f| f.as_rule()) {
+                            Some(Rule::on_cells) => a.on_cells = true,
+                            Some(Rule::forced) => a.forced = true,
+                            _ => a.free = true,
+                        },
+                        Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),
+                        _ => a.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
+                    }
+                }
+                Item::Action(a)
             }
             Rule::score_decl => Item::Score {
                 expr: self.expr(it.next().unwrap()),

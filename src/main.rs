@@ -133,6 +133,37 @@ enum Command {
         #[arg(long, value_name = "FILE")]
         load: Option<std::path::PathBuf>,
     },
+    /// Draw a position as an SVG picture.
+    #[command(
+        after_help = "Examples:\n  tessel render chess > start.svg\n  tessel render chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' -o endgame.svg"
+    )]
+    Render {
+        #[command(flatten)]
+        game: GameArgs,
+        #[arg(long)]
+        position: Option<String>,
+        /// Write to this file instead of standard output.
+        #[arg(long, short = 'O', value_name = "FILE")]
+        output: Option<std::path::PathBuf>,
+    },
+    /// Measure a ruleset's speed: perft nodes per second and random playouts per second.
+    #[command(
+        after_help = "Examples:\n  tessel bench chess\n  tessel bench chess --depth 5 --games 500 --json"
+    )]
+    Bench {
+        #[command(flatten)]
+        game: GameArgs,
+        /// Perft depth.
+        #[arg(long, default_value_t = 4)]
+        depth: u32,
+        /// Random playouts to time.
+        #[arg(long, default_value_t = 200)]
+        games: u64,
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// Play seeded games between agents on every core: win rates, draws, lengths, branching.
     #[command(
         after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents mcts,random --playouts 200 --json"
@@ -384,6 +415,66 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let g = load_game(&game)?;
             let s0 = initial(&g, &position, seed)?;
             random_games(&g, &s0, games, seed, max_plies, json);
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Render {
+            game,
+            position,
+            output,
+        } => code((|| {
+            let g = load_game(&game)?;
+            let s = initial(&g, &position, 0)?;
+            let svg = render::svg(&g, &s);
+            match output {
+                Some(path) => std::fs::write(&path, svg).map_err(|e| {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    ExitCode::from(1)
+                })?,
+                None => print!("{svg}"),
+            }
+            Ok(ExitCode::SUCCESS)
+        })()),
+        Command::Bench {
+            game,
+            depth,
+            games,
+            position,
+            json,
+        } => code((|| {
+            let g = load_game(&game)?;
+            let s = initial(&g, &position, 0)?;
+            let t = Instant::now();
+            let nodes = g.perft(&s, depth);
+            let perft_secs = t.elapsed().as_secs_f64();
+            let mut scratch = g.scratch();
+            let t = Instant::now();
+            let mut plies = 0u64;
+            for i in 0..games {
+                let mut st = s.clone();
+                st.reseed(i);
+                let mut rng = Pcg64Mcg::seed_from_u64(i);
+                g.random_playout(&mut st, &mut rng, 10_000, &mut scratch);
+                plies += (st.ply - s.ply) as u64;
+            }
+            let play_secs = t.elapsed().as_secs_f64();
+            let per = |n: f64, secs: f64| if secs > 0.0 { n / secs } else { 0.0 };
+            if json {
+                println!(
+                    "{}",
+                    serde_json::json!({
+                        "depth": depth, "nodes": nodes, "nodes_per_second": per(nodes as f64, perft_secs).round(),
+                        "games": games, "playouts_per_second": per(games as f64, play_secs),
+                        "decisions_per_second": per(plies as f64, play_secs).round(),
+                    })
+                );
+            } else {
+                println!(
+                    "{}: perft({depth}) {nodes} nodes, {:.2}M nodes/s",
+                    g.program.title,
+                    per(nodes as f64, perft_secs) / 1e6
+                );
+                println!("{games} random playouts: {:.0} playouts/s, {:.2}M decisions/s, mean {:.1} decisions", per(games as f64, play_secs), per(plies as f64, play_secs) / 1e6, plies as f64 / games.max(1) as f64);
+            }
             Ok(ExitCode::SUCCESS)
         })()),
         Command::Analyze {

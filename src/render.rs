@@ -89,3 +89,86 @@ pub fn board(game: &Game, s: &State) -> String {
     }
     out
 }
+
+/// The position as an SVG picture: a grid board as squares with coordinates, pieces as
+/// labelled discs in each player's colour (stacks show their height); other boards as a
+/// list of cells in rows.
+pub fn svg(game: &Game, s: &State) -> String {
+    const CELL: u32 = 48;
+    const PLAYER_FILL: [&str; 8] = [
+        "#f4f1e8", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#17a589",
+    ];
+    const PLAYER_TEXT: [&str; 8] = [
+        "#2b2b2b", "#f4f1e8", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff",
+    ];
+    let n = game.board.cells();
+    let (w, h) = game.board.grid.unwrap_or_else(|| {
+        let w = (n as f64).sqrt().ceil().max(1.0) as u32;
+        (w, (n as u32).div_ceil(w))
+    });
+    let place = |c: usize| -> (u32, u32) {
+        match game.board.grid {
+            Some((gw, gh)) => (c as u32 % gw, gh - 1 - c as u32 / gw),
+            None => (c as u32 % w, c as u32 / w),
+        }
+    };
+    let esc = |t: &str| {
+        t.replace('&', "&amp;")
+            .replace('<', "&lt;")
+            .replace('>', "&gt;")
+    };
+    let margin = 24;
+    let (width, height) = (w * CELL + 2 * margin, h * CELL + 2 * margin);
+    let mut out = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n"
+    );
+    for c in 0..n {
+        let (x, y) = place(c);
+        let (px, py) = (margin + x * CELL, margin + y * CELL);
+        let fill = if game.board.grid.is_some() && (x + y) % 2 == 1 {
+            "#b58863"
+        } else {
+            "#f0d9b5"
+        };
+        out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
+        if game.board.grid.is_none() {
+            out += &format!(
+                "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#5a4632\">{}</text>\n",
+                px + 3,
+                py + 10,
+                esc(&game.board.cell_names[c])
+            );
+        }
+        let p = s.cells[c];
+        if p.is_none() {
+            continue;
+        }
+        let o = p.owner() as usize % PLAYER_FILL.len();
+        let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+        out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, PLAYER_FILL[o]);
+        out += &format!(
+            "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+            cy + 6,
+            PLAYER_TEXT[o],
+            esc(&game.symbol(p))
+        );
+        let height_here = 1 + s.buried.iter().filter(|(bc, _)| *bc as usize == c).count();
+        if height_here > 1 {
+            out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
+        }
+    }
+    if let Some((gw, gh)) = game.board.grid {
+        for x in 0..gw {
+            let file: String = game.board.cell_names[x as usize]
+                .chars()
+                .take_while(|c| !c.is_ascii_digit())
+                .collect();
+            out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n", margin + x * CELL + CELL / 2, height - 8, esc(&file));
+        }
+        for y in 0..gh {
+            out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n", margin / 2, margin + (gh - 1 - y) * CELL + CELL / 2 + 4, y + 1);
+        }
+    }
+    out += "</svg>\n";
+    out
+}

@@ -261,3 +261,24 @@ fn analyze_reports_json() {
     assert_eq!(code, 1);
     assert!(err.contains("no agent `smart`"), "{err}");
 }
+
+#[test]
+fn render_and_bench() {
+    let (code, out, _) = tessel(&["render", "chess"]);
+    assert_eq!(code, 0);
+    assert!(
+        out.starts_with("<svg") && out.trim_end().ends_with("</svg>"),
+        "{out}"
+    );
+    assert_eq!(out.matches("<circle").count(), 32);
+    let (code, out, _) = tessel(&[
+        "render",
+        "tests/data/check/ok/explicit-board-per-player-dirs.tessel",
+    ]);
+    assert_eq!(code, 0, "{out}");
+    let (code, out, err) = tessel(&["bench", "chess", "--depth", "3", "--games", "5", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+    assert_eq!(v["nodes"], 8902);
+    assert!(v["playouts_per_second"].as_f64().unwrap_or(0.0) > 0.0);
+}

@@ -381,3 +381,45 @@ fn notation_round_trips() {
         }
     }
 }
+
+#[test]
+fn per_cell_variables_change_in_play() {
+    // Each cell remembers being walked on; nobody may walk on a trodden cell.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        var trodden = 0 per cell
+        var last_landing = 0 per cell reset each turn
+        piece walker W w { move step n e s w to empty if trodden(to) == 0 then set trodden(from) = 1, set last_landing(to) += 1 }
+        ending "stuck" if no_moves => mover loses
+        start "w2/3/W2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("a1b1", &legal).expect("move"));
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("a3a2", &legal).expect("move"));
+    // a1 and a3 are trodden now: b1 may not go back to a1.
+    let t = texts(&g, &s2);
+    assert!(
+        !t.contains(&"b1a1".to_string()) && t.contains(&"b1c1".to_string()),
+        "{t:?}"
+    );
+    let mut scratch = g.scratch();
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(3);
+    assert!(
+        g.random_playout(&mut s2, &mut rng, 100, &mut scratch)
+            .is_some(),
+        "the walkers run out of cells"
+    );
+    for bad in [
+        "game \"t\" players a b board grid 2 x 2 var t = 0 per cell piece w W w { move step n if t == 0 }",
+        "game \"t\" players a b board grid 2 x 2 var t = 0 per cell piece w W w { move step n then set t = 1 }",
+        "game \"t\" players a b board grid 2 x 2 var t = 0 piece w W w { move step n then set t(to) = 1 }",
+    ] {
+        let c = tessel_lang::compile("bad", bad, &tessel::bundle::BundleLoader, &[]);
+        assert!(c.program.is_none() && c.diagnostics.iter().any(|d| d.code == "E0201"), "{bad}");
+    }
+}

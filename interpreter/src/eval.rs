@@ -61,6 +61,14 @@ impl Game {
             Expr::Mover => cx.mover as i64,
             Expr::Ply => cx.s.ply as i64,
             Expr::Var(v) => cx.s.vars[self.var_index(*v, cx.mover)],
+            Expr::VarAt(v, c) => {
+                let c = self.eval(c, cx);
+                if (0..cx.s.cells.len() as i64).contains(&c) {
+                    cx.s.vars[self.var_slot[*v as usize] + c as usize]
+                } else {
+                    0
+                }
+            }
             Expr::Walk(c, paths) => {
                 let c = self.eval(c, cx);
                 if c < 0 || c >= NO_CELL as i64 {
@@ -220,6 +228,18 @@ impl Game {
                         AssignOp::Add => slot.wrapping_add(x),
                         AssignOp::Sub => slot.wrapping_sub(x),
                     };
+                }
+                Stmt::SetAt(v, c, op, e) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let (c, x) = (self.eval(c, &cx), self.eval(e, &cx));
+                    if (0..s.cells.len() as i64).contains(&c) {
+                        let slot = &mut s.vars[self.var_slot[*v as usize] + c as usize];
+                        *slot = match op {
+                            AssignOp::Set => x,
+                            AssignOp::Add => slot.wrapping_add(x),
+                            AssignOp::Sub => slot.wrapping_sub(x),
+                        };
+                    }
                 }
                 Stmt::Capture(e) => {
                     let c = self.eval(e, &self.ctx(s, mover, from, to, None));

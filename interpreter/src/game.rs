@@ -205,9 +205,16 @@ impl Game {
         let has_royal = program.pieces.iter().any(|p| p.royal);
         let mut var_slot = Vec::new();
         let mut var_count = 0;
+        let cells = program.board.cells.len();
         for v in &program.vars {
             var_slot.push(var_count);
-            var_count += if v.per_player { players } else { 1 };
+            var_count += if v.per_player {
+                players
+            } else if v.per_cell {
+                cells
+            } else {
+                1
+            };
         }
         let cheap_endings = (0..program.endings.len())
             .filter(|&i| !program.endings[i].needs_moves)
@@ -232,7 +239,19 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, v)| v.reset_each_turn)
-            .map(|(i, v)| (var_slot[i], if v.per_player { players } else { 1 }, v.init))
+            .map(|(i, v)| {
+                (
+                    var_slot[i],
+                    if v.per_player {
+                        players
+                    } else if v.per_cell {
+                        cells
+                    } else {
+                        1
+                    },
+                    v.init,
+                )
+            })
             .collect();
         let mut g = Game {
             resets,
@@ -356,7 +375,13 @@ impl Game {
     pub fn empty_state(&self, seed: u64) -> State {
         let mut vars = vec![0; self.var_count];
         for (i, v) in self.program.vars.iter().enumerate() {
-            let n = if v.per_player { self.players } else { 1 };
+            let n = if v.per_player {
+                self.players
+            } else if v.per_cell {
+                self.board.cells()
+            } else {
+                1
+            };
             for k in 0..n {
                 vars[self.var_slot[i] + k] = v.init;
             }

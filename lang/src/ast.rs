@@ -218,6 +218,8 @@ pub struct VarDecl {
     pub is_counter: bool,
     pub init: Literal,
     pub per_player: bool,
+    /// One value for each cell: a property of cells that changes in play.
+    pub per_cell: bool,
     pub reset_each_turn: bool,
 }
 
@@ -276,6 +278,8 @@ pub enum Atom {
 pub enum Stmt {
     Set {
         name: Name,
+        /// The cell, for a `per cell` variable: `set layer(to) = 2`.
+        cell: Option<Expr>,
         op: AssignOp,
         value: Expr,
         span: Span,

@@ -1219,6 +1219,7 @@ impl<'a> Lowerer<'a> {
             ty,
             init,
             per_player: v.per_player,
+            per_cell: v.per_cell,
             reset_each_turn: v.reset_each_turn,
         });
     }
@@ -1490,7 +1491,11 @@ impl<'a> Lowerer<'a> {
     fn stmt(&mut self, s: &ast::Stmt) -> Option<ir::Stmt> {
         match s {
             ast::Stmt::Set {
-                name, op, value, ..
+                name,
+                cell,
+                op,
+                value,
+                ..
             } => {
                 let Some(&v) = self.var_index.get(&name.text) else {
                     let mut d = err(
@@ -1524,7 +1529,37 @@ impl<'a> Lowerer<'a> {
                     ast::AssignOp::Add => ir::AssignOp::Add,
                     ast::AssignOp::Sub => ir::AssignOp::Sub,
                 };
-                Some(ir::Stmt::Set(v, op, e))
+                match (self.vars[v as usize].per_cell, cell) {
+                    (true, Some(c)) => Some(ir::Stmt::SetAt(v, self.typed(c, Type::Cell), op, e)),
+                    (false, None) => Some(ir::Stmt::Set(v, op, e)),
+                    (true, None) => {
+                        self.error(
+                            err(
+                                codes::TYPE_MISMATCH,
+                                format!("`{}` has a value for each cell; say which", name.text),
+                                name.span,
+                                "which cell?",
+                            )
+                            .hint(format!("write `set {}(CELL) = …`", name.text)),
+                        );
+                        None
+                    }
+                    (false, Some(c)) => {
+                        self.error(
+                            err(
+                                codes::TYPE_MISMATCH,
+                                format!("`{}` is not a per-cell variable", name.text),
+                                c.span,
+                                "no cell is needed",
+                            )
+                            .hint(format!(
+                                "write `set {} = …`, or declare it `per cell`",
+                                name.text
+                            )),
+                        );
+                        None
+                    }
+                }
             }
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
             ast::Stmt::Roll { name, spec, span } => {
@@ -1540,7 +1575,7 @@ impl<'a> Lowerer<'a> {
                     );
                     return None;
                 };
-                if self.vars[v as usize].ty != Type::Int {
+                if self.vars[v as usize].ty != Type::Int || self.vars[v as usize].per_cell {
                     self.error(err(
                         codes::TYPE_MISMATCH,
                         format!(
@@ -1646,6 +1681,18 @@ impl<'a> Lowerer<'a> {
             _ => {}
         }
         if let Some(&v) = self.var_index.get(n) {
+            if self.vars[v as usize].per_cell {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!("`{n}` has a value for each cell; say which"),
+                        span,
+                        "which cell?",
+                    )
+                    .hint(format!("write `{n}(CELL)`, e.g. `{n}(to)`")),
+                );
+                return None;
+            }
             return plain(Expr::Var(v), self.vars[v as usize].ty);
         }
         if let Some(o) = self.options.get(n) {
@@ -1744,6 +1791,18 @@ impl<'a> Lowerer<'a> {
         };
         let b = |x: Expr| Some((x, Value::Plain(Bool)));
         match f.text.as_str() {
+            name if self
+                .var_index
+                .get(name)
+                .is_some_and(|&v| self.vars[v as usize].per_cell) =>
+            {
+                if !arity(self, 1, 1, &format!("{name}(CELL)")) {
+                    return None;
+                }
+                let v = self.var_index[name];
+                let c = Box::new(self.typed(&args[0], Cell));
+                Some((Expr::VarAt(v, c), Value::Plain(self.vars[v as usize].ty)))
+            }
             "height" => {
                 if !arity(self, 1, 1, "height(CELL)") {
                     return None;
@@ -2132,7 +2191,10 @@ impl<'a> Lowerer<'a> {
                                 ir::Field::Counter(v)
                             })
                         }
-                        Some(&v) if self.vars[v as usize].per_player => {
+                        Some(&v)
+                            if self.vars[v as usize].per_player
+                                || self.vars[v as usize].per_cell =>
+                        {
                             self.error(err(codes::TYPE_MISMATCH, format!("`{}` has a value for each player, and a position field holds one value", n.text), n.span, "a per-player variable").hint("use a shared variable (without `per player`) here"));
                         }
                         Some(&v) => {

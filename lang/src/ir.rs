@@ -136,6 +136,8 @@ pub struct Var {
     pub ty: Type,
     pub init: i64,
     pub per_player: bool,
+    /// One value for each cell (read `NAME(CELL)`, set `set NAME(CELL) = …`).
+    pub per_cell: bool,
     pub reset_each_turn: bool,
 }
 
@@ -229,6 +231,8 @@ pub enum Expr {
     /// Current ply number (decisions made since the start).
     Ply,
     Var(VarId),
+    /// A `per cell` variable at a cell.
+    VarAt(VarId, Box<Expr>),
     /// A cell reached from a cell by following a direction path, per player.
     Walk(Box<Expr>, Vec<Vec<DirId>>),
     Not(Box<Expr>),
@@ -274,6 +278,8 @@ pub enum AssignOp {
 #[derive(Clone, Debug, Serialize)]
 pub enum Stmt {
     Set(VarId, AssignOp, Expr),
+    /// Set a `per cell` variable at a cell.
+    SetAt(VarId, Expr, AssignOp, Expr),
     Capture(Expr),
     Shift(Expr, Expr),
     /// A chance node comes next; its outcome is the variable's new value.

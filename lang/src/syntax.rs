@@ -93,7 +93,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | cell_list => "a region (rank N, file X, [cells], a region name, mirrored …, { player: … })",
         region_op => "`+` or `-`",
         var_type => "a type (int, bool, cell)",
-        per_player => "`per player`",
+                per_player | per_cell => "`per player` or `per cell`",
+        cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
         inert_item | royal_item | value_item | moves_item | promote_item | move_rule => {
@@ -380,6 +381,7 @@ impl Builder {
                 let mut ty = None;
                 let mut init = None;
                 let mut per_player = false;
+                let mut per_cell = false;
                 let mut reset_each_turn = false;
                 for x in it {
                     match x.as_rule() {
@@ -393,6 +395,7 @@ impl Builder {
                         }
                         Rule::literal => init = Some(self.literal(x)),
                         Rule::per_player => per_player = true,
+                        Rule::per_cell => per_cell = true,
                         Rule::reset_clause => reset_each_turn = true,
                         _ => {}
                     }
@@ -406,6 +409,7 @@ impl Builder {
                         span,
                     }),
                     per_player,
+                    per_cell,
                     reset_each_turn,
                 })
             }
@@ -750,7 +754,13 @@ impl Builder {
         match rule {
             Rule::set_stmt => {
                 let name = self.name(it.next().unwrap());
-                let op = match it.next().unwrap().as_str() {
+                let mut next = it.next().unwrap();
+                let mut cell = None;
+                if next.as_rule() == Rule::cell_index {
+                    cell = Some(self.expr(next.into_inner().next().unwrap()));
+                    next = it.next().unwrap();
+                }
+                let op = match next.as_str() {
                     "+=" => AssignOp::Add,
                     "-=" => AssignOp::Sub,
                     _ => AssignOp::Set,
@@ -758,6 +768,7 @@ impl Builder {
                 let value = self.expr(it.next().unwrap());
                 Stmt::Set {
                     name,
+                    cell,
                     op,
                     value,
                     span,

@@ -423,3 +423,102 @@ fn per_cell_variables_change_in_play() {
         assert!(c.program.is_none() && c.diagnostics.iter().any(|d| d.code == "E0201"), "{bad}");
     }
 }
+
+const PILES: &str = "tests/data/check/ok/piles-and-rounds.tessel";
+
+fn play_texts(g: &Game, s: &mut tessel_interpreter::State, moves: &[&str]) {
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    for text in moves {
+        g.legal_moves(s, &mut legal, &mut tmp);
+        let m = g
+            .parse_move(text, &legal)
+            .unwrap_or_else(|e| panic!("{text}: {e} among {:?}", texts(g, s)));
+        g.apply(s, m);
+    }
+}
+
+#[test]
+fn piles_let_any_own_piece_move_once_a_turn() {
+    let g = game(PILES);
+    // Red's stone lies under a blue one: it may still move.
+    let s = g.parse_position("[RB]3 r - - 1", 0).expect("position");
+    let t = texts(&g, &s);
+    assert_eq!(t, vec!["a1b1".to_string()], "{t:?}");
+    // Once moved, a stone stays put for the rest of the turn; another may go.
+    let mut s = g.parse_position("[RR]3 r - - 1", 0).expect("position");
+    play_texts(&g, &mut s, &["a1b1"]);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"a1b1".to_string()) && !t.contains(&"b1c1".to_string()),
+        "{t:?}"
+    );
+    assert_eq!(g.position_string(&s), "RR2 r - - 1");
+}
+
+#[test]
+fn groups_move_together() {
+    let g = game(PILES);
+    let s = g.parse_position("[RRR]3 r - - 1", 0).expect("position");
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"a1b1#2".to_string()) && t.contains(&"a1b1#3".to_string()),
+        "{t:?}"
+    );
+    let mut s2 = s.clone();
+    play_texts(&g, &mut s2, &["a1b1#3"]);
+    assert_eq!(g.position_string(&s2), "1[RRR]2 r - - 1");
+    // All three moved: none may move again this turn.
+    assert_eq!(texts(&g, &s2), vec!["pass".to_string()]);
+}
+
+#[test]
+fn turn_end_constraints_and_thinning() {
+    let g = game(PILES);
+    // Entering b1 alone against three blue stones: the turn may not end so.
+    let mut s = g.parse_position("[RR][BBB]2 r - - 1", 0).expect("position");
+    play_texts(&g, &mut s, &["a1b1"]);
+    let t = texts(&g, &s);
+    assert!(!t.contains(&"pass".to_string()), "{t:?}");
+    // A second stone joins it: two against three is allowed, and the turn ends.
+    play_texts(&g, &mut s, &["a1b1"]);
+    assert_eq!(s.to_move, 1);
+    // Five in a cell: the mover takes the other side's stones down to four.
+    let mut s = g.parse_position("R[RRBB]2 r - - 1", 0).expect("position");
+    play_texts(&g, &mut s, &["a1b1", "pass"]);
+    assert_eq!(
+        g.position_string(&s),
+        "1[RRRB]2 b - B 1",
+        "piles are written in a fixed order"
+    );
+}
+
+#[test]
+fn restart_keeps_kept_variables() {
+    let g = game(PILES);
+    // Red needs 6 points: thinning a crowded cell gives them, and the round restarts.
+    let mut s = g
+        .parse_position("R[RBBBBBBBB]2 r - - 1", 0)
+        .expect("position");
+    play_texts(&g, &mut s, &["a1b1", "pass"]);
+    assert_eq!(g.position_string(&s), "4 r 3R3B - 1");
+    let rounds = g
+        .program
+        .vars
+        .iter()
+        .position(|v| v.name == "rounds")
+        .expect("rounds");
+    let slot: usize = g.program.vars[..rounds]
+        .iter()
+        .map(|v| {
+            if v.per_player {
+                2
+            } else if v.per_cell {
+                4
+            } else {
+                1
+            }
+        })
+        .sum();
+    assert_eq!(s.vars[slot], 1, "red's rounds survive the restart");
+}

@@ -2,10 +2,11 @@
 //! Values are `i64`: truth is 0/1, cells are their numbers, pieces and players their indices.
 
 use crate::game::Game;
-use crate::state::State;
+use crate::state::{Piece, State};
 use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NO_CELL};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
+#[derive(Clone, Copy)]
 pub(crate) struct Ctx<'s> {
     pub s: &'s State,
     pub mover: PlayerId,
@@ -14,6 +15,8 @@ pub(crate) struct Ctx<'s> {
     pub no_moves: Option<bool>,
     /// Links travelled by the candidate move (0 outside move generation).
     pub steps: u32,
+    /// The piece that moves (for `fresh`): the one on `from`, or one picked from a pile.
+    pub moving: Piece,
 }
 
 impl Game {
@@ -32,6 +35,7 @@ impl Game {
             to,
             no_moves,
             steps: 0,
+            moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
         }
     }
 
@@ -59,6 +63,7 @@ impl Game {
             Expr::From => cx.from as i64,
             Expr::To => cx.to as i64,
             Expr::Mover => cx.mover as i64,
+            Expr::Opponent => ((cx.mover as usize + 1) % self.players()) as i64,
             Expr::Ply => cx.s.ply as i64,
             Expr::Var(v) => cx.s.vars[self.var_index(*v, cx.mover)],
             Expr::VarAt(v, c) => {
@@ -155,6 +160,32 @@ impl Game {
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Fresh => i64::from(!cx.moving.is_none() && !cx.moving.turn_moved()),
+            Expr::PiecesAt(c, who) => {
+                let c = self.eval(c, cx);
+                let who = who.as_ref().map(|w| self.eval(w, cx));
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let mine = |p: &Piece| !p.is_none() && who.is_none_or(|w| p.owner() as i64 == w);
+                let top = i64::from(mine(&cx.s.cells[c as usize]));
+                top + cx
+                    .s
+                    .buried
+                    .iter()
+                    .filter(|(bc, p)| *bc as i64 == c && mine(p))
+                    .count() as i64
+            }
+            Expr::AnyCell(cond) => i64::from((0..cx.s.cells.len() as CellId).any(|c| {
+                let at = Ctx { to: c, ..*cx };
+                self.eval(cond, &at) != 0
+            })),
+            Expr::CountCells(cond) => (0..cx.s.cells.len() as CellId)
+                .filter(|&c| {
+                    let at = Ctx { to: c, ..*cx };
+                    self.eval(cond, &at) != 0
+                })
+                .count() as i64,
             Expr::Material => {
                 cx.s.cells
                     .iter()
@@ -273,6 +304,34 @@ impl Game {
                         let _ = self.send_cell(s, c as CellId, *zone, *to_owner, mover);
                     }
                 }
+                Stmt::Remove(n, who, c, zone) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let (n, who, c) = (self.eval(n, &cx), self.eval(who, &cx), self.eval(c, &cx));
+                    if (0..s.cells.len() as i64).contains(&c) {
+                        for _ in 0..n.clamp(0, 10_000) {
+                            let Some(p) =
+                                self.take_one(s, c as CellId, |p| p.owner() as i64 == who)
+                            else {
+                                break;
+                            };
+                            if let Some(z) = zone {
+                                let slot = self.zone_slot(*z, p.owner(), p.kind());
+                                s.zones[slot] = s.zones[slot].saturating_add(1);
+                            }
+                        }
+                    }
+                }
+                Stmt::Each(cond, body) => {
+                    for c in 0..s.cells.len() as CellId {
+                        let hit = cond.as_ref().is_none_or(|cond| {
+                            self.eval(cond, &self.ctx(s, mover, from, c, None)) != 0
+                        });
+                        if hit {
+                            self.exec(s, body, mover, from, c);
+                        }
+                    }
+                }
+                Stmt::Restart => s.restart_pending = true,
                 Stmt::If(c, then, otherwise) => {
                     let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;
                     self.exec(s, if t { then } else { otherwise }, mover, from, to);

@@ -16,6 +16,8 @@ pub struct Move {
     pub rule: u8,
     /// Promotion: 0 for none, else the new piece type + 1.
     pub promo: u8,
+    /// Which piece of a pile moves: 1 for one that has already moved this turn.
+    pub sub: u8,
 }
 
 impl Move {
@@ -32,6 +34,7 @@ impl Move {
             kind: Self::ACTION_KIND,
             rule: i,
             promo: 0,
+            sub: 0,
         }
     }
     #[inline]
@@ -49,6 +52,7 @@ impl Move {
             kind: Self::CHANCE_KIND,
             rule: 0,
             promo: 0,
+            sub: 0,
         }
     }
     #[inline]
@@ -64,6 +68,7 @@ impl Move {
             kind: Self::PASS_KIND,
             rule: 0,
             promo: 0,
+            sub: 0,
         }
     }
     #[inline]
@@ -112,6 +117,8 @@ pub(crate) struct Rule {
     pub effects: Vec<ir::Stmt>,
     /// The rule may reach one cell two ways; see `Game::may_repeat`.
     pub may_repeat: bool,
+    /// How many pieces move together.
+    pub group: u32,
     pub stacking: bool,
 }
 
@@ -159,6 +166,8 @@ pub struct Game {
     cheap_endings: Vec<usize>,
     /// See [`State::royal_hint`].
     pub(crate) single_royal: bool,
+    /// The start position before its first turn begins, for `restart`.
+    pub(crate) start_template: Option<State>,
     /// Variables that go back to their starting value at each turn: `(slot, len, value)`.
     resets: Vec<(usize, usize, i64)>,
     /// Each player's drop rules: `(kind, rule)`.
@@ -189,6 +198,7 @@ impl Game {
                                 cond: r.cond.clone(),
                                 effects: r.effects.clone(),
                                 may_repeat: false,
+                                group: r.group,
                                 stacking: r.stacking,
                             })
                             .collect()
@@ -254,6 +264,7 @@ impl Game {
             })
             .collect();
         let mut g = Game {
+            start_template: None,
             resets,
             single_royal: false,
             drops,
@@ -269,6 +280,10 @@ impl Game {
             cheap_endings,
         };
         g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        g.start_template = match &g.program.start {
+            Some((text, _)) => g.read_position(text, 0, false).ok(),
+            None => Some(g.empty_state(0)),
+        };
         let flags: Vec<Vec<Vec<bool>>> = g
             .rules
             .iter()
@@ -492,7 +507,7 @@ impl Game {
         out.retain(|m| {
             tmp.copy_from(s);
             self.apply(tmp, *m);
-            !self.forbidden(tmp, s.to_move)
+            !self.forbidden(tmp, s.to_move, tmp.turns != s.turns)
         });
     }
 
@@ -574,7 +589,7 @@ impl Game {
         let found = buf.iter().any(|m| {
             scratch.state.copy_from(s);
             self.apply(&mut scratch.state, *m);
-            !self.forbidden(&scratch.state, s.to_move)
+            !self.forbidden(&scratch.state, s.to_move, scratch.state.turns != s.turns)
         });
         scratch.moves = buf;
         found
@@ -587,12 +602,13 @@ impl Game {
     }
 
     /// Whether a `forbid` rule holds after `mover`'s decision.
-    pub fn forbidden(&self, s: &State, mover: PlayerId) -> bool {
+    /// `turn_ended`: the decision ended the turn, so `forbid at turn end` rules apply too.
+    pub fn forbidden(&self, s: &State, mover: PlayerId, turn_ended: bool) -> bool {
         let cx = self.ctx(s, mover, s.last.from, s.last.to, None);
         self.program
             .forbids
             .iter()
-            .any(|f| self.eval(&f.cond, &cx) != 0)
+            .any(|f| (turn_ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0)
     }
 
     /// Which `forbid` rule a decision breaks, for messages.
@@ -600,15 +616,23 @@ impl Game {
         let mut t = s.clone();
         self.apply(&mut t, m);
         let cx = self.ctx(&t, s.to_move, m.from, m.to, None);
+        let ended = t.turns != s.turns;
         self.program
             .forbids
             .iter()
-            .find(|f| self.eval(&f.cond, &cx) != 0)
+            .find(|f| (ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0)
             .map(|f| f.reason.as_str())
     }
 
     /// Plays a decision. The decision should come from [`Game::decisions`].
     pub fn apply(&self, s: &mut State, m: Move) {
+        self.play_decision(s, m);
+        if s.restart_pending {
+            self.restart(s);
+        }
+    }
+
+    fn play_decision(&self, s: &mut State, m: Move) {
         if m.is_chance() {
             if s.pending.is_empty() {
                 return;
@@ -679,19 +703,59 @@ impl Game {
             }
             captured = self.land(s, m, mover);
             let kind = if m.promo != 0 { m.promo - 1 } else { m.kind };
-            s.cells[m.to as usize] = Piece::new(kind, mover).with_moved(true);
+            let track = self.program.tracks_turn_moves;
+            s.cells[m.to as usize] = Piece::new(kind, mover)
+                .with_moved(true)
+                .with_turn_moved(track);
         } else {
-            let piece = s.cells[m.from as usize];
-            if self.royal.contains(piece.kind()) {
-                s.royal_hint[mover as usize & 15] = m.to;
+            let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
+            let finish = |p: Piece| {
+                let mut p = p
+                    .with_moved(true)
+                    .with_turn_moved(self.program.tracks_turn_moves);
+                if m.promo != 0 {
+                    p = p.with_kind(m.promo - 1);
+                }
+                p
+            };
+            if rule.group <= 1 && !self.program.piles {
+                // The common case: the top piece moves alone.
+                let piece = self.lift(s, m.from);
+                if self.royal.contains(piece.kind()) {
+                    s.royal_hint[mover as usize & 15] = m.to;
+                }
+                captured = self.land(s, m, mover);
+                s.cells[m.to as usize] = finish(piece);
+            } else {
+                // A group, or a piece picked from a pile: take them, then land them in order.
+                let like = |p: Piece| {
+                    p.owner() == mover && p.kind() == m.kind && u8::from(p.turn_moved()) == m.sub
+                };
+                let mut taken = Vec::with_capacity(rule.group as usize);
+                for _ in 0..rule.group.max(1) {
+                    let p = if self.program.piles {
+                        self.take_one(s, m.from, like)
+                    } else {
+                        Some(self.lift(s, m.from)).filter(|p| !p.is_none())
+                    };
+                    match p {
+                        Some(p) => taken.push(p),
+                        None => break,
+                    }
+                }
+                captured = self.land(s, m, mover);
+                // The first taken was on top, and stays on top.
+                for &p in taken.iter().rev() {
+                    let under = s.cells[m.to as usize];
+                    if !under.is_none() {
+                        s.buried.push((m.to, under));
+                    }
+                    s.cells[m.to as usize] = finish(p);
+                    if self.royal.contains(p.kind()) {
+                        s.royal_hint[mover as usize & 15] = m.to;
+                    }
+                }
             }
-            captured = self.land(s, m, mover);
-            let mut moved = piece.with_moved(true);
-            if m.promo != 0 {
-                moved = moved.with_kind(m.promo - 1);
-            }
-            self.lift(s, m.from);
-            s.cells[m.to as usize] = moved;
         }
         s.last = LastMove {
             from: m.from,
@@ -712,6 +776,55 @@ impl Game {
         if s.turn_step as u32 >= self.program.turn.max {
             self.pass_turn(s, mover);
         }
+    }
+
+    /// Takes the topmost piece that `like` accepts out of a cell's stack or pile.
+    pub(crate) fn take_one(
+        &self,
+        s: &mut State,
+        c: CellId,
+        like: impl Fn(Piece) -> bool,
+    ) -> Option<Piece> {
+        let top = s.cells[c as usize];
+        if top.is_none() {
+            return None;
+        }
+        if like(top) {
+            return Some(self.lift(s, c));
+        }
+        let i = s.buried.iter().rposition(|(bc, p)| *bc == c && like(*p))?;
+        Some(s.buried.remove(i).1)
+    }
+
+    /// Back to the start position: pieces, zones, whose turn; variables not `kept` at
+    /// their start values. The seeded generator and kept variables go on.
+    fn restart(&self, s: &mut State) {
+        s.restart_pending = false;
+        let Some(t) = &self.start_template else {
+            return;
+        };
+        s.cells.clone_from(&t.cells);
+        s.buried.clone_from(&t.buried);
+        s.zones.clone_from(&t.zones);
+        for (i, v) in self.program.vars.iter().enumerate() {
+            if !v.kept {
+                let slot = self.var_slot[i];
+                let n = if v.per_player {
+                    self.players
+                } else if v.per_cell {
+                    self.board.cells()
+                } else {
+                    1
+                };
+                s.vars[slot..slot + n].copy_from_slice(&t.vars[slot..slot + n]);
+            }
+        }
+        s.to_move = t.to_move;
+        s.turn_step = 0;
+        s.pending.clear();
+        s.last = LastMove::default();
+        self.find_royals(s);
+        self.begin_turn(s);
     }
 
     /// Clears the target of a move for the piece to land: a stacking rule buries what
@@ -742,6 +855,14 @@ impl Game {
 
     /// Runs the statements that begin a turn, for the player to move.
     pub fn begin_turn(&self, s: &mut State) {
+        if self.program.tracks_turn_moves {
+            for p in s.cells.iter_mut() {
+                *p = p.with_turn_moved(false);
+            }
+            for (_, p) in s.buried.iter_mut() {
+                *p = p.with_turn_moved(false);
+            }
+        }
         if !self.program.turn.start.is_empty() {
             self.exec(s, &self.program.turn.start, s.to_move, NO_CELL, NO_CELL);
         }

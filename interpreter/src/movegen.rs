@@ -21,26 +21,79 @@ impl Game {
             }
             for (c, &occ) in s.cells.iter().enumerate() {
                 if self.target_ok(rule, occ, mover) {
-                    self.push(s, (NO_CELL, c as CellId, 0), kind, ri, rule, mover, out);
+                    self.push(
+                        s,
+                        (NO_CELL, c as CellId, 0, Piece::new(kind, mover)),
+                        kind,
+                        ri,
+                        rule,
+                        mover,
+                        out,
+                    );
                 }
             }
         }
+        let mut movers: Vec<Piece> = Vec::new();
         for (c, &p) in s.cells.iter().enumerate() {
-            if p.is_none() || p.owner() != mover {
+            if p.is_none() {
                 continue;
             }
-            let kind = p.kind();
-            let Some(piece_rules) = rules.get(kind as usize) else {
+            if !self.program.piles {
+                if p.owner() == mover {
+                    self.piece_moves(s, c as CellId, p, out);
+                }
                 continue;
-            };
-            for (ri, rule) in piece_rules.iter().enumerate() {
-                let start = out.len();
-                self.rule_moves(s, c as CellId, kind, ri as u8, rule, mover, out);
-                if rule.may_repeat && out.len() - start > 1 {
-                    dedup_tail(out, start);
+            }
+            // In a pile, each different piece of the mover's may move.
+            movers.clear();
+            let under = s
+                .buried
+                .iter()
+                .filter(|(bc, _)| *bc as usize == c)
+                .map(|(_, q)| *q);
+            for q in std::iter::once(p).chain(under) {
+                let q = q.with_moved(false);
+                if q.owner() == mover && !movers.contains(&q) {
+                    movers.push(q);
                 }
             }
+            for &moving in &movers {
+                self.piece_moves(s, c as CellId, moving, out);
+            }
         }
+    }
+
+    /// The moves of every rule of the piece `moving` from cell `c`.
+    #[inline]
+    fn piece_moves(&self, s: &State, c: CellId, moving: Piece, out: &mut Vec<Move>) {
+        let mover = moving.owner();
+        let kind = moving.kind();
+        let Some(piece_rules) = self.rules[mover as usize].get(kind as usize) else {
+            return;
+        };
+        for (ri, rule) in piece_rules.iter().enumerate() {
+            let start = out.len();
+            self.rule_moves(s, (c, moving), kind, ri as u8, rule, mover, out);
+            if rule.may_repeat && out.len() - start > 1 {
+                dedup_tail(out, start);
+            }
+        }
+    }
+
+    /// How many pieces like `moving` (owner, type, moved this turn) stand on a cell.
+    pub(crate) fn group_size(&self, s: &State, c: CellId, moving: Piece) -> u32 {
+        let like = |p: &Piece| {
+            !p.is_none()
+                && p.owner() == moving.owner()
+                && p.kind() == moving.kind()
+                && p.turn_moved() == moving.turn_moved()
+        };
+        let top = u32::from(like(&s.cells[c as usize]));
+        top + s
+            .buried
+            .iter()
+            .filter(|(bc, p)| *bc == c && like(p))
+            .count() as u32
     }
 
     #[inline]
@@ -105,7 +158,7 @@ impl Game {
     fn push(
         &self,
         s: &State,
-        (from, to, steps): (CellId, CellId, u32),
+        (from, to, steps, moving): (CellId, CellId, u32, Piece),
         kind: PieceId,
         ri: u8,
         rule: &Rule,
@@ -114,6 +167,7 @@ impl Game {
     ) {
         let mut cx = self.ctx(s, mover, from, to, None);
         cx.steps = steps;
+        cx.moving = moving;
         if let Some(cond) = &rule.cond {
             if self.eval(cond, &cx) == 0 {
                 return;
@@ -125,6 +179,7 @@ impl Game {
             kind,
             rule: ri,
             promo: 0,
+            sub: u8::from(moving.turn_moved()),
         };
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
@@ -143,13 +198,16 @@ impl Game {
     fn rule_moves(
         &self,
         s: &State,
-        from: CellId,
+        (from, moving): (CellId, Piece),
         kind: PieceId,
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
         out: &mut Vec<Move>,
     ) {
+        if rule.group > 1 && self.group_size(s, from, moving) < rule.group {
+            return;
+        }
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
@@ -157,7 +215,7 @@ impl Game {
                 for &d in dirs {
                     let t = self.board.step(from, d);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, (from, t, 1), kind, ri, rule, mover, out);
+                        self.push(s, (from, t, 1, moving), kind, ri, rule, mover, out);
                     }
                 }
             }
@@ -165,7 +223,15 @@ impl Game {
                 for path in paths {
                     let t = self.board.walk(from, path);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, (from, t, path.len() as u32), kind, ri, rule, mover, out);
+                        self.push(
+                            s,
+                            (from, t, path.len() as u32, moving),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
                     }
                 }
             }
@@ -186,7 +252,7 @@ impl Game {
                         }
                         let occ = s.cells[t as usize];
                         if dist >= *min && self.target_ok(rule, occ, mover) {
-                            self.push(s, (from, t, dist), kind, ri, rule, mover, out);
+                            self.push(s, (from, t, dist, moving), kind, ri, rule, mover, out);
                         }
                         if !occ.is_none() {
                             break;
@@ -325,7 +391,7 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
-                self.rule_moves(&view, c as CellId, k, ri, rule, p, &mut buf);
+                self.rule_moves(&view, (c as CellId, occ), k, ri, rule, p, &mut buf);
                 if buf.iter().any(|m| m.to == cell) {
                     return true;
                 }

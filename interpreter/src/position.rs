@@ -114,7 +114,18 @@ impl Game {
         }
     }
 
+    /// Reads a position string in the ruleset's format; the turn it stands at begins
+    /// (its `start` block runs).
     pub fn parse_position(&self, text: &str, seed: u64) -> Result<State, PositionError> {
+        self.read_position(text, seed, true)
+    }
+
+    pub(crate) fn read_position(
+        &self,
+        text: &str,
+        seed: u64,
+        begin: bool,
+    ) -> Result<State, PositionError> {
         let mut s = self.empty_state(seed);
         // Fields are separated by whitespace; remember where each one starts.
         let mut fields = Vec::new();
@@ -273,7 +284,9 @@ impl Game {
         }
         self.find_royals(&mut s);
         // A position string stands at the start of a turn.
-        self.begin_turn(&mut s);
+        if begin {
+            self.begin_turn(&mut s);
+        }
         Ok(s)
     }
 
@@ -492,12 +505,19 @@ impl Game {
                                         format!("({sym})")
                                     }
                                 };
-                                let under: Vec<Piece> = s
+                                let mut under: Vec<Piece> = s
                                     .buried
                                     .iter()
                                     .filter(|(bc, _)| *bc == c)
                                     .map(|(_, q)| *q)
                                     .collect();
+                                // A pile has no order: write it by player, then type.
+                                let mut p = p;
+                                if self.program.piles && !under.is_empty() {
+                                    under.push(p);
+                                    under.sort_by_key(|q| (q.owner(), q.kind()));
+                                    p = under.pop().unwrap_or(p);
+                                }
                                 if under.is_empty() {
                                     r += &write(self.symbol(p));
                                 } else {

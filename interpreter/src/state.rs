@@ -12,6 +12,7 @@ pub struct Piece(pub u16);
 impl Piece {
     pub const NONE: Piece = Piece(0);
     const MOVED: u16 = 1 << 12;
+    const TURN_MOVED: u16 = 1 << 13;
 
     #[inline]
     pub fn new(kind: PieceId, owner: PlayerId) -> Piece {
@@ -39,6 +40,19 @@ impl Piece {
             Piece(self.0 | Self::MOVED)
         } else {
             Piece(self.0 & !Self::MOVED)
+        }
+    }
+    /// Moved during the current turn (kept only when the rules ask `fresh`).
+    #[inline]
+    pub fn turn_moved(self) -> bool {
+        self.0 & Self::TURN_MOVED != 0
+    }
+    #[inline]
+    pub fn with_turn_moved(self, moved: bool) -> Piece {
+        if moved {
+            Piece(self.0 | Self::TURN_MOVED)
+        } else {
+            Piece(self.0 & !Self::TURN_MOVED)
         }
     }
     #[inline]
@@ -89,6 +103,8 @@ pub struct State {
     pub turns: u32,
     /// Chance events waiting to be resolved, first first: `(roller << 16) | roll`.
     pub pending: Vec<u32>,
+    /// A `restart` ran: the position goes back to the start when the decision is done.
+    pub restart_pending: bool,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
     /// Where each player's royal piece was last seen. Only a hint: `checked` verifies
@@ -110,6 +126,7 @@ impl State {
             turn_step: 0,
             turns: 0,
             pending: Vec::new(),
+            restart_pending: false,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
             royal_hint: [NO_CELL; 16],
@@ -129,6 +146,7 @@ impl State {
         self.turn_step = other.turn_step;
         self.turns = other.turns;
         self.pending.clone_from(&other.pending);
+        self.restart_pending = other.restart_pending;
         self.last = other.last;
         self.rng = other.rng.clone();
         self.royal_hint = other.royal_hint;

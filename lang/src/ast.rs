@@ -53,6 +53,7 @@ pub enum Item {
     Forbid {
         cond: Expr,
         reason: Option<Name>,
+        at_turn_end: bool,
         span: Span,
     },
     After {
@@ -82,6 +83,8 @@ pub enum Item {
     },
     /// A decision that is not a piece's move: once, or once per cell (`to`).
     Action(ActionDecl),
+    /// Cells hold unordered piles: any piece of a pile may move.
+    Piles(Span),
     /// How good a position is for `mover`, for agents that look one decision ahead.
     Score {
         expr: Expr,
@@ -221,6 +224,8 @@ pub struct VarDecl {
     /// One value for each cell: a property of cells that changes in play.
     pub per_cell: bool,
     pub reset_each_turn: bool,
+    /// Keeps its value through `restart`.
+    pub kept: bool,
 }
 
 #[derive(Clone, Debug)]
@@ -244,6 +249,8 @@ pub struct Promotion {
 
 #[derive(Clone, Debug)]
 pub struct MoveRule {
+    /// How many pieces move together (`move group 3 …`); 1 by default.
+    pub group: u32,
     pub atom: Atom,
     pub target: Vec<(TargetKind, Span)>,
     /// The piece lands on top of what stands on the target instead of capturing it.
@@ -286,6 +293,22 @@ pub enum Stmt {
     },
     Capture(Expr, Span),
     Shift(Expr, Expr, Span),
+    /// Remove up to N pieces of a player from a cell, into a zone of their owner.
+    Remove {
+        count: Expr,
+        player: Expr,
+        cell: Expr,
+        zone: Option<Name>,
+        span: Span,
+    },
+    /// Run statements for every cell (as `to`) where the condition holds.
+    Each {
+        cond: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    /// Back to the start position; variables not marked `kept` to their start values.
+    Restart(Span),
     /// A chance event: the variable gets a random value before the next decision.
     Roll {
         name: Name,

@@ -39,6 +39,8 @@ struct Lowerer<'a> {
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
     zone_index: HashMap<String, ir::ZoneId>,
     chances: Vec<ir::Chance>,
+    /// Some expression asks `fresh`.
+    uses_fresh: bool,
 }
 
 fn err(
@@ -116,6 +118,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         patterns: HashMap::new(),
         zone_index: HashMap::new(),
         chances: Vec::new(),
+        uses_fresh: false,
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
@@ -365,9 +368,15 @@ impl<'a> Lowerer<'a> {
                         captures_to = Some((z, *to_owner));
                     }
                 }
-                Item::Forbid { cond, reason, .. } => {
+                Item::Forbid {
+                    cond,
+                    reason,
+                    at_turn_end,
+                    ..
+                } => {
                     let cond = self.bool_expr(cond);
                     forbids.push(ir::Forbid {
+                        at_turn_end: *at_turn_end,
                         cond,
                         reason: reason
                             .as_ref()
@@ -429,7 +438,10 @@ impl<'a> Lowerer<'a> {
                 ]
             }
         };
+        let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
         Some(ir::Program {
+            piles,
+            tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
             options: self.option_info.clone(),
@@ -1221,6 +1233,7 @@ impl<'a> Lowerer<'a> {
             per_player: v.per_player,
             per_cell: v.per_cell,
             reset_each_turn: v.reset_each_turn,
+            kept: v.kept,
         });
     }
 
@@ -1475,7 +1488,19 @@ impl<'a> Lowerer<'a> {
         }
         let cond = r.cond.as_ref().map(|c| self.bool_expr(c));
         let effects = self.stmts(&r.effects);
+        if r.group == 0 || r.group > 64 {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    format!("a group of {} pieces cannot move", r.group),
+                    r.span,
+                    "out of range",
+                )
+                .hint("a group is 1 to 64 pieces"),
+            );
+        }
         Some(ir::MoveRule {
+            group: r.group.clamp(1, 64),
             atom: atom?,
             target,
             stacking: r.stacking,
@@ -1562,6 +1587,27 @@ impl<'a> Lowerer<'a> {
                 }
             }
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
+            ast::Stmt::Remove {
+                count,
+                player,
+                cell,
+                zone,
+                ..
+            } => {
+                let n = self.typed(count, Type::Int);
+                let p = self.typed(player, Type::Player);
+                let c = self.typed(cell, Type::Cell);
+                let z = match zone {
+                    Some(z) => Some(self.zone_ref(z)?),
+                    None => None,
+                };
+                Some(ir::Stmt::Remove(n, p, c, z))
+            }
+            ast::Stmt::Each { cond, body, .. } => {
+                let cond = cond.as_ref().map(|c| self.bool_expr(c));
+                Some(ir::Stmt::Each(cond, self.stmts(body)))
+            }
+            ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::Roll { name, spec, span } => {
                 let Some(&v) = self.var_index.get(&name.text) else {
                     self.error(
@@ -1670,6 +1716,7 @@ impl<'a> Lowerer<'a> {
         match n {
             "from" => return plain(Expr::From, Cell),
             "mover" => return plain(Expr::Mover, Player),
+            "opponent" => return plain(Expr::Opponent, Player),
             "ply" => return plain(Expr::Ply, Int),
             "checked" => return plain(Expr::Checked, Bool),
             "no_moves" => return plain(Expr::NoMoves, Bool),
@@ -1677,6 +1724,10 @@ impl<'a> Lowerer<'a> {
             "decisions" => return plain(Expr::Decisions, Int),
             "steps" => return plain(Expr::Steps, Int),
             "material" => return plain(Expr::Material, Int),
+            "fresh" => {
+                self.uses_fresh = true;
+                return plain(Expr::Fresh, Bool);
+            }
             "passed" => return plain(Expr::Passed, Bool),
             _ => {}
         }
@@ -1803,6 +1854,25 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::VarAt(v, c), Value::Plain(self.vars[v as usize].ty)))
             }
+            "pieces" => {
+                if !arity(self, 1, 2, "pieces(CELL) or pieces(CELL, PLAYER)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let who = args.get(1).map(|a| Box::new(self.typed(a, Player)));
+                Some((Expr::PiecesAt(c, who), Value::Plain(Int)))
+            }
+            "any_cell" | "count_cells" => {
+                if !arity(self, 1, 1, &format!("{}(CONDITION on `to`)", f.text)) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Bool));
+                Some(if f.text == "any_cell" {
+                    (Expr::AnyCell(c), Value::Plain(Bool))
+                } else {
+                    (Expr::CountCells(c), Value::Plain(Int))
+                })
+            }
             "height" => {
                 if !arity(self, 1, 1, "height(CELL)") {
                     return None;
@@ -1890,8 +1960,18 @@ impl<'a> Lowerer<'a> {
             }
             other => {
                 let known = [
-                    "empty", "friend", "enemy", "unmoved", "attacked", "moved", "count", "held",
+                    "empty",
+                    "friend",
+                    "enemy",
+                    "unmoved",
+                    "attacked",
+                    "moved",
+                    "count",
+                    "held",
                     "height",
+                    "pieces",
+                    "any_cell",
+                    "count_cells",
                 ];
                 let mut d = err(
                     codes::UNKNOWN_NAME,

@@ -31,6 +31,11 @@ pub struct Program {
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
     pub turn: TurnRules,
+    /// Cells hold unordered piles: any piece of a pile may move, not only the top.
+    pub piles: bool,
+    /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
+    /// keeps that mark on every piece.
+    pub tracks_turn_moves: bool,
     /// Decisions that are not a piece's move.
     pub actions: Vec<Action>,
     /// How good a position is for `mover` (agents); `material` when the ruleset says nothing.
@@ -139,6 +144,8 @@ pub struct Var {
     /// One value for each cell (read `NAME(CELL)`, set `set NAME(CELL) = …`).
     pub per_cell: bool,
     pub reset_each_turn: bool,
+    /// Keeps its value through `restart`.
+    pub kept: bool,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -173,6 +180,8 @@ pub mod target {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveRule {
+    /// How many pieces move together.
+    pub group: u32,
     /// The atom's geometry for each player (directions already turned for that player).
     pub atom: Vec<Atom>,
     /// Allowed contents of the target cell (see [`target`]).
@@ -228,6 +237,8 @@ pub enum Expr {
     To,
     /// The player whose decision it is.
     Mover,
+    /// The player after the mover in turn order.
+    Opponent,
     /// Current ply number (decisions made since the start).
     Ply,
     Var(VarId),
@@ -262,6 +273,13 @@ pub enum Expr {
     Held(ZoneId, PieceId),
     /// The values of the mover's pieces on the board less those of everyone else's.
     Material,
+    /// The moving piece has not moved yet this turn.
+    Fresh,
+    /// Pieces on a cell (of a player, or all).
+    PiecesAt(Box<Expr>, Option<Box<Expr>>),
+    /// Whether the condition holds for some cell / how many cells (as `to`).
+    AnyCell(Box<Expr>),
+    CountCells(Box<Expr>),
     /// Number of pieces in the stack on a cell.
     Height(Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
@@ -282,6 +300,12 @@ pub enum Stmt {
     SetAt(VarId, Expr, AssignOp, Expr),
     Capture(Expr),
     Shift(Expr, Expr),
+    /// Remove up to N pieces of a player from a cell (into a zone of theirs, if given).
+    Remove(Expr, Expr, Expr, Option<ZoneId>),
+    /// For every cell (as `to`) where the condition holds.
+    Each(Option<Expr>, Vec<Stmt>),
+    /// Back to the start position, with variables not `kept` at their start values.
+    Restart,
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.
@@ -291,6 +315,8 @@ pub enum Stmt {
 
 #[derive(Clone, Debug, Serialize)]
 pub struct Forbid {
+    /// Checked only on a decision that ends the turn, after the turn's `end` block.
+    pub at_turn_end: bool,
     pub cond: Expr,
     pub reason: String,
 }

@@ -80,8 +80,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                | captures_decl | score_decl | action_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score, action)"
+                        | captures_decl | score_decl | action_decl | piles_decl => {
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score, action, piles)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -104,7 +104,10 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
-                send_stmt | roll_stmt => "a statement (set, capture, shift, send, roll, if)",
+                        send_stmt | roll_stmt | remove_stmt | each_stmt | restart_stmt => "a statement (set, capture, shift, send, roll, remove, each cell, restart, if)",
+        group => "`group N`",
+        at_turn_end => "`at turn end`",
+        kept => "`kept`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
         path => "a path in parentheses, e.g. `(n n e)`",
@@ -383,6 +386,7 @@ impl Builder {
                 let mut per_player = false;
                 let mut per_cell = false;
                 let mut reset_each_turn = false;
+                let mut kept = false;
                 for x in it {
                     match x.as_rule() {
                         Rule::var_type => {
@@ -397,6 +401,7 @@ impl Builder {
                         Rule::per_player => per_player = true,
                         Rule::per_cell => per_cell = true,
                         Rule::reset_clause => reset_each_turn = true,
+                        Rule::kept => kept = true,
                         _ => {}
                     }
                 }
@@ -411,6 +416,7 @@ impl Builder {
                     per_player,
                     per_cell,
                     reset_each_turn,
+                    kept,
                 })
             }
             Rule::zone_decl => {
@@ -483,10 +489,21 @@ impl Builder {
                 Item::Piece(piece)
             }
             Rule::forbid_decl => {
-                let cond = self.expr(it.next().unwrap());
+                let mut first = it.next().unwrap();
+                let at_turn_end = first.as_rule() == Rule::at_turn_end;
+                if at_turn_end {
+                    first = it.next().unwrap();
+                }
+                let cond = self.expr(first);
                 let reason = it.next().map(|r| self.name(r));
-                Item::Forbid { cond, reason, span }
+                Item::Forbid {
+                    cond,
+                    reason,
+                    at_turn_end,
+                    span,
+                }
             }
+            Rule::piles_decl => Item::Piles(span),
             Rule::after_decl => Item::After {
                 body: self.block(it.next().unwrap()),
                 span,
@@ -676,7 +693,12 @@ impl Builder {
     fn move_rule(&self, p: Pair<Rule>) -> MoveRule {
         let span = self.span(&p);
         let mut it = p.into_inner();
-        let a = it.next().unwrap();
+        let mut a = it.next().unwrap();
+        let mut group = 1;
+        if a.as_rule() == Rule::group {
+            group = a.into_inner().next().map(|n| self.int(n).0).unwrap_or(1);
+            a = it.next().unwrap();
+        }
         let atom = match a.as_rule() {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
             Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
@@ -711,6 +733,7 @@ impl Builder {
             }
         };
         let mut rule = MoveRule {
+            group,
             atom,
             target: Vec::new(),
             stacking: false,
@@ -775,6 +798,32 @@ impl Builder {
                 }
             }
             Rule::capture_stmt => Stmt::Capture(self.expr(it.next().unwrap()), span),
+            Rule::remove_stmt => {
+                let count = self.expr(it.next().unwrap());
+                let player = self.expr(it.next().unwrap());
+                let cell = self.expr(it.next().unwrap());
+                let zone = it.next().map(|z| self.name(z));
+                Stmt::Remove {
+                    count,
+                    player,
+                    cell,
+                    zone,
+                    span,
+                }
+            }
+            Rule::each_stmt => {
+                let mut cond = None;
+                let mut body = Vec::new();
+                for x in it {
+                    if x.as_rule() == Rule::condition {
+                        cond = Some(self.expr(x.into_inner().next().unwrap()));
+                    } else {
+                        body = self.block(x);
+                    }
+                }
+                Stmt::Each { cond, body, span }
+            }
+            Rule::restart_stmt => Stmt::Restart(span),
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
                 let spec = it.next().unwrap().into_inner().next().unwrap();

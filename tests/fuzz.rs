@@ -11,6 +11,7 @@ const OTHERS: &[&str] = &[
     include_str!("data/check/ok/dice-race.tessel"),
     include_str!("data/check/ok/explicit-board-per-player-dirs.tessel"),
     include_str!("../docs/examples/grove-hands.tessel"),
+    include_str!("data/check/ok/piles-and-rounds.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",
@@ -146,7 +147,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_other_rules_never_panic(which in 0usize..4, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+    fn mutated_other_rules_never_panic(which in 0usize..5, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
         exercise(&mutate(OTHERS[which % OTHERS.len()], &edits));
     }
 

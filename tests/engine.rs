@@ -372,7 +372,10 @@ fn notation_round_trips() {
                 let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
                 g.apply(&mut s, m);
                 // Positions read back the same, too, at the start of each turn.
-                if s.turn_step == 0 && s.pending.is_empty() && (s.buried.is_empty() || g.program.piles) {
+                if s.turn_step == 0
+                    && s.pending.is_empty()
+                    && (s.buried.is_empty() || g.program.piles)
+                {
                     let text = g.position_string(&s);
                     let back = g.parse_position(&text, seed).expect("own position string");
                     assert_eq!(g.position_string(&back), text, "{path}");

@@ -49,6 +49,21 @@ impl Game {
         }
     }
 
+    /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`.
+    fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
+        let var = &self.program.vars[v as usize];
+        let n = if var.per_cell {
+            self.board.cells()
+        } else if var.per_player {
+            self.players()
+        } else {
+            return None;
+        };
+        (0..n as i64)
+            .contains(&i)
+            .then(|| self.var_slot[v as usize] + i as usize)
+    }
+
     pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
         let cell_at = |c: i64| -> Option<crate::state::Piece> {
             let c = c as usize;
@@ -68,12 +83,13 @@ impl Game {
             Expr::Var(v) => cx.s.vars[self.var_index(*v, cx.mover)],
             Expr::VarAt(v, c) => {
                 let c = self.eval(c, cx);
-                if (0..cx.s.cells.len() as i64).contains(&c) {
-                    cx.s.vars[self.var_slot[*v as usize] + c as usize]
-                } else {
-                    0
+                match self.slot_at(*v, c) {
+                    Some(i) => cx.s.vars[i],
+                    None => 0,
                 }
             }
+            Expr::Min(a, b) => self.eval(a, cx).min(self.eval(b, cx)),
+            Expr::Max(a, b) => self.eval(a, cx).max(self.eval(b, cx)),
             Expr::Walk(c, paths) => {
                 let c = self.eval(c, cx);
                 if c < 0 || c >= NO_CELL as i64 {
@@ -263,8 +279,8 @@ impl Game {
                 Stmt::SetAt(v, c, op, e) => {
                     let cx = self.ctx(s, mover, from, to, None);
                     let (c, x) = (self.eval(c, &cx), self.eval(e, &cx));
-                    if (0..s.cells.len() as i64).contains(&c) {
-                        let slot = &mut s.vars[self.var_slot[*v as usize] + c as usize];
+                    if let Some(i) = self.slot_at(*v, c) {
+                        let slot = &mut s.vars[i];
                         *slot = match op {
                             AssignOp::Set => x,
                             AssignOp::Add => slot.wrapping_add(x),
@@ -309,9 +325,13 @@ impl Game {
                     let (n, who, c) = (self.eval(n, &cx), self.eval(who, &cx), self.eval(c, &cx));
                     if (0..s.cells.len() as i64).contains(&c) {
                         for _ in 0..n.clamp(0, 10_000) {
-                            let Some(p) =
+                            // Pieces that have not moved this turn go first.
+                            let p = self.take_one(s, c as CellId, |p| {
+                                p.owner() as i64 == who && !p.turn_moved()
+                            });
+                            let Some(p) = p.or_else(|| {
                                 self.take_one(s, c as CellId, |p| p.owner() as i64 == who)
-                            else {
+                            }) else {
                                 break;
                             };
                             if let Some(z) = zone {
@@ -332,6 +352,7 @@ impl Game {
                     }
                 }
                 Stmt::Restart => s.restart_pending = true,
+                Stmt::EndTurn => s.end_turn_pending = true,
                 Stmt::If(c, then, otherwise) => {
                     let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;
                     self.exec(s, if t { then } else { otherwise }, mover, from, to);

@@ -507,8 +507,12 @@ impl Game {
         out.retain(|m| {
             tmp.copy_from(s);
             self.apply(tmp, *m);
-            !self.forbidden(tmp, s.to_move, tmp.turns != s.turns)
+            let ended = tmp.turns != s.turns;
+            !self.forbidden(tmp, s.to_move, ended) && (ended || self.can_finish_turn(tmp, s.turns))
         });
+        if out.is_empty() && self.program.turn.pass_when_stuck {
+            out.push(Move::pass());
+        }
     }
 
     /// The decisions the rules offer before `forbid`: piece moves, a pass, and actions
@@ -546,6 +550,28 @@ impl Game {
         }
     }
 
+    /// With `forbid at turn end` rules, a decision inside a turn is legal only if the turn
+    /// can still end without breaking one: is there a way on from `s`, in the same turn
+    /// (`turns` turns played), to a legal end? A pass is tried first.
+    fn can_finish_turn(&self, s: &State, turns: u32) -> bool {
+        if !self.program.forbids.iter().any(|f| f.at_turn_end) || !s.pending.is_empty() {
+            return true;
+        }
+        let mover = s.to_move;
+        let mut next = Vec::new();
+        self.candidates(s, &mut next);
+        if let Some(i) = next.iter().position(|m| m.is_pass()) {
+            next.swap(0, i);
+        }
+        let mut t = s.clone();
+        next.into_iter().any(|m| {
+            t.copy_from(s);
+            self.apply(&mut t, m);
+            let ended = t.turns != turns;
+            !self.forbidden(&t, mover, ended) && (ended || self.can_finish_turn(&t, turns))
+        })
+    }
+
     /// The outcomes (value, probability) of the chance event waiting at `s`, if any.
     pub fn chance_outcomes(&self, s: &State) -> Option<&[(i64, f64)]> {
         let &first = s.pending.first()?;
@@ -580,7 +606,7 @@ impl Game {
     }
 
     fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
-        if !s.pending.is_empty() {
+        if !s.pending.is_empty() || self.program.turn.pass_when_stuck {
             return true;
         }
         let mut buf = std::mem::take(&mut scratch.moves);
@@ -589,7 +615,9 @@ impl Game {
         let found = buf.iter().any(|m| {
             scratch.state.copy_from(s);
             self.apply(&mut scratch.state, *m);
-            !self.forbidden(&scratch.state, s.to_move, scratch.state.turns != s.turns)
+            let ended = scratch.state.turns != s.turns;
+            !self.forbidden(&scratch.state, s.to_move, ended)
+                && (ended || self.can_finish_turn(&scratch.state, s.turns))
         });
         scratch.moves = buf;
         found
@@ -686,9 +714,10 @@ impl Game {
             s.ply += 1;
             if !a.free {
                 s.turn_step += 1;
-                if s.turn_step as u32 >= self.program.turn.max {
-                    self.pass_turn(s, mover);
-                }
+            }
+            if (!a.free && s.turn_step as u32 >= self.program.turn.max) || s.end_turn_pending {
+                s.end_turn_pending = false;
+                self.pass_turn(s, mover);
             }
             return;
         }
@@ -773,7 +802,8 @@ impl Game {
         }
         s.ply += 1;
         s.turn_step += 1;
-        if s.turn_step as u32 >= self.program.turn.max {
+        if s.turn_step as u32 >= self.program.turn.max || s.end_turn_pending {
+            s.end_turn_pending = false;
             self.pass_turn(s, mover);
         }
     }
@@ -800,6 +830,8 @@ impl Game {
     /// their start values. The seeded generator and kept variables go on.
     fn restart(&self, s: &mut State) {
         s.restart_pending = false;
+        s.end_turn_pending = false;
+        s.rounds += 1;
         let Some(t) = &self.start_template else {
             return;
         };

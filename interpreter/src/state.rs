@@ -105,6 +105,10 @@ pub struct State {
     pub pending: Vec<u32>,
     /// A `restart` ran: the position goes back to the start when the decision is done.
     pub restart_pending: bool,
+    /// An `end turn` ran: the turn ends when the decision is done.
+    pub end_turn_pending: bool,
+    /// Restarts so far: the rounds of a match already played.
+    pub rounds: u32,
     pub last: LastMove,
     pub rng: Pcg64Mcg,
     /// Where each player's royal piece was last seen. Only a hint: `checked` verifies
@@ -127,6 +131,8 @@ impl State {
             turns: 0,
             pending: Vec::new(),
             restart_pending: false,
+            end_turn_pending: false,
+            rounds: 0,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
             royal_hint: [NO_CELL; 16],
@@ -147,6 +153,8 @@ impl State {
         self.turns = other.turns;
         self.pending.clone_from(&other.pending);
         self.restart_pending = other.restart_pending;
+        self.end_turn_pending = other.end_turn_pending;
+        self.rounds = other.rounds;
         self.last = other.last;
         self.rng = other.rng.clone();
         self.royal_hint = other.royal_hint;

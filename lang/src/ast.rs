@@ -76,6 +76,8 @@ pub enum Item {
     Turn {
         max: Option<(u32, Span)>,
         pass: Option<Option<Expr>>,
+        /// A player with no legal decision passes.
+        pass_when_stuck: bool,
         /// Statements run as each turn begins, and as it ends.
         start: Vec<Stmt>,
         end: Vec<Stmt>,
@@ -309,6 +311,8 @@ pub enum Stmt {
     },
     /// Back to the start position; variables not marked `kept` to their start values.
     Restart(Span),
+    /// The turn ends after this decision.
+    EndTurn(Span),
     /// A chance event: the variable gets a random value before the next decision.
     Roll {
         name: Name,

@@ -302,6 +302,7 @@ impl<'a> Lowerer<'a> {
         let mut turn = ir::TurnRules {
             max: 1,
             pass: None,
+            pass_when_stuck: false,
             start: Vec::new(),
             end: Vec::new(),
         };
@@ -313,10 +314,12 @@ impl<'a> Lowerer<'a> {
                 Item::Turn {
                     max,
                     pass,
+                    pass_when_stuck,
                     start,
                     end,
                     ..
                 } => {
+                    turn.pass_when_stuck |= *pass_when_stuck;
                     turn.start.extend(self.stmts(start));
                     turn.end.extend(self.stmts(end));
                     if let Some((m, span)) = max {
@@ -1554,6 +1557,9 @@ impl<'a> Lowerer<'a> {
                     ast::AssignOp::Add => ir::AssignOp::Add,
                     ast::AssignOp::Sub => ir::AssignOp::Sub,
                 };
+                if let (true, Some(c)) = (self.vars[v as usize].per_player, cell) {
+                    return Some(ir::Stmt::SetAt(v, self.typed(c, Type::Player), op, e));
+                }
                 match (self.vars[v as usize].per_cell, cell) {
                     (true, Some(c)) => Some(ir::Stmt::SetAt(v, self.typed(c, Type::Cell), op, e)),
                     (false, None) => Some(ir::Stmt::Set(v, op, e)),
@@ -1608,6 +1614,7 @@ impl<'a> Lowerer<'a> {
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
+            ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::Roll { name, spec, span } => {
                 let Some(&v) = self.var_index.get(&name.text) else {
                     self.error(
@@ -1842,17 +1849,37 @@ impl<'a> Lowerer<'a> {
         };
         let b = |x: Expr| Some((x, Value::Plain(Bool)));
         match f.text.as_str() {
-            name if self
-                .var_index
-                .get(name)
-                .is_some_and(|&v| self.vars[v as usize].per_cell) =>
+            name if self.var_index.get(name).is_some_and(|&v| {
+                self.vars[v as usize].per_cell || self.vars[v as usize].per_player
+            }) =>
             {
-                if !arity(self, 1, 1, &format!("{name}(CELL)")) {
+                let v = self.var_index[name];
+                let per_cell = self.vars[v as usize].per_cell;
+                if !arity(
+                    self,
+                    1,
+                    1,
+                    &format!("{name}({})", if per_cell { "CELL" } else { "PLAYER" }),
+                ) {
                     return None;
                 }
-                let v = self.var_index[name];
-                let c = Box::new(self.typed(&args[0], Cell));
+                let c = Box::new(self.typed(&args[0], if per_cell { Cell } else { Player }));
                 Some((Expr::VarAt(v, c), Value::Plain(self.vars[v as usize].ty)))
+            }
+            "min" | "max" => {
+                if !arity(self, 2, 2, &format!("{}(A, B)", f.text)) {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Int));
+                let b = Box::new(self.typed(&args[1], Int));
+                Some((
+                    if f.text == "min" {
+                        Expr::Min(a, b)
+                    } else {
+                        Expr::Max(a, b)
+                    },
+                    Value::Plain(Int),
+                ))
             }
             "pieces" => {
                 if !arity(self, 1, 2, "pieces(CELL) or pieces(CELL, PLAYER)") {
@@ -1972,6 +1999,8 @@ impl<'a> Lowerer<'a> {
                     "pieces",
                     "any_cell",
                     "count_cells",
+                    "min",
+                    "max",
                 ];
                 let mut d = err(
                     codes::UNKNOWN_NAME,

@@ -72,6 +72,8 @@ pub struct Chance {
 pub struct TurnRules {
     pub max: u32,
     pub pass: Option<Expr>,
+    /// A player who has no legal decision passes (instead of being stuck).
+    pub pass_when_stuck: bool,
     /// Run as each turn begins (for the player whose turn it is) and as it ends.
     pub start: Vec<Stmt>,
     pub end: Vec<Stmt>,
@@ -242,7 +244,7 @@ pub enum Expr {
     /// Current ply number (decisions made since the start).
     Ply,
     Var(VarId),
-    /// A `per cell` variable at a cell.
+    /// A `per cell` variable at a cell, or a `per player` one of a given player.
     VarAt(VarId, Box<Expr>),
     /// A cell reached from a cell by following a direction path, per player.
     Walk(Box<Expr>, Vec<Vec<DirId>>),
@@ -273,6 +275,9 @@ pub enum Expr {
     Held(ZoneId, PieceId),
     /// The values of the mover's pieces on the board less those of everyone else's.
     Material,
+    /// The smaller / larger of two numbers.
+    Min(Box<Expr>, Box<Expr>),
+    Max(Box<Expr>, Box<Expr>),
     /// The moving piece has not moved yet this turn.
     Fresh,
     /// Pieces on a cell (of a player, or all).
@@ -296,7 +301,7 @@ pub enum AssignOp {
 #[derive(Clone, Debug, Serialize)]
 pub enum Stmt {
     Set(VarId, AssignOp, Expr),
-    /// Set a `per cell` variable at a cell.
+    /// Set a `per cell` variable at a cell, or a `per player` one of a given player.
     SetAt(VarId, Expr, AssignOp, Expr),
     Capture(Expr),
     Shift(Expr, Expr),
@@ -306,6 +311,8 @@ pub enum Stmt {
     Each(Option<Expr>, Vec<Stmt>),
     /// Back to the start position, with variables not `kept` at their start values.
     Restart,
+    /// The turn ends when this decision is done.
+    EndTurn,
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.

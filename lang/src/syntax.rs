@@ -104,7 +104,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
-                        send_stmt | roll_stmt | remove_stmt | each_stmt | restart_stmt => "a statement (set, capture, shift, send, roll, remove, each cell, restart, if)",
+                        send_stmt | roll_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, remove, each cell, restart, if)",
         group => "`group N`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
@@ -536,6 +536,7 @@ impl Builder {
             Rule::turn_decl => {
                 let mut max = None;
                 let mut pass = None;
+                let mut pass_when_stuck = false;
                 let mut start = Vec::new();
                 let mut end = Vec::new();
                 for x in it {
@@ -546,16 +547,16 @@ impl Builder {
                     } else if x.as_rule() == Rule::turn_end {
                         end.extend(self.block(x.into_inner().next().unwrap()));
                     } else {
-                        pass = Some(
-                            x.into_inner()
-                                .next()
-                                .map(|c| self.expr(c.into_inner().next().unwrap())),
-                        );
+                        match x.into_inner().next() {
+                            Some(c) if c.as_rule() == Rule::when_stuck => pass_when_stuck = true,
+                            c => pass = Some(c.map(|c| self.expr(c.into_inner().next().unwrap()))),
+                        }
                     }
                 }
                 Item::Turn {
                     max,
                     pass,
+                    pass_when_stuck,
                     start,
                     end,
                     span,
@@ -824,6 +825,7 @@ impl Builder {
                 Stmt::Each { cond, body, span }
             }
             Rule::restart_stmt => Stmt::Restart(span),
+            Rule::end_turn_stmt => Stmt::EndTurn(span),
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
                 let spec = it.next().unwrap().into_inner().next().unwrap();
@@ -913,7 +915,7 @@ impl Builder {
             Rule::false_lit => ExprKind::Bool(false),
             Rule::none_lit => ExprKind::None,
             Rule::to_ref => ExprKind::To,
-            Rule::ident => ExprKind::Name(p.as_str().to_string()),
+            Rule::ident | Rule::word_of_choice => ExprKind::Name(p.as_str().to_string()),
             Rule::paren => return self.expr(p.into_inner().next().unwrap()),
             _ => {
                 let mut it = p.into_inner();

@@ -645,11 +645,22 @@ impl Game {
         self.apply(&mut t, m);
         let cx = self.ctx(&t, s.to_move, m.from, m.to, None);
         let ended = t.turns != s.turns;
-        self.program
+        let broken = self
+            .program
             .forbids
             .iter()
-            .find(|f| (ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0)
-            .map(|f| f.reason.as_str())
+            .find(|f| (ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0);
+        match broken {
+            Some(f) => Some(f.reason.as_str()),
+            // No way to end the turn after it without breaking a turn-end rule.
+            None if !ended && !self.can_finish_turn(&t, s.turns) => self
+                .program
+                .forbids
+                .iter()
+                .find(|f| f.at_turn_end)
+                .map(|f| f.reason.as_str()),
+            None => None,
+        }
     }
 
     /// Plays a decision. The decision should come from [`Game::decisions`].

@@ -179,7 +179,12 @@ impl Game {
             kind,
             rule: ri,
             promo: 0,
-            sub: u8::from(moving.turn_moved()),
+            // A drop says whose piece comes in; a move from a pile, which piece moves.
+            sub: if from == NO_CELL {
+                mover
+            } else {
+                u8::from(moving.turn_moved())
+            },
         };
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.

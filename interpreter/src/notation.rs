@@ -76,8 +76,8 @@ impl Game {
         let to = n.get(m.to as usize).map(|s| s.as_str()).unwrap_or("?");
         let mut t = match n.get(m.from as usize) {
             Some(from) => format!("{from}{to}"),
-            // A drop: the piece's symbol (the first player's), `@`, the cell.
-            None => format!("{}@{to}", self.symbol(Piece::new(m.kind, 0))),
+            // A drop: the symbol of the piece coming in, `@`, the cell.
+            None => format!("{}@{to}", self.symbol(Piece::new(m.kind, m.sub))),
         };
         if m.promo != 0 {
             let p = Piece::new(m.promo - 1, 0);

@@ -840,6 +840,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
     loop {
         print!("\n{}", render::board(g, &s));
         println!("{}", g.position_string(&s));
+        let vars = render::variables(g, &s);
+        if !vars.is_empty() {
+            println!("{vars}");
+        }
         if let Some(o) = g.status(&s, &mut scratch) {
             let who = o
                 .winner()
@@ -881,6 +885,19 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             g.apply(&mut s, m);
             save(&record, &record_path);
             continue;
+        }
+        if moves.iter().all(|m| m.is_action()) {
+            let mut names: Vec<&str> = moves
+                .iter()
+                .filter_map(|m| g.program.actions.get(m.rule as usize))
+                .map(|a| a.name.as_str())
+                .collect();
+            names.dedup();
+            println!(
+                "{} must choose first: {}",
+                g.program.players[player],
+                names.join(", ")
+            );
         }
         print!("{} to move> ", g.program.players[player]);
         let _ = std::io::stdout().flush();

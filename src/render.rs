@@ -48,23 +48,97 @@ pub fn diagnostics_to_string(sources: &Sources, diags: &[Diagnostic]) -> String 
     String::from_utf8_lossy(&buf.into_inner()).into_owned()
 }
 
+/// What a cell shows: its top piece, or for a pile its pieces counted by symbol (`3B1W`),
+/// or for a stack the top piece and the height (`Q2`).
+fn cell_text(game: &Game, s: &State, c: usize) -> String {
+    let p = s.cells[c];
+    if p.is_none() {
+        return ".".to_string();
+    }
+    let under: Vec<_> = s
+        .buried
+        .iter()
+        .filter(|(bc, _)| *bc as usize == c)
+        .map(|(_, q)| *q)
+        .collect();
+    if under.is_empty() {
+        return game.symbol(p);
+    }
+    if game.program.piles {
+        let mut counts: Vec<(String, usize)> = Vec::new();
+        let mut all: Vec<_> = under.into_iter().chain(std::iter::once(p)).collect();
+        all.sort_by_key(|q| (q.owner(), q.kind()));
+        for q in all {
+            let sym = game.symbol(q);
+            match counts.iter_mut().find(|(s, _)| *s == sym) {
+                Some((_, n)) => *n += 1,
+                None => counts.push((sym, 1)),
+            }
+        }
+        return counts.iter().map(|(s, n)| format!("{n}{s}")).collect();
+    }
+    format!("{}{}", game.symbol(p), under.len() + 1)
+}
+
+/// The variables of the game that are one value or one per player, as a line (names that
+/// begin with `_` are bookkeeping and left out).
+pub fn variables(game: &Game, s: &State) -> String {
+    let players = &game.program.players;
+    let mut parts = Vec::new();
+    let mut slot = 0usize;
+    for v in &game.program.vars {
+        let n = if v.per_player {
+            players.len()
+        } else if v.per_cell {
+            game.board.cells()
+        } else {
+            1
+        };
+        let show = |x: i64| match v.ty {
+            tessel_lang::ir::Type::Cell => game
+                .board
+                .cell_names
+                .get(x as usize)
+                .cloned()
+                .unwrap_or_else(|| "none".into()),
+            tessel_lang::ir::Type::Bool => (x != 0).to_string(),
+            _ => x.to_string(),
+        };
+        if v.name.starts_with('_') {
+            // Bookkeeping: not shown.
+        } else if v.per_player {
+            let each: Vec<String> = players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{p} {}", show(s.vars[slot + i])))
+                .collect();
+            parts.push(format!("{}: {}", v.name, each.join(", ")));
+        } else if !v.per_cell {
+            parts.push(format!("{} {}", v.name, show(s.vars[slot])));
+        }
+        slot += n;
+    }
+    if s.rounds > 0 {
+        parts.push(format!("round {}", s.rounds + 1));
+    }
+    parts.join(" · ")
+}
+
 /// The board as text: a grid with coordinates, or a list of occupied cells.
 pub fn board(game: &Game, s: &State) -> String {
     let mut out = String::new();
     match game.board.grid {
         Some((w, h)) => {
             let names = &game.board.cell_names;
+            let texts: Vec<String> = (0..(w * h) as usize)
+                .map(|c| cell_text(game, s, c))
+                .collect();
+            let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1) + 1;
             for y in (0..h).rev() {
                 out += &format!("{:>3} ", y + 1);
                 for x in 0..w {
                     let c = (x + y * w) as usize;
-                    let p = s.cells[c];
-                    let sym = if p.is_none() {
-                        ".".to_string()
-                    } else {
-                        game.symbol(p)
-                    };
-                    out += &format!("{sym:>2}");
+                    out += &format!("{:>width$}", texts[c]);
                 }
                 out.push('\n');
             }
@@ -74,15 +148,14 @@ pub fn board(game: &Game, s: &State) -> String {
                     .chars()
                     .take_while(|c| !c.is_ascii_digit())
                     .collect();
-                out += &format!("{file:>2}");
+                out += &format!("{file:>width$}");
             }
             out.push('\n');
         }
         None => {
             for (c, name) in game.board.cell_names.iter().enumerate() {
-                let p = s.cells[c];
-                if !p.is_none() {
-                    out += &format!("{name}: {}\n", game.symbol(p));
+                if !s.cells[c].is_none() {
+                    out += &format!("{name}: {}\n", cell_text(game, s, c));
                 }
             }
         }

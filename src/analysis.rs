@@ -21,6 +21,8 @@ pub struct Played {
     /// Legal decisions summed over the player decisions, and how many decisions.
     pub choices: u64,
     pub decisions: u64,
+    /// Rounds played (restarts + 1).
+    pub rounds: u32,
 }
 
 /// Plays one game from `start` with `agents[seat]` for each seat.
@@ -44,6 +46,7 @@ pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies:
             plies: s.ply - ply0,
             choices,
             decisions,
+            rounds: s.rounds + 1,
         };
         match g.actor(&s, &mut scratch) {
             Actor::Nobody => {
@@ -160,6 +163,8 @@ pub struct Report {
     pub turns: Lengths,
     pub mean_plies: f64,
     pub mean_branching: f64,
+    /// For games of several rounds (`restart`): rounds per game.
+    pub rounds: Option<Lengths>,
 }
 
 fn lengths(mut v: Vec<f64>) -> Lengths {
@@ -229,6 +234,10 @@ pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Repor
         } else {
             0.0
         },
+        rounds: played
+            .iter()
+            .any(|x| x.rounds > 1)
+            .then(|| lengths(played.iter().map(|x| x.rounds as f64).collect())),
     }
 }
 

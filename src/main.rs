@@ -559,6 +559,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     r.turns.mean, r.turns.median, r.turns.p90, r.mean_plies
                 );
                 println!("  mean branching factor {:.1}", r.mean_branching);
+                if let Some(rounds) = &r.rounds {
+                    println!(
+                        "  rounds per game: mean {:.2}, median {}, p90 {}",
+                        rounds.mean, rounds.median, rounds.p90
+                    );
+                }
                 for (k, v) in &r.endings {
                     println!("  {v:>7}  {k}");
                 }

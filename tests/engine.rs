@@ -505,23 +505,9 @@ fn restart_keeps_kept_variables() {
         .expect("position");
     play_texts(&g, &mut s, &["a1b1", "pass"]);
     assert_eq!(g.position_string(&s), "4 r 3R3B - 1");
-    let rounds = g
-        .program
-        .vars
-        .iter()
-        .position(|v| v.name == "rounds")
-        .expect("rounds");
-    let slot: usize = g.program.vars[..rounds]
-        .iter()
-        .map(|v| {
-            if v.per_player {
-                2
-            } else if v.per_cell {
-                4
-            } else {
-                1
-            }
-        })
-        .sum();
-    assert_eq!(s.vars[slot], 1, "red's rounds survive the restart");
+    assert_eq!(
+        g.var(&s, "rounds", 0),
+        Some(1),
+        "red's rounds survive the restart"
+    );
 }

@@ -56,25 +56,10 @@ fn why_not(g: &Game, s: &State, text: &str) -> Option<String> {
 }
 
 fn points(g: &Game, s: &State) -> (i64, i64) {
-    let i = g
-        .program
-        .vars
-        .iter()
-        .position(|v| v.name == "points")
-        .expect("points");
-    let slot: usize = g.program.vars[..i]
-        .iter()
-        .map(|v| {
-            if v.per_player {
-                2
-            } else if v.per_cell {
-                20
-            } else {
-                1
-            }
-        })
-        .sum();
-    (s.vars[slot], s.vars[slot + 1])
+    (
+        g.var(s, "points", 0).expect("points"),
+        g.var(s, "points", 1).expect("points"),
+    )
 }
 
 #[test]
@@ -232,23 +217,9 @@ fn rule_10_rounds_and_the_match() {
     play(&g, &mut s, &["pass"]);
     assert_eq!(s.rounds, 1);
     assert_eq!(g.position_string(&s), "10/10 b 15B15W - - 2");
-    let bp = g
-        .program
-        .vars
-        .iter()
-        .position(|v| v.name == "black_person")
-        .expect("var");
-    let slot: usize = g.program.vars[..bp]
-        .iter()
-        .map(|v| {
-            if v.per_player {
-                2
-            } else if v.per_cell {
-                20
-            } else {
-                1
-            }
-        })
-        .sum();
-    assert_eq!(s.vars[slot], 1, "person 1 won as white and plays black now");
+    assert_eq!(
+        g.var(&s, "black_person", 0),
+        Some(1),
+        "person 1 won as white and plays black now"
+    );
 }

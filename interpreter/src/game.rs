@@ -623,6 +623,20 @@ impl Game {
         found
     }
 
+    /// The value of a variable by name: `index` is the player of a `per player` variable,
+    /// the cell of a `per cell` one, and ignored otherwise.
+    pub fn var(&self, s: &State, name: &str, index: usize) -> Option<i64> {
+        let v = self.program.vars.iter().position(|v| v.name == name)?;
+        let var = &self.program.vars[v];
+        let slot = self.var_slot[v]
+            + if var.per_player || var.per_cell {
+                index
+            } else {
+                0
+            };
+        s.vars.get(slot).copied()
+    }
+
     /// The ruleset's `score` of a position for a player (higher is better for them).
     pub fn score(&self, s: &State, player: PlayerId) -> i64 {
         let cx = self.ctx(s, player, s.last.from, s.last.to, None);

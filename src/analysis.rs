@@ -23,10 +23,21 @@ pub struct Played {
     pub decisions: u64,
     /// Rounds played (restarts + 1).
     pub rounds: u32,
+    /// The decisions in notation, when asked for (`play_many(…, true)`).
+    #[serde(skip)]
+    pub moves: Vec<String>,
 }
 
 /// Plays one game from `start` with `agents[seat]` for each seat.
-pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies: u32) -> Played {
+/// With `keep_moves`, the decisions are kept in notation (for game records).
+pub fn play_one(
+    g: &Game,
+    start: &State,
+    agents: &[Agent],
+    seed: u64,
+    max_plies: u32,
+    keep_moves: bool,
+) -> Played {
     let mut s = start.clone();
     s.reseed(seed);
     let mut rngs: Vec<Pcg64Mcg> = (0..g.players())
@@ -36,8 +47,9 @@ pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies:
     let mut legal = Vec::new();
     let (ply0, turns0) = (s.ply, s.turns);
     let (mut choices, mut decisions) = (0u64, 0u64);
+    let mut moves: Vec<String> = Vec::new();
     loop {
-        let done = |result: &str, scores: Vec<f64>, winner, s: &State| Played {
+        let done = |result: &str, scores: Vec<f64>, winner, s: &State, moves: Vec<String>| Played {
             seed,
             result: result.to_string(),
             scores,
@@ -47,26 +59,31 @@ pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies:
             choices,
             decisions,
             rounds: s.rounds + 1,
+            moves,
         };
         match g.actor(&s, &mut scratch) {
             Actor::Nobody => {
                 let o = g
                     .status(&s, &mut scratch)
                     .expect("nobody acts only when the game is over");
-                return done(&o.ending, o.scores.clone(), o.winner(), &s);
+                return done(&o.ending, o.scores.clone(), o.winner(), &s, moves);
             }
             Actor::Chance => {
+                let before = keep_moves.then(|| s.clone());
                 if let Some(m) = g.sample_chance(&mut s) {
+                    if let Some(b) = before {
+                        moves.push(g.chance_text(&b, m));
+                    }
                     g.apply(&mut s, m);
                 }
             }
             Actor::Player(p) => {
                 if s.ply - ply0 >= max_plies {
-                    return done("unfinished", Vec::new(), None, &s);
+                    return done("unfinished", Vec::new(), None, &s, moves);
                 }
                 g.legal_moves(&s, &mut legal, &mut scratch.state);
                 if legal.is_empty() {
-                    return done("no legal move", Vec::new(), None, &s);
+                    return done("no legal move", Vec::new(), None, &s, moves);
                 }
                 choices += legal.len() as u64;
                 decisions += 1;
@@ -83,6 +100,9 @@ pub fn play_one(g: &Game, start: &State, agents: &[Agent], seed: u64, max_plies:
                     &mut scratch,
                     max_plies,
                 );
+                if keep_moves {
+                    moves.push(g.move_text_among(&legal, m));
+                }
                 g.apply(&mut s, m);
             }
         }
@@ -98,10 +118,20 @@ pub fn play_many(
     games: u64,
     seed: u64,
     max_plies: u32,
+    keep_moves: bool,
 ) -> Vec<Played> {
     (0..games)
         .into_par_iter()
-        .map(|i| play_one(g, start, agents, seed.wrapping_add(i), max_plies))
+        .map(|i| {
+            play_one(
+                g,
+                start,
+                agents,
+                seed.wrapping_add(i),
+                max_plies,
+                keep_moves,
+            )
+        })
         .collect()
 }
 

@@ -186,6 +186,9 @@ enum Command {
         /// Stop a game that has not ended after this many decisions (counted as unfinished).
         #[arg(long, default_value_t = 10_000)]
         max_plies: u32,
+        /// Save every game's record (JSON, for `tessel replay`) in this folder.
+        #[arg(long, value_name = "DIR")]
+        records: Option<std::path::PathBuf>,
         #[arg(long)]
         json: bool,
     },
@@ -485,10 +488,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             playouts,
             position,
             max_plies,
+            records,
             json,
         } => code((|| {
             let g = load_game(&game)?;
             let start = initial(&g, &position, seed)?;
+            if let Some(dir) = &records {
+                std::fs::create_dir_all(dir).map_err(|e| {
+                    eprintln!("error: cannot make {}: {e}", dir.display());
+                    ExitCode::from(1)
+                })?;
+            }
             let agents: Vec<tessel_interpreter::Agent> = agents
                 .split(',')
                 .map(|a| tessel_interpreter::Agent::parse(a, playouts))
@@ -507,7 +517,30 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 return Err(ExitCode::from(1));
             }
             let t = Instant::now();
-            let played = tessel::analysis::play_many(&g, &start, &agents, games, seed, max_plies);
+            let played = tessel::analysis::play_many(
+                &g,
+                &start,
+                &agents,
+                games,
+                seed,
+                max_plies,
+                records.is_some(),
+            );
+            if let Some(dir) = &records {
+                let options = parse_options(&game.options).unwrap_or_default();
+                for p in &played {
+                    let mut rec =
+                        tessel::record::Record::new(&game.file, &options, p.seed, position.clone());
+                    rec.decisions = p.moves.clone();
+                    rec.result = Some(match p.winner {
+                        Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
+                        None => p.result.clone(),
+                    });
+                    if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
+                        eprintln!("warning: {e}");
+                    }
+                }
+            }
             let secs = t.elapsed().as_secs_f64();
             let r = tessel::analysis::report(&g, &agents, seed, &played);
             if json {

@@ -282,3 +282,33 @@ fn render_and_bench() {
     assert_eq!(v["nodes"], 8902);
     assert!(v["playouts_per_second"].as_f64().unwrap_or(0.0) > 0.0);
 }
+
+#[test]
+fn analyze_saves_replayable_records() {
+    let dir = std::env::temp_dir().join(format!("tessel-analyze-{}", std::process::id()));
+    let d = dir.to_string_lossy().to_string();
+    let (code, _, err) = tessel(&[
+        "analyze",
+        "oicustiytac",
+        "--games",
+        "2",
+        "--seed",
+        "4",
+        "--option",
+        "rounds=1",
+        "--records",
+        &d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for seed in [4, 5] {
+        let rec = dir.join(format!("game-{seed}.json"));
+        let (code, out, err) = tessel(&["replay", &rec.to_string_lossy(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).expect("json");
+        assert!(
+            v["result"].as_str().is_some_and(|r| r.contains("match")),
+            "{out}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

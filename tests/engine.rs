@@ -252,8 +252,8 @@ fn agents_play_replayable_games() {
     let g = game(DICE);
     let start = g.start_state(0).expect("start");
     let agents = [Agent::Mcts { playouts: 30 }, Agent::Greedy];
-    let a = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000);
-    let b = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000);
+    let a = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000, false);
+    let b = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000, false);
     assert_eq!(
         a, b,
         "the same seeds give the same games on any number of threads"

@@ -122,6 +122,20 @@ impl Game {
         }
     }
 
+    /// The one decision `found` for `text`, or why there is not exactly one.
+    fn one_of(&self, text: &str, found: &[Move], legal: &[Move]) -> Result<Move, MoveError> {
+        match found {
+            [] => Err(MoveError::NoSuchMove(text.trim().to_string())),
+            [m] => Ok(*m),
+            _ => Err(MoveError::Ambiguous(
+                found
+                    .iter()
+                    .map(|m| self.move_text_among(legal, *m))
+                    .collect(),
+            )),
+        }
+    }
+
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         // An action by its text: `NAME` or `NAME@CELL`.
@@ -202,16 +216,7 @@ impl Game {
                             .any(|s| s.eq_ignore_ascii_case(&sym))
                 })
                 .collect();
-            return match found.len() {
-                0 => Err(MoveError::NoSuchMove(text.trim().to_string())),
-                1 => Ok(found[0]),
-                _ => Err(MoveError::Ambiguous(
-                    found
-                        .iter()
-                        .map(|m| self.move_text_among(legal, *m))
-                        .collect(),
-                )),
-            };
+            return self.one_of(text, &found, legal);
         }
         if cells.len() != 2 || pending_letter.is_some() {
             return Err(MoveError::Unreadable(text.trim().to_string()));
@@ -240,15 +245,6 @@ impl Game {
                     && rule.is_none_or(|r| r == m.rule)
             })
             .collect();
-        match found.len() {
-            0 => Err(MoveError::NoSuchMove(text.trim().to_string())),
-            1 => Ok(found[0]),
-            _ => Err(MoveError::Ambiguous(
-                found
-                    .iter()
-                    .map(|m| self.move_text_among(legal, *m))
-                    .collect(),
-            )),
-        }
+        self.one_of(text, &found, legal)
     }
 }

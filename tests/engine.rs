@@ -511,3 +511,79 @@ fn restart_keeps_kept_variables() {
         "red's rounds survive the restart"
     );
 }
+
+const BAG: &str = "tests/data/check/ok/bag-draw.tessel";
+
+/// Resolves the waiting chance events with outcomes given by their notation.
+fn resolve(g: &Game, s: &mut tessel_interpreter::State, outcomes: &[&str]) {
+    for text in outcomes {
+        let n = g.chance_outcomes(s).expect("a chance waits").len();
+        let m = (0..n as u16)
+            .map(Move::chance)
+            .find(|m| g.chance_text(s, *m) == *text)
+            .unwrap_or_else(|| panic!("{text} is not an outcome"));
+        g.apply(s, m);
+    }
+}
+
+#[test]
+fn draws_from_a_bag_weigh_what_is_left() {
+    let g = game(BAG);
+    let s = g.start_state(0).expect("start");
+    // Sequences of draws from three gems and three pebbles: 2, 4, 8, then 14 (four of
+    // a kind is impossible), 20 with the fifth.
+    let counts: Vec<u64> = (1..=5).map(|d| g.perft(&s, d)).collect();
+    assert_eq!(counts, [2, 4, 8, 14, 20]);
+    let mut s1 = s.clone();
+    resolve(&g, &mut s1, &["rack=G", "rack=G"]);
+    let p = g.chance_outcomes(&s1).expect("blue draws");
+    assert_eq!(p.len(), 2);
+    assert!((p[0].1 - 0.25).abs() < 1e-12, "one gem in four: {p:?}");
+    resolve(&g, &mut s1, &["rack=G"]);
+    assert_eq!(
+        g.chance_outcomes(&s1).expect("blue draws").len(),
+        1,
+        "no gem is left"
+    );
+    resolve(&g, &mut s1, &["rack=P"]);
+    // Red holds two gems, blue one: no more drawing in setup; red's turn draws one.
+    assert_eq!(g.position_string(&s1), "6 r 2P 2G/GP 1");
+    resolve(&g, &mut s1, &["rack=P"]);
+    assert!(s1.pending.is_empty());
+    assert_eq!(g.position_string(&s1), "6 r P 2GP/GP 1");
+    let s2 = g
+        .parse_position("6 r P 2GP/GP 1", 0)
+        .expect("parts round-trip");
+    assert_eq!(g.position_string(&s2), "6 r P 2GP/GP 1");
+    assert!(
+        g.parse_position("6 r P 2GP/GP/G 1", 0).is_err(),
+        "three parts"
+    );
+    assert!(
+        g.parse_position("6 r P/G - 1", 0).is_err(),
+        "the bag has no parts"
+    );
+}
+
+#[test]
+fn setup_draws_again_while_tied_and_nothing_from_an_empty_bag() {
+    let g = game(BAG);
+    let mut s = g.start_state(0).expect("start");
+    resolve(&g, &mut s, &["rack=G", "rack=P", "rack=P", "rack=G"]);
+    // One gem each: setup runs again and each draws one more.
+    assert_eq!(s.pending.len(), 2, "a tie draws again");
+    resolve(&g, &mut s, &["rack=G", "rack=P"]);
+    // Red's turn begins with a draw from the empty bag: nothing is drawn.
+    let outcomes = g.chance_outcomes(&s).expect("the turn's draw waits");
+    assert_eq!(outcomes.len(), 1);
+    assert_eq!(g.chance_text(&s, Move::chance(0)), "rack=-");
+    resolve(&g, &mut s, &["rack=-"]);
+    assert_eq!(g.position_string(&s), "6 r - 2GP/G2P 1");
+    assert_eq!(
+        texts(&g, &s),
+        [
+            "G@a1", "G@b1", "G@c1", "G@d1", "G@e1", "G@f1", "P@a1", "P@b1", "P@c1", "P@d1", "P@e1",
+            "P@f1"
+        ]
+    );
+}

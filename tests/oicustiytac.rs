@@ -14,14 +14,10 @@ fn game(options: &[(&str, &str)]) -> Game {
     Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
 }
 
-/// A position, with rule 1's coin thrown (person 0 plays black).
+/// A position after rule 1's draw (the bag is empty: person 0 plays black).
 fn at(g: &Game, position: &str) -> State {
-    let mut s = g.parse_position(position, 0).expect("position");
-    let mut legal = Vec::new();
-    let mut tmp = g.empty_state(0);
-    g.legal_moves(&s, &mut legal, &mut tmp);
-    assert!(legal.iter().all(|m| m.is_chance()), "the coin comes first");
-    g.apply(&mut s, legal[0]);
+    let s = g.parse_position(position, 0).expect("position");
+    assert!(s.pending.is_empty(), "no draw from an empty bag");
     s
 }
 
@@ -62,27 +58,74 @@ fn points(g: &Game, s: &State) -> (i64, i64) {
     )
 }
 
+/// Resolves chance events with the given outcomes, in order, by their notation.
+fn draw(g: &Game, s: &mut State, outcomes: &[&str]) {
+    for text in outcomes {
+        let all = g.chance_outcomes(s).expect("a draw waits");
+        let i = (0..all.len())
+            .find(|&i| g.chance_text(s, tessel_interpreter::Move::chance(i as u16)) == *text)
+            .unwrap_or_else(|| panic!("{text} is not an outcome"));
+        g.apply(s, tessel_interpreter::Move::chance(i as u16));
+    }
+}
+
 #[test]
-fn rule_1_a_fair_draw_for_black() {
+fn rule_1_five_stones_each_from_the_bag() {
     let g = game(&[]);
-    let s = g.start_state(0).expect("start");
+    let mut s = g.start_state(0).expect("start");
+    // Thirty stones in the bag: the first draw is white or black, half and half.
     let outcomes = g.chance_outcomes(&s).expect("the draw waits");
     assert_eq!(outcomes.len(), 2);
     assert!((outcomes[0].1 - 0.5).abs() < 1e-12);
+    // Person 0 draws three whites, person 1 two: person 0 plays black.
+    draw(
+        &g,
+        &mut s,
+        &["hand=o", "hand=o", "hand=o", "hand=x", "hand=x"],
+    );
+    draw(
+        &g,
+        &mut s,
+        &["hand=o", "hand=o", "hand=x", "hand=x", "hand=x"],
+    );
+    assert!(s.pending.is_empty(), "no tie, no more drawing");
+    assert_eq!(g.var(&s, "black_person", 0), Some(0));
+    assert!(g.position_string(&s).ends_with(" 10o10x 3o2x/2o3x 1"));
+    // After the draw, a white stone left in the bag is 10 in 20.
+    let mut s = g.start_state(0).expect("start");
+    draw(
+        &g,
+        &mut s,
+        &["hand=o", "hand=o", "hand=x", "hand=x", "hand=x"],
+    );
+    draw(
+        &g,
+        &mut s,
+        &["hand=o", "hand=o", "hand=x", "hand=x", "hand=x"],
+    );
+    // Tied at two whites: one more each; both white is still a tie.
+    let p = g.chance_outcomes(&s).expect("a tie draws again");
+    assert!((p[0].1 - 11.0 / 20.0).abs() < 1e-12, "{p:?}");
+    draw(&g, &mut s, &["hand=o", "hand=o"]);
+    assert!(!s.pending.is_empty(), "still tied");
+    // White against black: the white stone wins the right, for person 1.
+    draw(&g, &mut s, &["hand=x", "hand=o"]);
+    assert!(s.pending.is_empty());
+    assert_eq!(g.var(&s, "black_person", 0), Some(1));
 }
 
 #[test]
 fn rules_3_and_4_whelping_and_crossing() {
     let g = game(&[]);
-    let s = at(&g, "10/10 b 15B15W - - 1");
+    let s = at(&g, "10/10 b 15B15W - - - - 1");
     // Black whelps only into its six rightmost traps.
     assert_eq!(
         texts(&g, &s),
         ["B@e1", "B@f1", "B@g1", "B@h1", "B@i1", "B@j1"]
     );
-    let mut s = at(&g, "10/4B5 b 14B15W - - 1");
+    let mut s = at(&g, "10/4B5 b 14B15W - - - - 1");
     play(&g, &mut s, &["e1e2"]);
-    assert_eq!(g.position_string(&s), "4B5/10 b 14B15W - - 1");
+    assert_eq!(g.position_string(&s), "4B5/10 b 14B15W - - - - 1");
     // Rule 6: the stone has moved; it may not move again this turn.
     assert!(!texts(&g, &s).iter().any(|m| m.starts_with("e2")));
 }
@@ -90,14 +133,14 @@ fn rules_3_and_4_whelping_and_crossing() {
 #[test]
 fn rule_5_diagonally_left_out_of_the_opponents_land() {
     let g = game(&[]);
-    let s = at(&g, "4B5/10 b 14B15W - - 1");
+    let s = at(&g, "4B5/10 b 14B15W - - - - 1");
     let t = texts(&g, &s);
     for m in ["e2d1", "e2c1", "e2b1"] {
         assert!(t.contains(&m.to_string()), "{m} in {t:?}");
     }
     assert!(!t.contains(&"e2a1".to_string()) && !t.contains(&"e2f1".to_string()));
     // White's left is the other way: from d1 to e2, f2, g2.
-    let s = at(&g, "10/3W6 w 15B14W - - 1");
+    let s = at(&g, "10/3W6 w 15B14W - - - - 1");
     let t = texts(&g, &s);
     for m in ["d1e2", "d1f2", "d1g2"] {
         assert!(t.contains(&m.to_string()), "{m} in {t:?}");
@@ -107,18 +150,18 @@ fn rule_5_diagonally_left_out_of_the_opponents_land() {
 #[test]
 fn rule_2_three_from_one_trap_is_the_turn() {
     let g = game(&[]);
-    let mut s = at(&g, "10/4[BBB]5 b 12B15W - - 1");
+    let mut s = at(&g, "10/4[BBB]5 b 12B15W - - - - 1");
     let t = texts(&g, &s);
     assert!(t.contains(&"e1e2#4".to_string()), "{t:?}");
     play(&g, &mut s, &["e1e2#4"]);
     assert_eq!(s.to_move, 1, "three stones together end the turn");
-    assert_eq!(g.position_string(&s), "4[BBB]5/10 w 12B15W - - 1");
+    assert_eq!(g.position_string(&s), "4[BBB]5/10 w 12B15W - - - - 1");
 }
 
 #[test]
 fn rule_2_over_move_penalty_and_forbid() {
     let g = game(&[]);
-    let mut s = at(&g, "10/10 b 15B15W - - 1");
+    let mut s = at(&g, "10/10 b 15B15W - - - - 1");
     play(&g, &mut s, &["B@e1", "B@f1", "B@g1"]);
     // White must first bring down a black stone of its choice, for 3 points.
     assert_eq!(
@@ -127,14 +170,14 @@ fn rule_2_over_move_penalty_and_forbid() {
     );
     play(&g, &mut s, &["bring_down@f1"]);
     assert_eq!(points(&g, &s), (0, 3));
-    assert_eq!(g.position_string(&s), "10/4B1B3 w 12B15W - B 1");
+    assert_eq!(g.position_string(&s), "10/4B1B3 w 12B15W - B - - 1");
     assert!(
         texts(&g, &s).iter().any(|m| m.starts_with("W@")),
         "then white plays its turn"
     );
 
     let g = game(&[("overmove", "forbid")]);
-    let mut s = at(&g, "10/10 b 15B15W - - 1");
+    let mut s = at(&g, "10/10 b 15B15W - - - - 1");
     play(&g, &mut s, &["B@e1", "B@f1"]);
     assert_eq!(texts(&g, &s), ["pass"]);
     assert_eq!(
@@ -151,28 +194,28 @@ fn rule_7_outnumbered_traps() {
             .to_string(),
     );
     // One white stone may not end the turn in a trap of three black stones...
-    let s = at(&g, "4W5/4[BBB]5 w 12B14W - - 1");
+    let s = at(&g, "4W5/4[BBB]5 w 12B14W - - - - 1");
     assert_eq!(why_not(&g, &s, "e2e1"), rule7);
     // ...two may.
-    let mut s = at(&g, "4[WW]5/4[BBB]5 w 12B13W - - 1");
+    let mut s = at(&g, "4[WW]5/4[BBB]5 w 12B13W - - - - 1");
     play(&g, &mut s, &["e2e1", "e2e1", "pass"]);
     assert_eq!(s.to_move, 0);
     // Three black and one white at the start: one more white stone is enough.
-    let mut s = at(&g, "4W5/4[BBBW]5 w 11B13W - - 1");
+    let mut s = at(&g, "4W5/4[BBBW]5 w 11B13W - - - - 1");
     play(&g, &mut s, &["e2e1", "pass"]);
     assert_eq!(s.to_move, 0);
     // Four black and no white: it takes three white stones (here, three together).
     let strict = game(&[("overmove", "forbid")]);
-    let s = at(&strict, "4[WWW]5/4[BBBB]5 w 11B12W - - 1");
+    let s = at(&strict, "4[WWW]5/4[BBBB]5 w 11B12W - - - - 1");
     assert_eq!(
         why_not(&strict, &s, "e2e1#2"),
         rule7,
         "one or two are too few"
     );
-    let mut s = at(&g, "4[WWW]5/4[BBBB]5 w 11B12W - - 1");
+    let mut s = at(&g, "4[WWW]5/4[BBBB]5 w 11B12W - - - - 1");
     play(&g, &mut s, &["e2e1#4"]);
     // Seven stones: rule 9 brings two black ones down (6 points to white).
-    assert_eq!(g.position_string(&s), "10/4[BBWWW]5 b 11B12W - 2B 2");
+    assert_eq!(g.position_string(&s), "10/4[BBWWW]5 b 11B12W - 2B - - 2");
     assert_eq!(points(&g, &s), (0, 6));
 }
 
@@ -180,17 +223,17 @@ fn rule_7_outnumbered_traps() {
 fn rule_8_bringing_home() {
     let g = game(&[]);
     // Black's home traps are a1 and b1; a stone must stay in the trap.
-    let s = at(&g, "10/[BB]9 b 13B15W - - 1");
+    let s = at(&g, "10/[BB]9 b 13B15W - - - - 1");
     assert!(texts(&g, &s).contains(&"bring_home@a1".to_string()));
-    let s = at(&g, "10/B9 b 14B15W - - 1");
+    let s = at(&g, "10/B9 b 14B15W - - - - 1");
     assert!(!texts(&g, &s).contains(&"bring_home@a1".to_string()));
-    let s = at(&g, "10/[BW]9 b 14B14W - - 1");
+    let s = at(&g, "10/[BW]9 b 14B14W - - - - 1");
     let mut s = s;
     play(&g, &mut s, &["bring_home@a1", "pass"]);
-    assert_eq!(g.position_string(&s), "10/W9 w 14B14W B - 1");
+    assert_eq!(g.position_string(&s), "10/W9 w 14B14W B - - - 1");
     assert_eq!(points(&g, &s), (2, 0));
     // A stone that moved into the home trap this turn may not also be brought home.
-    let mut s = at(&g, "1B8/W9 b 14B14W - - 1");
+    let mut s = at(&g, "1B8/W9 b 14B14W - - - - 1");
     play(&g, &mut s, &["b2a1"]);
     assert!(!texts(&g, &s).contains(&"bring_home@a1".to_string()));
 }
@@ -200,9 +243,9 @@ fn rule_9_own_stones_over_five_go_to_the_opponent() {
     let g = game(&[]);
     // Black moves a sixth stone into a trap of five black: its own stone comes down,
     // and the opponent scores it.
-    let mut s3 = at(&g, "10/3B[BBBBB]5 b 9B15W - - 1");
+    let mut s3 = at(&g, "10/3B[BBBBB]5 b 9B15W - - - - 1");
     play(&g, &mut s3, &["B@e1", "pass"]);
-    assert_eq!(g.position_string(&s3), "10/3B[BBBBB]5 w 8B15W - B 1");
+    assert_eq!(g.position_string(&s3), "10/3B[BBBBB]5 w 8B15W - B - - 1");
     assert_eq!(points(&g, &s3), (0, 3));
 }
 
@@ -210,13 +253,13 @@ fn rule_9_own_stones_over_five_go_to_the_opponent() {
 fn rule_10_rounds_and_the_match() {
     // With a goal of 3 points, one stone brought down wins the round.
     let g = game(&[("goal", "3"), ("rounds", "2")]);
-    let mut s = at(&g, "4W5/4[BBBBB]5 w 10B14W - - 1");
+    let mut s = at(&g, "4W5/4[BBBBB]5 w 10B14W - - - - 1");
     play(&g, &mut s, &["e2e1"]);
     // Six stones: white brings one black stone down, reaches 3 points and wins the
     // round; the next round starts afresh, and the white person now plays black.
     play(&g, &mut s, &["pass"]);
     assert_eq!(s.rounds, 1);
-    assert_eq!(g.position_string(&s), "10/10 b 15B15W - - 2");
+    assert_eq!(g.position_string(&s), "10/10 b 15B15W - - 15o15x - 2");
     assert_eq!(
         g.var(&s, "black_person", 0),
         Some(1),

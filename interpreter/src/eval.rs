@@ -2,7 +2,7 @@
 //! Values are `i64`: truth is 0/1, cells are their numbers, pieces and players their indices.
 
 use crate::game::Game;
-use crate::state::{Piece, State};
+use crate::state::{Pending, Piece, State};
 use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NO_CELL};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
@@ -233,9 +233,16 @@ impl Game {
             }
             Expr::Steps => cx.steps as i64,
             Expr::Passed => i64::from(cx.s.last.pass),
-            Expr::Held(z, k) => {
+            Expr::Held(z, k, who) => {
+                let who = match who {
+                    Some(w) => match PlayerId::try_from(self.eval(w, cx)) {
+                        Ok(p) if (p as usize) < self.players() => p,
+                        _ => return 0,
+                    },
+                    None => cx.mover,
+                };
                 cx.s.zones
-                    .get(self.zone_slot(*z, cx.mover, *k))
+                    .get(self.zone_slot(*z, who, *k))
                     .copied()
                     .unwrap_or(0) as i64
             }
@@ -313,7 +320,22 @@ impl Game {
                         }
                     }
                 }
-                Stmt::Roll(_, roll) => s.pending.push(((mover as u32) << 16) | *roll as u32),
+                Stmt::Roll(_, roll) => s.pending.push(Pending::new(*roll, mover, mover)),
+                Stmt::Draw(n, draw, owner) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let n = self.eval(n, &cx).clamp(0, 1000);
+                    let owner = match owner {
+                        Some(o) => self.eval(o, &cx),
+                        None => mover as i64,
+                    };
+                    if let Ok(owner) = PlayerId::try_from(owner) {
+                        if (owner as usize) < self.players() {
+                            for _ in 0..n {
+                                s.pending.push(Pending::new(*draw, mover, owner));
+                            }
+                        }
+                    }
+                }
                 Stmt::Send(e, zone, to_owner) => {
                     let c = self.eval(e, &self.ctx(s, mover, from, to, None));
                     if (0..s.cells.len() as i64).contains(&c) {

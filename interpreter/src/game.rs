@@ -3,6 +3,7 @@
 
 use crate::board::Board;
 use crate::state::{LastMove, Piece, State};
+use std::borrow::Cow;
 use tessel_lang::ir::{self, CellId, PieceId, PlayerId, Program, NO_CELL};
 
 /// A decision: a piece's move from one cell to another by one of its rules. Small and
@@ -501,15 +502,15 @@ impl Game {
             return;
         }
         self.candidates(s, out);
-        if self.program.forbids.is_empty() {
-            return;
+        if !self.program.forbids.is_empty() {
+            out.retain(|m| {
+                tmp.copy_from(s);
+                self.apply(tmp, *m);
+                let ended = tmp.turns != s.turns;
+                !self.forbidden(tmp, s.to_move, ended)
+                    && (ended || self.can_finish_turn(tmp, s.turns))
+            });
         }
-        out.retain(|m| {
-            tmp.copy_from(s);
-            self.apply(tmp, *m);
-            let ended = tmp.turns != s.turns;
-            !self.forbidden(tmp, s.to_move, ended) && (ended || self.can_finish_turn(tmp, s.turns))
-        });
         if out.is_empty() && self.program.turn.pass_when_stuck {
             out.push(Move::pass());
         }
@@ -572,23 +573,57 @@ impl Game {
         })
     }
 
-    /// The outcomes (value, probability) of the chance event waiting at `s`, if any.
-    pub fn chance_outcomes(&self, s: &State) -> Option<&[(i64, f64)]> {
-        let &first = s.pending.first()?;
-        self.program
-            .chances
-            .get((first & 0xFFFF) as usize)
-            .map(|c| c.outcomes.as_slice())
+    /// The outcomes (value, probability) of the chance event waiting at `s`, if any. A
+    /// draw's values are piece types (-1: the zone was empty, nothing is drawn).
+    pub fn chance_outcomes(&self, s: &State) -> Option<Cow<'_, [(i64, f64)]>> {
+        let first = s.pending.first()?;
+        match self.program.chances.get(first.chance as usize)? {
+            ir::Chance::Roll { outcomes, .. } => Some(Cow::Borrowed(outcomes.as_slice())),
+            ir::Chance::Draw { from, .. } => {
+                let kinds = self.program.pieces.len();
+                let base = self.zone_slot(*from, first.roller, 0);
+                let counts = s.zones.get(base..base + kinds).unwrap_or(&[]);
+                let total: f64 = counts.iter().map(|&c| c as f64).sum();
+                if total == 0.0 {
+                    return Some(Cow::Owned(vec![(-1, 1.0)]));
+                }
+                Some(Cow::Owned(
+                    counts
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, &c)| c > 0)
+                        .map(|(k, &c)| (k as i64, c as f64 / total))
+                        .collect(),
+                ))
+            }
+        }
     }
 
-    /// The variable a waiting chance event sets, for messages.
+    /// What a waiting chance event sets, for messages: a roll's variable, a draw's zone.
     pub fn chance_var(&self, s: &State) -> Option<&str> {
-        let &first = s.pending.first()?;
-        let c = self.program.chances.get((first & 0xFFFF) as usize)?;
-        self.program
-            .vars
-            .get(c.var as usize)
-            .map(|v| v.name.as_str())
+        let first = s.pending.first()?;
+        match self.program.chances.get(first.chance as usize)? {
+            ir::Chance::Roll { var, .. } => self
+                .program
+                .vars
+                .get(*var as usize)
+                .map(|v| v.name.as_str()),
+            ir::Chance::Draw { to, .. } => self
+                .program
+                .zones
+                .get(*to as usize)
+                .map(|z| z.name.as_str()),
+        }
+    }
+
+    /// Whether the waiting chance event draws pieces (its values are piece types).
+    pub fn chance_draws(&self, s: &State) -> bool {
+        s.pending.first().is_some_and(|p| {
+            matches!(
+                self.program.chances.get(p.chance as usize),
+                Some(ir::Chance::Draw { .. })
+            )
+        })
     }
 
     /// Draws the outcome of the waiting chance event from the state's seeded generator.
@@ -690,13 +725,28 @@ impl Game {
             if s.pending.is_empty() {
                 return;
             }
+            let outcome = self
+                .chance_outcomes(s)
+                .and_then(|o| o.get(m.to as usize).map(|&(v, _)| v));
             let first = s.pending.remove(0);
-            let (roll, roller) = ((first & 0xFFFF) as usize, (first >> 16) as PlayerId);
-            if let Some(c) = self.program.chances.get(roll) {
-                if let Some(&(value, _)) = c.outcomes.get(m.to as usize) {
-                    let i = self.var_index(c.var, roller);
+            match (self.program.chances.get(first.chance as usize), outcome) {
+                (Some(ir::Chance::Roll { var, .. }), Some(value)) => {
+                    let i = self.var_index(*var, first.roller);
                     s.vars[i] = value;
                 }
+                (Some(ir::Chance::Draw { from, to }), Some(kind)) if kind >= 0 => {
+                    let kind = kind as PieceId;
+                    let a = self.zone_slot(*from, first.roller, kind);
+                    let b = self.zone_slot(*to, first.owner, kind);
+                    if s.zones[a] > 0 {
+                        s.zones[a] -= 1;
+                        s.zones[b] = s.zones[b].saturating_add(1);
+                    }
+                }
+                _ => {}
+            }
+            if s.pending.is_empty() && s.setup_pending {
+                self.run_setup(s);
             }
             return;
         }
@@ -881,7 +931,7 @@ impl Game {
         s.pending.clear();
         s.last = LastMove::default();
         self.find_royals(s);
-        self.begin_turn(s);
+        self.run_setup(s);
     }
 
     /// Clears the target of a move for the piece to land: a stacking rule buries what
@@ -908,6 +958,21 @@ impl Game {
         s.turns += 1;
         s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
         self.begin_turn(s);
+    }
+
+    /// Runs the ruleset's `setup` as the game or a round begins, and again once the chance
+    /// events its last run started are resolved; when a run starts none, the first turn
+    /// begins.
+    pub fn run_setup(&self, s: &mut State) {
+        s.setup_pending = false;
+        if !self.program.setup.is_empty() {
+            let before = s.pending.len();
+            self.exec(s, &self.program.setup, s.to_move, NO_CELL, NO_CELL);
+            s.setup_pending = s.pending.len() > before;
+        }
+        if !s.setup_pending {
+            self.begin_turn(s);
+        }
     }
 
     /// Runs the statements that begin a turn, for the player to move.

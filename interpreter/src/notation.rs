@@ -110,13 +110,21 @@ impl Game {
         }
     }
 
-    /// A chance outcome as `VARIABLE=VALUE` (`throw=3`).
+    /// A chance outcome as `VARIABLE=VALUE` (`throw=3`), or for a draw `ZONE=SYMBOL`
+    /// (`hand=W`; `hand=-` when there was nothing to draw).
     pub fn chance_text(&self, s: &State, m: Move) -> String {
         let value = self
             .chance_outcomes(s)
-            .and_then(|o| o.get(m.to as usize))
-            .map(|(v, _)| *v);
+            .and_then(|o| o.get(m.to as usize).map(|(v, _)| *v));
         match (self.chance_var(s), value) {
+            (Some(zone), Some(v)) if self.chance_draws(s) => {
+                let owner = s.pending.first().map_or(0, |p| p.owner);
+                let sym = match tessel_lang::ir::PieceId::try_from(v) {
+                    Ok(k) => self.symbol(Piece::new(k, owner)),
+                    Err(_) => "-".to_string(),
+                };
+                format!("{zone}={sym}")
+            }
             (Some(var), Some(v)) => format!("{var}={v}"),
             _ => format!("chance={}", m.to),
         }

@@ -102,20 +102,22 @@ impl Game {
         }
     }
 
-    /// The start position of the ruleset, or an empty board with the first player to move.
+    /// The start position of the ruleset, or an empty board with the first player to move;
+    /// the ruleset's `setup` runs, then the first turn begins.
     pub fn start_state(&self, seed: u64) -> Result<State, PositionError> {
         match &self.program.start {
             Some((text, _)) => self.parse_position(text, seed),
             None => {
                 let mut s = self.empty_state(seed);
-                self.begin_turn(&mut s);
+                self.run_setup(&mut s);
                 Ok(s)
             }
         }
     }
 
-    /// Reads a position string in the ruleset's format; the turn it stands at begins
-    /// (its `start` block runs).
+    /// Reads a position string in the ruleset's format. A game begins there: the ruleset's
+    /// `setup` runs, then (after any chance it starts) the turn it stands at begins (its
+    /// `start` block runs).
     pub fn parse_position(&self, text: &str, seed: u64) -> Result<State, PositionError> {
         self.read_position(text, seed, true)
     }
@@ -252,8 +254,10 @@ impl Game {
                     }
                 },
                 Field::Zone(z) => {
-                    if f != "-" {
-                        self.parse_zone(&mut s, *z, f, st)?;
+                    if f.contains('/') {
+                        self.parse_zone_parts(&mut s, *z, f, st)?;
+                    } else if f != "-" {
+                        self.parse_zone(&mut s, *z, f, st, None)?;
                     }
                 }
                 Field::Number => match f.parse::<u32>() {
@@ -285,18 +289,56 @@ impl Game {
         self.find_royals(&mut s);
         // A position string stands at the start of a turn.
         if begin {
-            self.begin_turn(&mut s);
+            self.run_setup(&mut s);
         }
         Ok(s)
     }
 
-    /// A zone field: symbols, each after an optional count (`2Pb`).
+    /// A zone of every player, one part each in seat order, `/` between (`2o/x/-`): how
+    /// a zone is written when a piece has one symbol for every player.
+    fn parse_zone_parts(
+        &self,
+        s: &mut State,
+        zone: tessel_lang::ir::ZoneId,
+        f: &str,
+        base: usize,
+    ) -> Result<(), PositionError> {
+        let per_player = self
+            .program
+            .zones
+            .get(zone as usize)
+            .is_some_and(|z| z.per_player);
+        let parts = f.split('/').count();
+        if !per_player || parts != self.players {
+            return Err(perr(
+                format!("`{f}` has {parts} parts"),
+                base,
+                base + f.len(),
+                format!(
+                    "write `/` only in a zone of every player, one part each ({} parts)",
+                    self.players
+                ),
+            ));
+        }
+        let mut at = base;
+        for (p, part) in f.split('/').enumerate() {
+            if part != "-" && !part.is_empty() {
+                self.parse_zone(s, zone, part, at, Some(p as PlayerId))?;
+            }
+            at += part.len() + 1;
+        }
+        Ok(())
+    }
+
+    /// A zone field: symbols, each after an optional count (`2Pb`), into the part of the
+    /// symbol's owner or of `part`.
     fn parse_zone(
         &self,
         s: &mut State,
         zone: tessel_lang::ir::ZoneId,
         f: &str,
         base: usize,
+        part: Option<PlayerId>,
     ) -> Result<(), PositionError> {
         let mut lex = BoardToken::lexer(f);
         let mut count: Option<u16> = None;
@@ -326,7 +368,7 @@ impl Game {
                             "write piece symbols, each after an optional count",
                         ));
                     };
-                    let slot = self.zone_slot(zone, p, k);
+                    let slot = self.zone_slot(zone, part.unwrap_or(p), k);
                     s.zones[slot] = s.zones[slot].saturating_add(count.take().unwrap_or(1));
                 }
                 _ => {
@@ -573,8 +615,24 @@ impl Game {
                         .get(*z as usize)
                         .is_some_and(|zz| zz.per_player);
                     let owners = if per_player { self.players } else { 1 };
+                    // When a symbol stands for every player, parts are written apart.
+                    let shared = |k: usize| {
+                        let sy = &self.program.pieces[k].symbols;
+                        sy.len() > 1 && sy.iter().all(|x| *x == sy[0])
+                    };
+                    let apart = per_player
+                        && (0..self.program.pieces.len()).any(|k| {
+                            shared(k)
+                                && (0..owners).any(|p| {
+                                    s.zones[self.zone_slot(*z, p as PlayerId, k as PieceId)] > 0
+                                })
+                        });
                     let mut t = String::new();
                     for p in 0..owners {
+                        if apart && p > 0 {
+                            t.push('/');
+                        }
+                        let before = t.len();
                         for k in 0..self.program.pieces.len() {
                             let n = s.zones[self.zone_slot(*z, p as PlayerId, k as PieceId)];
                             if n == 0 {
@@ -590,6 +648,12 @@ impl Game {
                                 format!("({sym})")
                             };
                         }
+                        if apart && t.len() == before {
+                            t.push('-');
+                        }
+                    }
+                    if apart && t.chars().all(|c| c == '-' || c == '/') {
+                        t.clear();
                     }
                     if t.is_empty() {
                         "-".into()

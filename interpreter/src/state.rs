@@ -83,6 +83,25 @@ impl Default for LastMove {
     }
 }
 
+/// A chance event waiting to be resolved: which of the program's chances, who started
+/// it, and whose zone receives what it draws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Pending {
+    pub chance: u16,
+    pub roller: PlayerId,
+    pub owner: PlayerId,
+}
+
+impl Pending {
+    pub fn new(chance: u16, roller: PlayerId, owner: PlayerId) -> Pending {
+        Pending {
+            chance,
+            roller,
+            owner,
+        }
+    }
+}
+
 /// A game state. The layout of `vars` and `zones` comes from the program.
 #[derive(Clone, Debug)]
 pub struct State {
@@ -102,9 +121,11 @@ pub struct State {
     /// Turns completed (a turn may hold several decisions, so this is not `ply`).
     pub turns: u32,
     /// Chance events waiting to be resolved, first first: `(roller << 16) | roll`.
-    pub pending: Vec<u32>,
+    pub pending: Vec<Pending>,
     /// A `restart` ran: the position goes back to the start when the decision is done.
     pub restart_pending: bool,
+    /// The ruleset's `setup` runs again once the chance events waiting now are resolved.
+    pub setup_pending: bool,
     /// An `end turn` ran: the turn ends when the decision is done.
     pub end_turn_pending: bool,
     /// Restarts so far: the rounds of a match already played.
@@ -131,6 +152,7 @@ impl State {
             turns: 0,
             pending: Vec::new(),
             restart_pending: false,
+            setup_pending: false,
             end_turn_pending: false,
             rounds: 0,
             last: LastMove::default(),
@@ -153,6 +175,7 @@ impl State {
         self.turns = other.turns;
         self.pending.clone_from(&other.pending);
         self.restart_pending = other.restart_pending;
+        self.setup_pending = other.setup_pending;
         self.end_turn_pending = other.end_turn_pending;
         self.rounds = other.rounds;
         self.last = other.last;

@@ -60,6 +60,12 @@ pub enum Item {
         body: Vec<Stmt>,
         span: Span,
     },
+    /// Run as the game (and each round after `restart`) begins, and again whenever the
+    /// chance events it started have been resolved, until it starts none.
+    Setup {
+        body: Vec<Stmt>,
+        span: Span,
+    },
     Ending {
         name: Name,
         cond: Expr,
@@ -317,6 +323,15 @@ pub enum Stmt {
     Roll {
         name: Name,
         spec: ChanceSpec,
+        span: Span,
+    },
+    /// Chance events: pieces drawn one at a time, at random, from a zone into a zone (of
+    /// a player, or the mover's).
+    Draw {
+        count: Expr,
+        from: Name,
+        to: Name,
+        owner: Option<Expr>,
         span: Span,
     },
     /// Take the piece(s) on a cell into a zone of their owner (or of the mover).

@@ -298,6 +298,7 @@ impl<'a> Lowerer<'a> {
 
         let mut forbids = Vec::new();
         let mut after_move = Vec::new();
+        let mut setup = Vec::new();
         let mut endings = Vec::new();
         let mut turn = ir::TurnRules {
             max: 1,
@@ -388,6 +389,7 @@ impl<'a> Lowerer<'a> {
                     });
                 }
                 Item::After { body, .. } => after_move.extend(self.stmts(body)),
+                Item::Setup { body, .. } => setup.extend(self.stmts(body)),
                 Item::Ending {
                     name,
                     cond,
@@ -455,6 +457,7 @@ impl<'a> Lowerer<'a> {
             pieces,
             forbids,
             after_move,
+            setup,
             endings,
             position,
             turn,
@@ -1647,8 +1650,25 @@ impl<'a> Lowerer<'a> {
                 if self.chances.len() >= u16::MAX as usize {
                     return None;
                 }
-                self.chances.push(ir::Chance { var: v, outcomes });
+                self.chances.push(ir::Chance::Roll { var: v, outcomes });
                 Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+            }
+            ast::Stmt::Draw {
+                count,
+                from,
+                to,
+                owner,
+                ..
+            } => {
+                let n = self.typed(count, Type::Int);
+                let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
+                let from = self.zone_ref(from)?;
+                let to = self.zone_ref(to)?;
+                if self.chances.len() >= u16::MAX as usize {
+                    return None;
+                }
+                self.chances.push(ir::Chance::Draw { from, to });
+                Some(ir::Stmt::Draw(n, (self.chances.len() - 1) as u16, owner))
             }
             ast::Stmt::Send {
                 cell,
@@ -1951,7 +1971,7 @@ impl<'a> Lowerer<'a> {
                 }
             }
             "held" => {
-                if !arity(self, 2, 2, "held(ZONE, PIECE)") {
+                if !arity(self, 2, 3, "held(ZONE, PIECE) or held(ZONE, PIECE, PLAYER)") {
                     return None;
                 }
                 let zone = match &args[0].kind {
@@ -1969,8 +1989,9 @@ impl<'a> Lowerer<'a> {
                         return None;
                     }
                 };
+                let who = args.get(2).map(|a| Box::new(self.typed(a, Player)));
                 match self.typed(&args[1], Piece) {
-                    Expr::Piece(p) => Some((Expr::Held(zone, p), Value::Plain(Int))),
+                    Expr::Piece(p) => Some((Expr::Held(zone, p, who), Value::Plain(Int))),
                     _ => None,
                 }
             }
@@ -2449,7 +2470,10 @@ fn item_span(i: &Item) -> Span {
         Item::Game { title } | Item::Variant { title, .. } => title.span,
         Item::Use { target } => target.span,
         Item::Players { names } => names.first().map(|n| n.span).unwrap_or_default(),
-        Item::Forbid { span, .. } | Item::After { span, .. } | Item::Position { span, .. } => *span,
+        Item::Forbid { span, .. }
+        | Item::After { span, .. }
+        | Item::Setup { span, .. }
+        | Item::Position { span, .. } => *span,
         Item::Start { text } => text.span,
         Item::Board(BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. }) => *span,
         other => other.key().map(|(_, n)| n.span).unwrap_or_default(),

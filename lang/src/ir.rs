@@ -28,6 +28,8 @@ pub struct Program {
     pub forbids: Vec<Forbid>,
     /// Run after every move, before play passes on.
     pub after_move: Vec<Stmt>,
+    /// Run as the game and each round begin, again after the chance events it started.
+    pub setup: Vec<Stmt>,
     pub endings: Vec<Ending>,
     pub position: Vec<Field>,
     pub turn: TurnRules,
@@ -59,11 +61,17 @@ pub struct Action {
     pub effects: Vec<Stmt>,
 }
 
-/// A random experiment: each outcome's value and probability (they add up to 1).
+/// A random experiment.
 #[derive(Clone, Debug, Serialize)]
-pub struct Chance {
-    pub var: VarId,
-    pub outcomes: Vec<(i64, f64)>,
+pub enum Chance {
+    /// Each outcome's value and probability (they add up to 1); the variable gets it.
+    Roll {
+        var: VarId,
+        outcomes: Vec<(i64, f64)>,
+    },
+    /// One piece out of a zone (the roller's part), each piece as likely as another, into
+    /// a zone (of the player the event names).
+    Draw { from: ZoneId, to: ZoneId },
 }
 
 /// The shape of a turn: up to `max` decisions by the same player; a pass decision is
@@ -271,8 +279,8 @@ pub enum Expr {
     Steps,
     /// The last decision was a pass.
     Passed,
-    /// Pieces of a type in the mover's part of a zone.
-    Held(ZoneId, PieceId),
+    /// Pieces of a type in the mover's (or a player's) part of a zone.
+    Held(ZoneId, PieceId, Option<Box<Expr>>),
     /// The values of the mover's pieces on the board less those of everyone else's.
     Material,
     /// The smaller / larger of two numbers.
@@ -315,6 +323,8 @@ pub enum Stmt {
     EndTurn,
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
+    /// N chance nodes, each drawing a piece: the chance number and whose zone receives.
+    Draw(Expr, u16, Option<Expr>),
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.
     Send(Expr, ZoneId, bool),
     If(Expr, Vec<Stmt>, Vec<Stmt>),

@@ -80,8 +80,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | score_decl | action_decl | piles_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, turn, captures, score, action, piles)"
+                        | captures_decl | score_decl | action_decl | piles_decl | setup_decl => {
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -104,7 +104,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
-                        send_stmt | roll_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, remove, each cell, restart, if)",
+                        send_stmt | roll_stmt | draw_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, remove, each cell, restart, if)",
         group => "`group N`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
@@ -225,7 +225,7 @@ fn close_keyword(found: &str) -> Option<&'static str> {
         "game", "variant", "use", "players", "option", "board", "dirs", "region", "var", "counter",
         "zone", "pattern", "piece", "forbid", "after", "ending", "position", "start", "turn",
         "captures", "move", "moves", "promote", "royal", "value", "inert", "step", "leap", "ride",
-        "drop",
+        "drop", "setup", "action", "piles", "score", "roll", "draw", "remove", "send",
     ];
     if found.len() < 3 || WORDS.contains(&found) {
         return None;
@@ -505,6 +505,10 @@ impl Builder {
             }
             Rule::piles_decl => Item::Piles(span),
             Rule::after_decl => Item::After {
+                body: self.block(it.next().unwrap()),
+                span,
+            },
+            Rule::setup_decl => Item::Setup {
                 body: self.block(it.next().unwrap()),
                 span,
             },
@@ -838,6 +842,19 @@ impl Builder {
                 };
                 Stmt::Roll { name, spec, span }
             }
+            Rule::draw_stmt => {
+                let count = self.expr(it.next().unwrap());
+                let from = self.name(it.next().unwrap());
+                let to = self.name(it.next().unwrap());
+                let owner = it.next().map(|o| self.expr(o));
+                Stmt::Draw {
+                    count,
+                    from,
+                    to,
+                    owner,
+                    span,
+                }
+            }
             Rule::send_stmt => {
                 let cell = self.expr(it.next().unwrap());
                 let zone = self.name(it.next().unwrap());
@@ -857,7 +874,11 @@ impl Builder {
             _ => {
                 let cond = self.expr(it.next().unwrap());
                 let then = self.block(it.next().unwrap());
-                let otherwise = it.next().map(|b| self.block(b)).unwrap_or_default();
+                let otherwise = match it.next() {
+                    Some(b) if b.as_rule() == Rule::if_stmt => vec![self.stmt(b)],
+                    Some(b) => self.block(b),
+                    None => Vec::new(),
+                };
                 Stmt::If {
                     cond,
                     then,

@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::state::{Pending, Piece, State};
-use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NO_CELL};
+use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
 #[derive(Clone, Copy)]
@@ -160,9 +160,32 @@ impl Game {
             }
             Expr::Enemy(c, k) => {
                 let p = cell_at(self.eval(c, cx));
+                i64::from(p.is_some_and(|p| {
+                    p.owner() != cx.mover && p.owner() != NEUTRAL && k.is_none_or(|k| p.kind() == k)
+                }))
+            }
+            Expr::Neutral(c, k) => {
+                let p = cell_at(self.eval(c, cx));
                 i64::from(
-                    p.is_some_and(|p| p.owner() != cx.mover && k.is_none_or(|k| p.kind() == k)),
+                    p.is_some_and(|p| p.owner() == NEUTRAL && k.is_none_or(|k| p.kind() == k)),
                 )
+            }
+            Expr::OwnerOf(c) => match cell_at(self.eval(c, cx)) {
+                Some(p) if p.owner() != NEUTRAL => p.owner() as i64,
+                _ => -1,
+            },
+            Expr::Holds(c, k) => {
+                let c = self.eval(c, cx);
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let like = |p: &Piece| !p.is_none() && p.kind() == *k;
+                i64::from(like(&cx.s.cells[c as usize]))
+                    + cx.s
+                        .buried
+                        .iter()
+                        .filter(|(bc, p)| *bc as i64 == c && like(p))
+                        .count() as i64
             }
             Expr::Unmoved(c) => i64::from(cell_at(self.eval(c, cx)).is_some_and(|p| !p.moved())),
             Expr::Attacked(c) => {
@@ -206,7 +229,7 @@ impl Game {
                 cx.s.cells
                     .iter()
                     .chain(cx.s.buried.iter().map(|(_, p)| p))
-                    .filter(|p| !p.is_none())
+                    .filter(|p| !p.is_none() && p.owner() != NEUTRAL)
                     .map(|p| {
                         let v = self
                             .program
@@ -321,6 +344,26 @@ impl Game {
                     }
                 }
                 Stmt::Roll(_, roll) => s.pending.push(Pending::new(*roll, mover, mover)),
+                Stmt::Place(kind, c, owner) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let c = self.eval(c, &cx);
+                    let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
+                    let neutral = self
+                        .program
+                        .pieces
+                        .get(*kind as usize)
+                        .is_some_and(|p| p.neutral);
+                    let owner = if neutral { NEUTRAL as i64 } else { owner };
+                    if (0..s.cells.len() as i64).contains(&c)
+                        && (neutral || (0..self.players() as i64).contains(&owner))
+                    {
+                        let under = s.cells[c as usize];
+                        if !under.is_none() {
+                            s.buried.push((c as CellId, under));
+                        }
+                        s.cells[c as usize] = Piece::new(*kind, owner as PlayerId);
+                    }
+                }
                 Stmt::Draw(n, draw, owner) => {
                     let cx = self.ctx(s, mover, from, to, None);
                     let n = self.eval(n, &cx).clamp(0, 1000);

@@ -4,7 +4,7 @@
 use crate::board::Board;
 use crate::state::{LastMove, Piece, State};
 use std::borrow::Cow;
-use tessel_lang::ir::{self, CellId, PieceId, PlayerId, Program, NO_CELL};
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, Program, NEUTRAL, NO_CELL};
 
 /// A decision: a piece's move from one cell to another by one of its rules. Small and
 /// `Copy`; what the rule does besides moving is found again from `kind` and `rule`.
@@ -120,6 +120,8 @@ pub(crate) struct Rule {
     pub may_repeat: bool,
     /// How many pieces move together.
     pub group: u32,
+    /// The piece takes the whole stack beneath it along.
+    pub carry: bool,
     pub stacking: bool,
 }
 
@@ -200,6 +202,7 @@ impl Game {
                                 effects: r.effects.clone(),
                                 may_repeat: false,
                                 group: r.group,
+                                carry: r.carry,
                                 stacking: r.stacking,
                             })
                             .collect()
@@ -332,7 +335,12 @@ impl Game {
             .zones
             .get(zone as usize)
             .is_some_and(|z| z.per_player);
-        let p = if per_player { player as usize } else { 0 };
+        // A neutral piece has no part of its own: it is kept in the last player's.
+        let p = if per_player {
+            (player as usize).min(self.players - 1)
+        } else {
+            0
+        };
         (zone as usize * self.players + p) * self.program.pieces.len() + kind as usize
     }
 
@@ -380,6 +388,10 @@ impl Game {
             .map(|(_, p)| *p)
             .collect();
         for p in under.into_iter().chain(std::iter::once(top)) {
+            if to_owner && p.owner() == NEUTRAL {
+                // Nobody's piece goes to nobody's part: it leaves the game.
+                continue;
+            }
             let who = if to_owner { p.owner() } else { mover };
             let slot = self.zone_slot(zone, who, p.kind());
             s.zones[slot] = s.zones[slot].saturating_add(1);
@@ -822,7 +834,7 @@ impl Game {
                 }
                 p
             };
-            if rule.group <= 1 && !self.program.piles {
+            if rule.group <= 1 && !rule.carry && !self.program.piles {
                 // The common case: the top piece moves alone.
                 let piece = self.lift(s, m.from);
                 if self.royal.contains(piece.kind()) {
@@ -836,8 +848,13 @@ impl Game {
                     p.owner() == mover && p.kind() == m.kind && u8::from(p.turn_moved()) == m.sub
                 };
                 let mut taken = Vec::with_capacity(rule.group as usize);
-                for _ in 0..rule.group.max(1) {
-                    let p = if self.program.piles {
+                let count = if rule.carry {
+                    1 + s.buried.iter().filter(|(c, _)| *c == m.from).count() as u32
+                } else {
+                    rule.group.max(1)
+                };
+                for _ in 0..count {
+                    let p = if self.program.piles && !rule.carry {
                         self.take_one(s, m.from, like)
                     } else {
                         Some(self.lift(s, m.from)).filter(|p| !p.is_none())
@@ -849,12 +866,18 @@ impl Game {
                 }
                 captured = self.land(s, m, mover);
                 // The first taken was on top, and stays on top.
-                for &p in taken.iter().rev() {
+                let carry = rule.carry;
+                for (i, &p) in taken.iter().enumerate().rev() {
                     let under = s.cells[m.to as usize];
                     if !under.is_none() {
                         s.buried.push((m.to, under));
                     }
-                    s.cells[m.to as usize] = finish(p);
+                    // What is carried is not promoted, and stays as it was.
+                    s.cells[m.to as usize] = if carry && i > 0 {
+                        p.with_moved(true)
+                    } else {
+                        finish(p)
+                    };
                     if self.royal.contains(p.kind()) {
                         s.royal_hint[mover as usize & 15] = m.to;
                     }
@@ -945,6 +968,23 @@ impl Game {
             s.buried.push((m.to, occupant));
             s.cells[m.to as usize] = Piece::NONE;
             return false;
+        }
+        if self.program.capture_top && !occupant.is_none() {
+            // Only the top piece is taken; the mover lands on what it covered.
+            let top = self.lift(s, m.to);
+            if let Some((zone, to_owner)) = self.program.captures_to {
+                let who = if to_owner { top.owner() } else { mover };
+                if !(to_owner && top.owner() == NEUTRAL) {
+                    let slot = self.zone_slot(zone, who, top.kind());
+                    s.zones[slot] = s.zones[slot].saturating_add(1);
+                }
+            }
+            let under = s.cells[m.to as usize];
+            if !under.is_none() {
+                s.buried.push((m.to, under));
+                s.cells[m.to as usize] = Piece::NONE;
+            }
+            return true;
         }
         self.take_cell(s, m.to, mover)
     }

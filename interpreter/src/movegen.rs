@@ -3,7 +3,7 @@
 
 use crate::game::{Game, KindSet, Move, Probes, Rule};
 use crate::state::{Piece, State};
-use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NO_CELL};
+use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
     /// Every move of the player to move that the atoms, targets and conditions allow,
@@ -100,6 +100,8 @@ impl Game {
     fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
         let need = if occupant.is_none() {
             target::EMPTY
+        } else if occupant.owner() == NEUTRAL {
+            target::NEUTRAL
         } else if occupant.owner() == mover {
             target::FRIEND
         } else {
@@ -213,6 +215,10 @@ impl Game {
         if rule.group > 1 && self.group_size(s, from, moving) < rule.group {
             return;
         }
+        // A carry takes the stack beneath along: there must be one.
+        if rule.carry && !s.buried.iter().any(|(c, _)| *c == from) {
+            return;
+        }
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
@@ -240,7 +246,14 @@ impl Game {
                     }
                 }
             }
-            ir::Atom::Ride { paths, min, max } => {
+            ir::Atom::Ride {
+                paths,
+                min,
+                max,
+                not_through,
+            } => {
+                let avoid = not_through.and_then(|r| self.board.regions.get(r as usize));
+                let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
                 // No ride is longer than the board has cells, even round a cycle.
                 let max = (*max).min(self.board.cells() as u32);
                 for path in paths {
@@ -259,7 +272,7 @@ impl Game {
                         if dist >= *min && self.target_ok(rule, occ, mover) {
                             self.push(s, (from, t, dist, moving), kind, ri, rule, mover, out);
                         }
-                        if !occ.is_none() {
+                        if !occ.is_none() || avoid.is_some_and(|r| r.contains(t)) {
                             break;
                         }
                     }
@@ -277,7 +290,7 @@ impl Game {
                 if rule.target & target::ENEMY == 0 || rule.stacking {
                     continue;
                 }
-                let simple = rule.cond.is_none();
+                let simple = rule.cond.is_none() && !rule.carry;
                 match &rule.atom {
                     ir::Atom::Step(dirs)
                         if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) =>
@@ -293,11 +306,15 @@ impl Game {
                             add_jump(&mut pr.jumps, self.board.reverse(path), k);
                         }
                     }
-                    ir::Atom::Ride { paths, min, max }
-                        if simple
-                            && paths
-                                .iter()
-                                .all(|p| p.len() == 1 && self.board.reversible(p)) =>
+                    ir::Atom::Ride {
+                        paths,
+                        min,
+                        max,
+                        not_through: None,
+                    } if simple
+                        && paths
+                            .iter()
+                            .all(|p| p.len() == 1 && self.board.reversible(p)) =>
                     {
                         for path in paths {
                             let back = self.board.reverse(path)[0];

@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::state::{Piece, State};
 use logos::Logos;
-use tessel_lang::ir::{CellId, Field, PieceId, PlayerId, NO_CELL};
+use tessel_lang::ir::{CellId, Field, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
 #[derive(Logos, Debug, PartialEq, Clone, Copy)]
 enum BoardToken {
@@ -74,7 +74,8 @@ impl Game {
         for (k, p) in self.program.pieces.iter().enumerate() {
             for (pl, s) in p.symbols.iter().enumerate() {
                 if s == sym {
-                    return Some((k as PieceId, pl as PlayerId));
+                    let owner = if p.neutral { NEUTRAL } else { pl as PlayerId };
+                    return Some((k as PieceId, owner));
                 }
             }
         }
@@ -86,7 +87,10 @@ impl Game {
         self.program
             .pieces
             .get(p.kind() as usize)
-            .and_then(|pt| pt.symbols.get(p.owner() as usize))
+            .and_then(|pt| {
+                pt.symbols
+                    .get((p.owner() as usize).min(pt.symbols.len().max(1) - 1))
+            })
             .cloned()
             .unwrap_or_else(|| "?".into())
     }

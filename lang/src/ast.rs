@@ -103,6 +103,8 @@ pub enum Item {
         zone: Name,
         to_owner: bool,
     },
+    /// Capturing a stack takes only its top piece; the mover lands on what is left.
+    CapturesTop(Span),
 }
 
 impl Item {
@@ -242,6 +244,8 @@ pub struct PieceDecl {
     pub symbols: Vec<Name>,
     pub royal: bool,
     pub inert: bool,
+    /// Belongs to no player: no one moves it; it is nobody's friend or enemy.
+    pub neutral: bool,
     pub value: Option<i64>,
     pub movers: Vec<Name>,
     pub rules: Vec<MoveRule>,
@@ -259,6 +263,8 @@ pub struct Promotion {
 pub struct MoveRule {
     /// How many pieces move together (`move group 3 …`); 1 by default.
     pub group: u32,
+    /// The piece carries the whole stack beneath it (`move carry …`).
+    pub carry: bool,
     pub atom: Atom,
     pub target: Vec<(TargetKind, Span)>,
     /// The piece lands on top of what stands on the target instead of capturing it.
@@ -273,6 +279,7 @@ pub enum TargetKind {
     Empty,
     Enemy,
     Friend,
+    Neutral,
     Any,
 }
 
@@ -284,6 +291,8 @@ pub enum Atom {
         dirs: Vec<Name>,
         min: Option<(u32, Span)>,
         max: Option<(u32, Span)>,
+        /// The ride may end on a cell of this region but not go on past it.
+        not_through: Option<Name>,
     },
     /// Place a piece of this type from a zone.
     Drop(Name),
@@ -323,6 +332,13 @@ pub enum Stmt {
     Roll {
         name: Name,
         spec: ChanceSpec,
+        span: Span,
+    },
+    /// Put a new piece of a type on a cell (on top of what is there), for a player.
+    Place {
+        piece: Name,
+        cell: Expr,
+        owner: Option<Expr>,
         span: Span,
     },
     /// Chance events: pieces drawn one at a time, at random, from a zone into a zone (of

@@ -444,8 +444,10 @@ impl<'a> Lowerer<'a> {
             }
         };
         let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
+        let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
         Some(ir::Program {
             piles,
+            capture_top,
             tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
@@ -1337,7 +1339,21 @@ impl<'a> Lowerer<'a> {
                 rules.push(r);
             }
         }
-        if p.rules.is_empty() && p.movers.is_empty() && !p.inert {
+        if p.neutral && (p.symbols.len() > 1 || !p.rules.is_empty() || !p.movers.is_empty()) {
+            self.error(
+                err(
+                    codes::TYPE_MISMATCH,
+                    format!(
+                        "the neutral piece `{}` has moves or several symbols",
+                        p.name.text
+                    ),
+                    p.name.span,
+                    "belongs to no player",
+                )
+                .hint("a neutral piece has one symbol and no moves: no player moves it"),
+            );
+        }
+        if p.rules.is_empty() && p.movers.is_empty() && !p.inert && !p.neutral {
             self.error(err(codes::NEVER_MOVES, format!("the piece `{}` can never move", p.name.text), p.name.span, "no move rules").hint("give it `move …` or `moves PATTERN`, or mark it `inert` if it is meant to stand still"));
         }
         let promotions = p
@@ -1352,6 +1368,7 @@ impl<'a> Lowerer<'a> {
             name: p.name.text.clone(),
             symbols,
             royal: p.royal,
+            neutral: p.neutral,
             value: p.value.unwrap_or(1),
             rules,
             promotions,
@@ -1460,7 +1477,33 @@ impl<'a> Lowerer<'a> {
                 ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
             }
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
-            ast::Atom::Ride { dirs, min, max } => {
+            ast::Atom::Ride {
+                dirs,
+                min,
+                max,
+                not_through,
+            } => {
+                let avoid = match not_through {
+                    Some(n) => match self.region_index.get(&n.text) {
+                        Some(&r) => Some(r),
+                        None => {
+                            let names: Vec<String> =
+                                self.regions.iter().map(|r| r.name.clone()).collect();
+                            let d = err(
+                                codes::UNKNOWN_REGION,
+                                format!("there is no region `{}`", n.text),
+                                n.span,
+                                "unknown region",
+                            );
+                            self.error(
+                                with_suggestion(d, &n.text, names.iter())
+                                    .hint("declare it with `region NAME = …`"),
+                            );
+                            None
+                        }
+                    },
+                    None => None,
+                };
                 let lo = min.map(|m| m.0).unwrap_or(1);
                 let hi = max.map(|m| m.0).unwrap_or(u32::MAX);
                 if lo == 0 || lo > hi {
@@ -1474,6 +1517,7 @@ impl<'a> Lowerer<'a> {
                                 paths: d.into_iter().map(|x| vec![x]).collect(),
                                 min: lo,
                                 max: hi,
+                                not_through: avoid,
                             })
                             .collect()
                     })
@@ -1486,7 +1530,10 @@ impl<'a> Lowerer<'a> {
                 ast::TargetKind::Empty => ir::target::EMPTY,
                 ast::TargetKind::Enemy => ir::target::ENEMY,
                 ast::TargetKind::Friend => ir::target::FRIEND,
-                ast::TargetKind::Any => ir::target::EMPTY | ir::target::ENEMY | ir::target::FRIEND,
+                ast::TargetKind::Neutral => ir::target::NEUTRAL,
+                ast::TargetKind::Any => {
+                    ir::target::EMPTY | ir::target::ENEMY | ir::target::FRIEND | ir::target::NEUTRAL
+                }
             };
         }
         if target == 0 {
@@ -1507,6 +1554,7 @@ impl<'a> Lowerer<'a> {
         }
         Some(ir::MoveRule {
             group: r.group.clamp(1, 64),
+            carry: r.carry,
             atom: atom?,
             target,
             stacking: r.stacking,
@@ -1652,6 +1700,26 @@ impl<'a> Lowerer<'a> {
                 }
                 self.chances.push(ir::Chance::Roll { var: v, outcomes });
                 Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+            }
+            ast::Stmt::Place {
+                piece, cell, owner, ..
+            } => {
+                let c = self.typed(cell, Type::Cell);
+                let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
+                match self.piece_index.get(&piece.text) {
+                    Some(&p) => Some(ir::Stmt::Place(p, c, owner)),
+                    None => {
+                        let names: Vec<String> = self.piece_index.keys().cloned().collect();
+                        let d = err(
+                            codes::UNKNOWN_NAME,
+                            format!("there is no piece `{}`", piece.text),
+                            piece.span,
+                            "unknown piece",
+                        );
+                        self.error(with_suggestion(d, &piece.text, names.iter()));
+                        None
+                    }
+                }
             }
             ast::Stmt::Draw {
                 count,
@@ -1927,6 +1995,23 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::Height(c), Value::Plain(Int)))
             }
+            "owner" => {
+                if !arity(self, 1, 1, "owner(CELL)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                Some((Expr::OwnerOf(c), Value::Plain(Player)))
+            }
+            "holds" => {
+                if !arity(self, 2, 2, "holds(CELL, PIECE)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                match self.typed(&args[1], Piece) {
+                    Expr::Piece(p) => Some((Expr::Holds(c, p), Value::Plain(Int))),
+                    _ => None,
+                }
+            }
             "empty" | "unmoved" | "attacked" => {
                 if !arity(self, 1, 1, &format!("{}(CELL)", f.text)) {
                     return None;
@@ -1938,7 +2023,7 @@ impl<'a> Lowerer<'a> {
                     _ => Expr::Attacked(c),
                 })
             }
-            "friend" | "enemy" => {
+            "friend" | "enemy" | "neutral" => {
                 if !arity(
                     self,
                     1,
@@ -1957,6 +2042,8 @@ impl<'a> Lowerer<'a> {
                     });
                 b(if f.text == "friend" {
                     Expr::Friend(c, p)
+                } else if f.text == "neutral" {
+                    Expr::Neutral(c, p)
                 } else {
                     Expr::Enemy(c, p)
                 })
@@ -2017,6 +2104,9 @@ impl<'a> Lowerer<'a> {
                     "count",
                     "held",
                     "height",
+                    "neutral",
+                    "owner",
+                    "holds",
                     "pieces",
                     "any_cell",
                     "count_cells",

@@ -9,6 +9,8 @@ pub type PieceId = u8;
 pub type VarId = u16;
 pub type RegionId = u16;
 pub type PlayerId = u8;
+/// The owner of a piece that belongs to no player.
+pub const NEUTRAL: PlayerId = 15;
 pub type ZoneId = u8;
 
 /// A cell number that means "no cell" (off the board, or a cell variable that is unset).
@@ -35,6 +37,8 @@ pub struct Program {
     pub turn: TurnRules,
     /// Cells hold unordered piles: any piece of a pile may move, not only the top.
     pub piles: bool,
+    /// Capturing a stack takes only its top piece (`captures take top`).
+    pub capture_top: bool,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
     /// keeps that mark on every piece.
     pub tracks_turn_moves: bool,
@@ -170,6 +174,8 @@ pub struct PieceType {
     /// One symbol per player, in seat order.
     pub symbols: Vec<String>,
     pub royal: bool,
+    /// Belongs to no player (its pieces have the owner [`NEUTRAL`]).
+    pub neutral: bool,
     pub value: i64,
     pub rules: Vec<MoveRule>,
     pub promotions: Vec<Promotion>,
@@ -186,12 +192,15 @@ pub mod target {
     pub const EMPTY: u8 = 1;
     pub const ENEMY: u8 = 2;
     pub const FRIEND: u8 = 4;
+    pub const NEUTRAL: u8 = 8;
 }
 
 #[derive(Clone, Debug, Serialize)]
 pub struct MoveRule {
     /// How many pieces move together.
     pub group: u32,
+    /// The piece takes the whole stack beneath it along.
+    pub carry: bool,
     /// The atom's geometry for each player (directions already turned for that player).
     pub atom: Vec<Atom>,
     /// Allowed contents of the target cell (see [`target`]).
@@ -213,6 +222,8 @@ pub enum Atom {
         paths: Vec<Vec<DirId>>,
         min: u32,
         max: u32,
+        /// The ride may end on a cell of this region but not go past one.
+        not_through: Option<RegionId>,
     },
     /// Place a piece of the rule's type from the mover's part of a zone onto any cell.
     Drop(ZoneId),
@@ -295,6 +306,12 @@ pub enum Expr {
     CountCells(Box<Expr>),
     /// Number of pieces in the stack on a cell.
     Height(Box<Expr>),
+    /// The top piece on a cell belongs to no player (and is of this type).
+    Neutral(Box<Expr>, Option<PieceId>),
+    /// The player of the top piece on a cell (-1 when empty or neutral).
+    OwnerOf(Box<Expr>),
+    /// How many pieces of a type are on a cell, anywhere in its stack or pile.
+    Holds(Box<Expr>, PieceId),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
 }
@@ -323,6 +340,8 @@ pub enum Stmt {
     EndTurn,
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
+    /// A new piece of a type on a cell, for a player (the mover's when `None`).
+    Place(PieceId, Expr, Option<Expr>),
     /// N chance nodes, each drawing a piece: the chance number and whose zone receives.
     Draw(Expr, u16, Option<Expr>),
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.

@@ -80,7 +80,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | score_decl | action_decl | piles_decl | setup_decl => {
+                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl => {
             "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
@@ -97,15 +97,16 @@ fn describe(rule: Rule) -> Option<&'static str> {
         cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
-        inert_item | royal_item | value_item | moves_item | promote_item | move_rule => {
-            "a piece item (move, moves, promote, royal, value, inert) or `}`"
+        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule => {
+            "a piece item (move, moves, promote, royal, value, inert, neutral) or `}`"
         }
                 step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
-                        send_stmt | roll_stmt | draw_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, remove, each cell, restart, if)",
-        group => "`group N`",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, remove, each cell, restart, if)",
+        group | carry => "`group N` or `carry`",
+        not_through => "`not through REGION`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
@@ -446,6 +447,7 @@ impl Builder {
                     symbols,
                     royal: false,
                     inert: false,
+                    neutral: false,
                     value: None,
                     movers: Vec::new(),
                     rules: Vec::new(),
@@ -455,6 +457,7 @@ impl Builder {
                     match x.as_rule() {
                         Rule::royal_item => piece.royal = true,
                         Rule::inert_item => piece.inert = true,
+                        Rule::neutral_item => piece.neutral = true,
                         Rule::value_item => {
                             piece.value =
                                 x.into_inner().next().and_then(|v| v.as_str().parse().ok())
@@ -593,6 +596,7 @@ impl Builder {
                 expr: self.expr(it.next().unwrap()),
                 span,
             },
+            Rule::captures_top_decl => Item::CapturesTop(span),
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());
                 let to_owner = it.next().is_some_and(|o| o.as_str() == "owner");
@@ -700,8 +704,12 @@ impl Builder {
         let mut it = p.into_inner();
         let mut a = it.next().unwrap();
         let mut group = 1;
+        let mut carry = false;
         if a.as_rule() == Rule::group {
             group = a.into_inner().next().map(|n| self.int(n).0).unwrap_or(1);
+            a = it.next().unwrap();
+        } else if a.as_rule() == Rule::carry {
+            carry = true;
             a = it.next().unwrap();
         }
         let atom = match a.as_rule() {
@@ -719,7 +727,16 @@ impl Builder {
                 let mut ai = a.into_inner();
                 let dirs = self.dir_list(ai.next().unwrap());
                 let (mut min, mut max) = (None, None);
-                if let Some(range) = ai.next() {
+                let mut not_through = None;
+                let mut range = ai.next();
+                if let Some(nt) = range.clone().filter(|x| x.as_rule() == Rule::not_through) {
+                    not_through = nt.into_inner().next().map(|n| self.name(n));
+                    range = None;
+                }
+                if let Some(nt) = ai.next() {
+                    not_through = nt.into_inner().next().map(|n| self.name(n));
+                }
+                if let Some(range) = range {
                     let r = range.into_inner().next().unwrap();
                     let exact = r.as_rule() == Rule::exactly_range;
                     let s = r.as_str().to_string();
@@ -734,11 +751,17 @@ impl Builder {
                         max = nums.first().copied();
                     }
                 }
-                Atom::Ride { dirs, min, max }
+                Atom::Ride {
+                    dirs,
+                    min,
+                    max,
+                    not_through,
+                }
             }
         };
         let mut rule = MoveRule {
             group,
+            carry,
             atom,
             target: Vec::new(),
             stacking: false,
@@ -758,6 +781,7 @@ impl Builder {
                             "empty" => TargetKind::Empty,
                             "enemy" => TargetKind::Enemy,
                             "friend" => TargetKind::Friend,
+                            "neutral" => TargetKind::Neutral,
                             _ => TargetKind::Any,
                         };
                         rule.target.push((kind, self.span(&k)));
@@ -841,6 +865,17 @@ impl Builder {
                     _ => ChanceSpec::Coins(nums[0]),
                 };
                 Stmt::Roll { name, spec, span }
+            }
+            Rule::place_stmt => {
+                let piece = self.name(it.next().unwrap());
+                let cell = self.expr(it.next().unwrap());
+                let owner = it.next().map(|o| self.expr(o));
+                Stmt::Place {
+                    piece,
+                    cell,
+                    owner,
+                    span,
+                }
             }
             Rule::draw_stmt => {
                 let count = self.expr(it.next().unwrap());

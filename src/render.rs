@@ -4,6 +4,7 @@ use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 use tessel_interpreter::{Game, State};
+use tessel_lang::ir::CellId;
 use tessel_lang::{Diagnostic, Severity, Sources};
 
 /// Renders diagnostics into `out` (colour when `out` supports it).
@@ -53,7 +54,14 @@ pub fn diagnostics_to_string(sources: &Sources, diags: &[Diagnostic]) -> String 
 fn cell_text(game: &Game, s: &State, c: usize) -> String {
     let p = s.cells[c];
     if p.is_none() {
-        return ".".to_string();
+        // A region the ruleset shows (`show telo as "~"`), else a dot.
+        let marked = game.program.marks.iter().find(|(r, _)| {
+            game.board
+                .regions
+                .get(*r as usize)
+                .is_some_and(|each| each.iter().any(|set| set.contains(c as CellId)))
+        });
+        return marked.map_or_else(|| ".".to_string(), |(_, m)| m.clone());
     }
     let under: Vec<_> = s
         .buried
@@ -77,7 +85,13 @@ fn cell_text(game: &Game, s: &State, c: usize) -> String {
         }
         return counts.iter().map(|(s, n)| format!("{n}{s}")).collect();
     }
-    format!("{}{}", game.symbol(p), under.len() + 1)
+    // A stack, bottom first: `i-W` is a W on a kili.
+    under
+        .iter()
+        .chain(std::iter::once(&p))
+        .map(|q| game.symbol(*q))
+        .collect::<Vec<_>>()
+        .join("-")
 }
 
 /// The variables of the game that are one value or one per player, as a line (names that
@@ -115,6 +129,15 @@ pub fn variables(game: &Game, s: &State) -> String {
             parts.push(format!("{}: {}", v.name, each.join(", ")));
         } else if !v.per_cell {
             parts.push(format!("{} {}", v.name, show(s.vars[slot])));
+        } else {
+            // A per-cell value: the cells where it is not zero.
+            let each: Vec<String> = (0..n)
+                .filter(|&c| s.vars[slot + c] != 0)
+                .map(|c| format!("{} {}", game.board.cell_names[c], show(s.vars[slot + c])))
+                .collect();
+            if !each.is_empty() {
+                parts.push(format!("{}: {}", v.name, each.join(", ")));
+            }
         }
         slot += n;
     }

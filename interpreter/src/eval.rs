@@ -344,6 +344,17 @@ impl Game {
                     }
                 }
                 Stmt::Roll(_, roll) => s.pending.push(Pending::new(*roll, mover, mover)),
+                Stmt::Take(n, kind, zone, owner) => {
+                    let cx = self.ctx(s, mover, from, to, None);
+                    let n = self.eval(n, &cx).clamp(0, u16::MAX as i64) as u16;
+                    let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
+                    if let Ok(owner) = PlayerId::try_from(owner) {
+                        if (owner as usize) < self.players() {
+                            let slot = self.zone_slot(*zone, owner, *kind);
+                            s.zones[slot] = s.zones[slot].saturating_sub(n);
+                        }
+                    }
+                }
                 Stmt::Place(kind, c, owner) => {
                     let cx = self.ctx(s, mover, from, to, None);
                     let c = self.eval(c, &cx);

@@ -490,6 +490,29 @@ impl Game {
                     .map(|i| if (i == p) == *wins { 1.0 } else { 0.0 })
                     .collect()
             }
+            ir::Outcome::Highest(e) => {
+                let values: Vec<i64> = (0..n)
+                    .map(|p| {
+                        self.eval(
+                            e,
+                            &crate::eval::Ctx {
+                                mover: p as PlayerId,
+                                ..*cx
+                            },
+                        )
+                    })
+                    .collect();
+                let best = values.iter().copied().max().unwrap_or(0);
+                let top = values.iter().filter(|&&v| v == best).count().max(1);
+                if top == n {
+                    vec![0.5; n]
+                } else {
+                    values
+                        .iter()
+                        .map(|&v| if v == best { 1.0 / top as f64 } else { 0.0 })
+                        .collect()
+                }
+            }
         };
         Outcome {
             ending: e.name.clone(),
@@ -652,20 +675,26 @@ impl Game {
         Some(Move::chance(outcomes.len().saturating_sub(1) as u16))
     }
 
+    /// Whether the player to move has a legal decision: at the start of a turn, one other
+    /// than passing (a player who can only pass cannot move); later in a turn, a pass that
+    /// ends it counts.
     fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
-        if !s.pending.is_empty() || self.program.turn.pass_when_stuck {
+        if !s.pending.is_empty() {
             return true;
         }
         let mut buf = std::mem::take(&mut scratch.moves);
         buf.clear();
         self.candidates(s, &mut buf);
-        let found = buf.iter().any(|m| {
-            scratch.state.copy_from(s);
-            self.apply(&mut scratch.state, *m);
-            let ended = scratch.state.turns != s.turns;
-            !self.forbidden(&scratch.state, s.to_move, ended)
-                && (ended || self.can_finish_turn(&scratch.state, s.turns))
-        });
+        let found = buf
+            .iter()
+            .filter(|m| s.turn_step > 0 || !m.is_pass())
+            .any(|m| {
+                scratch.state.copy_from(s);
+                self.apply(&mut scratch.state, *m);
+                let ended = scratch.state.turns != s.turns;
+                !self.forbidden(&scratch.state, s.to_move, ended)
+                    && (ended || self.can_finish_turn(&scratch.state, s.turns))
+            });
         scratch.moves = buf;
         found
     }
@@ -1124,7 +1153,8 @@ impl Game {
                 continue;
             }
             self.legal_moves(s, &mut moves, &mut scratch.state);
-            if let Some(o) = self.status_knowing(s, moves.is_empty()) {
+            let stuck = moves.is_empty() || (s.turn_step == 0 && moves.iter().all(|m| m.is_pass()));
+            if let Some(o) = self.status_knowing(s, stuck) {
                 break Some(o);
             }
             if s.ply - start >= max_plies || moves.is_empty() {

@@ -257,6 +257,37 @@ impl Game {
                         ))
                     }
                 },
+                Field::Counters(v, offsets) => {
+                    let values: Vec<&str> = f.split('/').collect();
+                    if values.len() != offsets.len() {
+                        return Err(perr(
+                            format!(
+                                "`{f}` holds {} value{}, and this field has {}",
+                                values.len(),
+                                if values.len() == 1 { "" } else { "s" },
+                                offsets.len()
+                            ),
+                            st,
+                            end,
+                            format!("write {} numbers, `/` between", offsets.len()),
+                        ));
+                    }
+                    for (text, off) in values.iter().zip(offsets) {
+                        match text.parse::<i64>() {
+                            Ok(n) if n.abs() < 1_000_000_000 => {
+                                s.vars[self.var_slot[*v as usize] + *off as usize] = n
+                            }
+                            _ => {
+                                return Err(perr(
+                                    format!("`{text}` is not a number"),
+                                    st,
+                                    end,
+                                    "write whole numbers, `/` between",
+                                ))
+                            }
+                        }
+                    }
+                }
                 Field::Zone(z) => {
                     if f.contains('/') {
                         self.parse_zone_parts(&mut s, *z, f, st)?;
@@ -611,6 +642,11 @@ impl Game {
                         .unwrap_or_else(|| "-".into())
                 }
                 Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
+                Field::Counters(v, offsets) => offsets
+                    .iter()
+                    .map(|o| s.vars[self.var_slot[*v as usize] + *o as usize].to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
                 Field::Number => (s.turns / self.players as u32 + 1).to_string(),
                 Field::Zone(z) => {
                     let per_player = self

@@ -105,6 +105,11 @@ pub enum Item {
     },
     /// Capturing a stack takes only its top piece; the mover lands on what is left.
     CapturesTop(Span),
+    /// How the empty cells of a region are drawn on a text board (`show telo as "~"`).
+    Show {
+        region: Name,
+        mark: Name,
+    },
 }
 
 impl Item {
@@ -334,6 +339,15 @@ pub enum Stmt {
         spec: ChanceSpec,
         span: Span,
     },
+    /// Take up to N pieces of a type out of a zone (the mover's part, or a player's): they
+    /// leave the game.
+    Take {
+        count: Expr,
+        piece: Name,
+        zone: Name,
+        owner: Option<Expr>,
+        span: Span,
+    },
     /// Put a new piece of a type on a cell (on top of what is there), for a player.
     Place {
         piece: Name,
@@ -426,7 +440,13 @@ pub enum ExprKind {
 #[derive(Clone, Debug)]
 pub enum Outcome {
     Draw(Span),
-    Player { who: Name, wins: bool },
+    Player {
+        who: Name,
+        wins: bool,
+    },
+    /// The player with the highest value wins (evaluated for each player as `mover`);
+    /// players level at the top share the result.
+    Highest(Expr),
 }
 
 #[derive(Clone, Debug)]
@@ -436,6 +456,9 @@ pub enum Field {
     Rights(Vec<(Name, Vec<Name>)>, Span),
     Cell(Name),
     Counter(Name),
+    /// A per-player variable (one value per player) or a per-cell one at the cells given,
+    /// `/` between the values.
+    Counters(Name, Vec<Name>),
     Number(Span),
     Zone(Name),
 }

@@ -399,6 +399,7 @@ impl<'a> Lowerer<'a> {
                     let cond = self.bool_expr(cond);
                     let outcome = match outcome {
                         ast::Outcome::Draw(_) => ir::Outcome::Draw,
+                        ast::Outcome::Highest(e) => ir::Outcome::Highest(self.typed(e, Type::Int)),
                         ast::Outcome::Player { who, .. }
                             if who.text != "mover" && !self.players.contains(&who.text) =>
                         {
@@ -445,9 +446,40 @@ impl<'a> Lowerer<'a> {
         };
         let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
         let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
+        let mut marks = Vec::new();
+        for i in items {
+            if let Item::Show { region, mark } = i {
+                match self.region_index.get(&region.text) {
+                    Some(&r) => marks.push((r, mark.text.clone())),
+                    None => {
+                        let names: Vec<String> =
+                            self.regions.iter().map(|r| r.name.clone()).collect();
+                        let d = err(
+                            codes::UNKNOWN_REGION,
+                            format!("there is no region `{}`", region.text),
+                            region.span,
+                            "unknown region",
+                        );
+                        self.error(with_suggestion(d, &region.text, names.iter()));
+                    }
+                }
+                if mark.text.chars().count() != 1 {
+                    self.error(
+                        err(
+                            codes::BAD_RANGE,
+                            "a mark is one character",
+                            mark.span,
+                            "not one character",
+                        )
+                        .hint("write one character, such as `show water as \"~\"`"),
+                    );
+                }
+            }
+        }
         Some(ir::Program {
             piles,
             capture_top,
+            marks,
             tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
@@ -1701,6 +1733,31 @@ impl<'a> Lowerer<'a> {
                 self.chances.push(ir::Chance::Roll { var: v, outcomes });
                 Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
             }
+            ast::Stmt::Take {
+                count,
+                piece,
+                zone,
+                owner,
+                ..
+            } => {
+                let n = self.typed(count, Type::Int);
+                let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
+                let z = self.zone_ref(zone)?;
+                match self.piece_index.get(&piece.text) {
+                    Some(&p) => Some(ir::Stmt::Take(n, p, z, owner)),
+                    None => {
+                        let names: Vec<String> = self.piece_index.keys().cloned().collect();
+                        let d = err(
+                            codes::UNKNOWN_NAME,
+                            format!("there is no piece `{}`", piece.text),
+                            piece.span,
+                            "unknown piece",
+                        );
+                        self.error(with_suggestion(d, &piece.text, names.iter()));
+                        None
+                    }
+                }
+            }
             ast::Stmt::Place {
                 piece, cell, owner, ..
             } => {
@@ -2394,6 +2451,42 @@ impl<'a> Lowerer<'a> {
                     }
                     out.push(ir::Field::Rights(v));
                 }
+                ast::Field::Counters(n, cells) => match self.var_index.get(&n.text) {
+                    Some(&v)
+                        if self.vars[v as usize].per_cell
+                            && self.vars[v as usize].ty == Type::Int =>
+                    {
+                        let ids: Vec<u32> = cells
+                            .iter()
+                            .filter_map(|c| self.cell_ref(c))
+                            .map(|c| c as u32)
+                            .collect();
+                        out.push(ir::Field::Counters(v, ids));
+                    }
+                    Some(_) => {
+                        self.error(err(codes::TYPE_MISMATCH, format!("`{}` is not a number kept per cell", n.text), n.span, "not per cell").hint("`counter NAME at CELLS` is for a `per cell` number variable; write `counter NAME` for others"));
+                    }
+                    None => {
+                        self.error(
+                            err(
+                                codes::UNKNOWN_NAME,
+                                format!("there is no variable `{}`", n.text),
+                                n.span,
+                                "unknown variable",
+                            )
+                            .hint("declare it with `var` or `counter` first"),
+                        );
+                    }
+                },
+                ast::Field::Counter(n)
+                    if self.var_index.get(&n.text).is_some_and(|&v| {
+                        self.vars[v as usize].per_player && self.vars[v as usize].ty == Type::Int
+                    }) =>
+                {
+                    let v = self.var_index[&n.text];
+                    let n = self.players.len() as u32;
+                    out.push(ir::Field::Counters(v, (0..n).collect()));
+                }
                 ast::Field::Cell(n) | ast::Field::Counter(n) => {
                     let want = if matches!(f, ast::Field::Cell(_)) {
                         Type::Cell
@@ -2403,7 +2496,8 @@ impl<'a> Lowerer<'a> {
                     match self.var_index.get(&n.text) {
                         Some(&v)
                             if self.vars[v as usize].ty == want
-                                && !self.vars[v as usize].per_player =>
+                                && !self.vars[v as usize].per_player
+                                && !self.vars[v as usize].per_cell =>
                         {
                             out.push(if want == Type::Cell {
                                 ir::Field::Cell(v)
@@ -2415,7 +2509,7 @@ impl<'a> Lowerer<'a> {
                             if self.vars[v as usize].per_player
                                 || self.vars[v as usize].per_cell =>
                         {
-                            self.error(err(codes::TYPE_MISMATCH, format!("`{}` has a value for each player, and a position field holds one value", n.text), n.span, "a per-player variable").hint("use a shared variable (without `per player`) here"));
+                            self.error(err(codes::TYPE_MISMATCH, format!("`{}` has a value for each player or cell, and this position field holds one value", n.text), n.span, "several values").hint("a `counter` field holds a number for each player; for a per-cell number write `counter NAME at CELLS`"));
                         }
                         Some(&v) => {
                             let t = self.vars[v as usize].ty;

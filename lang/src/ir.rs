@@ -39,6 +39,8 @@ pub struct Program {
     pub piles: bool,
     /// Capturing a stack takes only its top piece (`captures take top`).
     pub capture_top: bool,
+    /// How empty cells of regions are drawn on a text board, first match first.
+    pub marks: Vec<(RegionId, String)>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
     /// keeps that mark on every piece.
     pub tracks_turn_moves: bool,
@@ -340,6 +342,8 @@ pub enum Stmt {
     EndTurn,
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
+    /// Up to N pieces of a type out of a zone part (the mover's when `None`).
+    Take(Expr, PieceId, ZoneId, Option<Expr>),
     /// A new piece of a type on a cell, for a player (the mover's when `None`).
     Place(PieceId, Expr, Option<Expr>),
     /// N chance nodes, each drawing a piece: the chance number and whose zone receives.
@@ -365,6 +369,8 @@ pub enum Outcome {
         who: Expr,
         wins: bool,
     },
+    /// Evaluated for each player as `mover`: the highest wins; players level share.
+    Highest(Expr),
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -388,6 +394,9 @@ pub enum Field {
     Cell(VarId),
     /// A number variable.
     Counter(VarId),
+    /// Several values of a number variable, `/` between: a per-player one for each player,
+    /// a per-cell one at the cells given (offsets from the variable's first value).
+    Counters(VarId, Vec<u32>),
     /// The move number: 1 + full rounds played.
     Number,
     /// The pieces in a zone: symbols, each after its count when more than one (`2Pb`).

@@ -80,7 +80,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl => {
+                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl | show_decl => {
             "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
@@ -104,7 +104,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
-                        send_stmt | roll_stmt | draw_stmt | place_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, remove, each cell, restart, if)",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, if)",
         group | carry => "`group N` or `carry`",
         not_through => "`not through REGION`",
         at_turn_end => "`at turn end`",
@@ -123,7 +123,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         not_op | neg_op => "an expression",
         or_op | and_op | eq_op | ne_op | le_op | ge_op | lt_op | gt_op | add_op | sub_op
         | mul_op | in_op => "an operator",
-        outcome | draw_outcome | player_outcome => "an outcome (draw, or `PLAYER wins`/`PLAYER loses`)",
+        outcome | draw_outcome | player_outcome | highest_outcome => "an outcome (draw, `PLAYER wins`/`PLAYER loses`, or `highest EXPR wins`)",
         wins_word | loses_word => "`wins` or `loses`",
         board_field | turn_field | rights_field | cell_field | counter_field | number_field => {
             "a position field (board, turn, rights, cell, counter, number) or `}`"
@@ -521,6 +521,8 @@ impl Builder {
                 let o = it.next().unwrap().into_inner().next().unwrap();
                 let outcome = if o.as_rule() == Rule::draw_outcome {
                     Outcome::Draw(self.span(&o))
+                } else if o.as_rule() == Rule::highest_outcome {
+                    Outcome::Highest(self.expr(o.into_inner().next().unwrap()))
                 } else {
                     let mut oi = o.into_inner();
                     let who = self.name(oi.next().unwrap());
@@ -597,6 +599,15 @@ impl Builder {
                 span,
             },
             Rule::captures_top_decl => Item::CapturesTop(span),
+            Rule::show_decl => {
+                let region = self.name(it.next().unwrap());
+                let s = it.next().unwrap();
+                let mark = Name {
+                    text: s.as_str().trim_matches('"').to_string(),
+                    span: self.span(&s),
+                };
+                Item::Show { region, mark }
+            }
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());
                 let to_owner = it.next().is_some_and(|o| o.as_str() == "owner");
@@ -866,6 +877,19 @@ impl Builder {
                 };
                 Stmt::Roll { name, spec, span }
             }
+            Rule::take_stmt => {
+                let count = self.expr(it.next().unwrap());
+                let piece = self.name(it.next().unwrap());
+                let zone = self.name(it.next().unwrap());
+                let owner = it.next().map(|o| self.expr(o));
+                Stmt::Take {
+                    count,
+                    piece,
+                    zone,
+                    owner,
+                    span,
+                }
+            }
             Rule::place_stmt => {
                 let piece = self.name(it.next().unwrap());
                 let cell = self.expr(it.next().unwrap());
@@ -999,7 +1023,15 @@ impl Builder {
                 span,
             ),
             Rule::cell_field => Field::Cell(self.name(it.next().unwrap())),
-            Rule::counter_field => Field::Counter(self.name(it.next().unwrap())),
+            Rule::counter_field => {
+                let name = self.name(it.next().unwrap());
+                let cells: Vec<Name> = it.map(|c| self.name(c)).collect();
+                if cells.is_empty() {
+                    Field::Counter(name)
+                } else {
+                    Field::Counters(name, cells)
+                }
+            }
             Rule::zone_field => Field::Zone(self.name(it.next().unwrap())),
             _ => Field::Number(span),
         }

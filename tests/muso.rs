@@ -1,0 +1,342 @@
+//! Muso (rulesets/muso.tessel): each movement pattern, the stack and water rules, kili
+//! refill, setup, scores and every ending.
+
+use tessel_interpreter::{Game, State};
+
+fn game(options: &[(&str, &str)]) -> Game {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let loaded = tessel::load("rulesets/muso.tessel", &opts).expect("found");
+    let c = loaded.compiled;
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+}
+
+/// A position after setup: `board turn` then the kili reserves.
+fn at(g: &Game, board_and_turn: &str, reserves: &str) -> State {
+    g.parse_position(&format!("{board_and_turn} - - {reserves} 1"), 0)
+        .expect("position")
+}
+
+fn texts(g: &Game, s: &State) -> Vec<String> {
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    g.decisions(s, &mut scratch, &mut moves);
+    moves
+        .iter()
+        .map(|m| g.move_text_among(&moves, *m))
+        .collect()
+}
+
+/// The cells a piece on `from` can reach, sorted (each once).
+fn targets(g: &Game, s: &State, from: &str) -> Vec<String> {
+    let mut t: Vec<String> = texts(g, s)
+        .iter()
+        .filter(|m| m.starts_with(from) && m.len() >= 4)
+        .map(|m| m[2..4].to_string())
+        .collect();
+    t.sort();
+    t.dedup();
+    t
+}
+
+/// The position after each decision that reads `text` (with `#rule` when several do).
+fn after(g: &Game, s: &State, text: &str) -> String {
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(s, &mut legal, &mut tmp);
+    let m = g
+        .parse_move(text, &legal)
+        .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
+    let mut t = s.clone();
+    g.apply(&mut t, m);
+    g.position_string(&t)
+}
+
+fn play(g: &Game, s: &mut State, moves: &[&str]) {
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    for text in moves {
+        g.legal_moves(s, &mut legal, &mut tmp);
+        let m = g
+            .parse_move(text, &legal)
+            .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
+        g.apply(s, m);
+    }
+}
+
+fn cells(list: &str) -> Vec<String> {
+    list.split_whitespace().map(str::to_string).collect()
+}
+
+#[test]
+fn waso_leaps_one_or_two_diagonally_and_keeps_off_water() {
+    let g = game(&[]);
+    // c3: b2, d4 and a1 are telo; the waso leaps over the pipi on d2.
+    let s = at(&g, "9/9/9/9/2W6/3P5/9 r", "4/4");
+    assert_eq!(targets(&g, &s, "c3"), cells("a5 b4 d2 e1 e5"));
+    // d2 holds its own pipi: it may stack there (one target, by stacking).
+    assert!(after(&g, &s, "c3d2").starts_with("9/9/9/i7i/9/3[PW]5/9"));
+}
+
+#[test]
+fn kijetesantakalu_jumps_like_a_knight() {
+    let g = game(&[]);
+    let s = at(&g, "9/9/9/i8/2U6/9/9 r", "4/4");
+    // From c3: a2, b1 and e4 are telo; a4 holds a kili, which it may stack on.
+    assert_eq!(targets(&g, &s, "c3"), cells("a4 b5 d1 d5 e2"));
+}
+
+#[test]
+fn akesi_and_kala_are_aquatic() {
+    let g = game(&[]);
+    let s = at(&g, "9/9/9/9/2A6/9/9 r", "4/4");
+    // One diagonally (b2 and d4 are telo: allowed), or exactly two orthogonally.
+    assert_eq!(targets(&g, &s, "c3"), cells("a3 b2 b4 c1 c5 d2 d4 e3"));
+    let s = at(&g, "9/9/9/9/9/1K7/9 r", "4/4");
+    assert_eq!(targets(&g, &s, "b2"), cells("a1 a2 a3 b1 b3 c1 c2 c3"));
+}
+
+#[test]
+fn soweli_rides_orthogonally_and_stops_at_water() {
+    let g = game(&[]);
+    let s = at(&g, "9/9/9/i1S6/9/9/9 r", "4/4");
+    // East: d4 is telo, which it cannot enter alone nor pass. West: b4, and the kili on a4.
+    assert_eq!(targets(&g, &s, "c4"), cells("a4 b4 c1 c2 c3 c5 c6 c7"));
+    // On the telo cell d4 stands its own pipi: it may stack there, not go on to e4.
+    let s = at(&g, "9/9/9/2SP5/9/9/9 r", "4/4");
+    let t = targets(&g, &s, "c4");
+    assert!(
+        t.contains(&"d4".to_string()) && !t.contains(&"e4".to_string()),
+        "{t:?}"
+    );
+}
+
+#[test]
+fn pipi_moves_orthogonally_and_captures_diagonally() {
+    let g = game(&[]);
+    // c3: moves to b3 c2 c4 d3; a black pipi on d4 (telo) and one on b4.
+    let s = at(&g, "9/9/9/1p1p5/2P6/9/9 r", "4/4");
+    // It captures b4; d4 is a single piece on telo, which a pipi may not capture.
+    assert_eq!(targets(&g, &s, "c3"), cells("b3 b4 c2 c4 d3"));
+    // A pipi never captures orthogonally.
+    let s = at(&g, "9/9/9/2p6/2P6/9/9 r", "4/4");
+    assert!(!targets(&g, &s, "c3").contains(&"c4".to_string()));
+}
+
+/// The boards after each decision from `from` to `to` (a plain move and a carry can both
+/// go there), sorted.
+fn boards(g: &Game, s: &State, from_to: &str) -> Vec<String> {
+    let mut b: Vec<String> = texts(g, s)
+        .iter()
+        .filter(|m| m.starts_with(from_to))
+        .map(|m| {
+            after(g, s, m)
+                .split(' ')
+                .next()
+                .unwrap_or_default()
+                .to_string()
+        })
+        .collect();
+    b.sort();
+    b
+}
+
+#[test]
+fn stacks_hold_two_and_only_the_top_moves() {
+    let g = game(&[]);
+    // A red kala stacks on its own pipi at c4 ...
+    let s = at(&g, "9/9/9/2P6/2K6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3c4"), ["9/9/9/i1[PK]5i/9/9/9"]);
+    // ... but not on a stack of two.
+    let s = at(&g, "9/9/9/2[PW]6/2K6/9/9 r", "4/4");
+    assert!(!targets(&g, &s, "c3").contains(&"c4".to_string()));
+    // The top moves alone (the pipi stays, trapped no more) or carries the pipi.
+    let s = at(&g, "9/9/9/9/2[PK]6/9/9 r", "4/4");
+    assert_eq!(
+        boards(&g, &s, "c3d3"),
+        ["9/9/9/i7i/2PK5/9/9", "9/9/9/i7i/3[PK]5/9/9"]
+    );
+    // The pipi beneath cannot move on its own.
+    for m in texts(&g, &s).iter().filter(|m| m.starts_with("c3")) {
+        let rows: Vec<String> = after(&g, &s, m).split('/').map(str::to_string).collect();
+        assert_ne!(rows[4], "2K6", "{m}: the pipi moved from under the kala");
+    }
+}
+
+#[test]
+fn captures_take_the_top_of_a_stack_and_carry_captures_a_single_piece() {
+    let g = game(&[]);
+    // The kala captures the black waso on top of a black pipi: the pipi stays, trapped.
+    let s = at(&g, "9/9/9/3[pw]5/2K6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pK]4i/9/9/9"]);
+    // A carrying stack captures a single unstacked enemy ...
+    let s = at(&g, "9/9/9/3p5/2[PK]6/9/9 r", "4/4");
+    assert_eq!(
+        boards(&g, &s, "c3d4"),
+        ["9/9/9/i2K4i/2P6/9/9", "9/9/9/i2[PK]4i/9/9/9"]
+    );
+    // ... but not the top of a stack (that would make three).
+    let s = at(&g, "9/9/9/3[pw]5/2[PK]6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pK]4i/2P6/9/9"]);
+    // The captured pieces are out of play, in their owner's part of `out`.
+    let s = at(&g, "9/9/9/3p5/2K6/9/9 r", "4/4");
+    assert_eq!(after(&g, &s, "c3d4"), "9/9/9/i2K4i/9/9/9 b - p 3/3 1");
+}
+
+#[test]
+fn water_stops_the_land_pieces_but_not_their_stacking() {
+    let g = game(&[]);
+    // A waso may not land alone on telo, nor capture a single piece there ...
+    let s = at(&g, "9/9/9/3p5/2W6/9/9 r", "4/4");
+    assert!(!targets(&g, &s, "c3").contains(&"d4".to_string()));
+    // ... but it may stack on its own piece there, and capture the top of a stack.
+    let s = at(&g, "9/9/9/3P5/2W6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[PW]4i/9/9/9"]);
+    let s = at(&g, "9/9/9/3[pw]5/2W6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pW]4i/9/9/9"]);
+    // A land stack may not carry onto telo; a kala's stack may.
+    let s = at(&g, "9/9/9/9/9/2[PW]6/9 r", "4/4");
+    assert!(boards(&g, &s, "c2b1").is_empty());
+    let s = at(&g, "9/9/9/9/9/2[PK]6/9 r", "4/4");
+    assert_eq!(
+        boards(&g, &s, "c2b1"),
+        ["9/9/9/i7i/9/2P6/1K7", "9/9/9/i7i/9/9/1[PK]7"]
+    );
+}
+
+#[test]
+fn kili_refill_from_each_kasi_reserve() {
+    let g = game(&[]);
+    // The kala carries the kili off a4; a4 takes one from its reserve (2 left, then 1).
+    let s = at(&g, "9/9/9/[iK]7i/9/9/9 r", "2/0");
+    assert_eq!(
+        boards(&g, &s, "a4b5"),
+        ["9/9/1K7/i7i/9/9/9", "9/9/1[iK]7/i7i/9/9/9"]
+    );
+    let mut t = s.clone();
+    play(&g, &mut t, &["a4b5#3"]);
+    assert!(
+        g.position_string(&t).ends_with(" 1/0 1"),
+        "{}",
+        g.position_string(&t)
+    );
+    // With the reserve empty, nothing comes.
+    let s = at(&g, "9/9/9/[iK]7i/9/9/9 r", "0/0");
+    assert!(after(&g, &s, "a4b5#3").starts_with("9/9/1[iK]7/8i/"));
+}
+
+#[test]
+fn setup_places_five_back_rank_pieces_each_choosing_faces() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    let t = texts(&g, &s);
+    assert_eq!(t.len(), 25, "five kinds on five cells: {t:?}");
+    assert!(!t.contains(&"pass".to_string()), "no passing during setup");
+    // Two waso: both two-faced bird pieces are used, so no kijetesantakalu is left.
+    play(&g, &mut s, &["W@c1", "W@d1"]);
+    assert!(!texts(&g, &s).iter().any(|m| m.starts_with("U@")));
+    play(&g, &mut s, &["S@e1", "K@f1", "A@g1"]);
+    assert_eq!(s.to_move, 1, "Red's five placements are its first turn");
+    play(&g, &mut s, &["u@c7", "u@d7", "s@e7", "a@f7", "k@g7"]);
+    assert_eq!(
+        g.position_string(&s),
+        "2uusak2/2ppppp2/9/i7i/9/2PPPPP2/2WWSKA2 r - - 4/4 2"
+    );
+    // Red moves first; passing is allowed now.
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"pass".to_string()) && t.contains(&"c2c3".to_string()),
+        "{t:?}"
+    );
+}
+
+fn points(g: &Game, s: &State) -> (i64, i64) {
+    (
+        g.var(s, "points", 0).expect("points"),
+        g.var(s, "points", 1).expect("points"),
+    )
+}
+
+#[test]
+fn kili_score_in_the_home_area_or_under_a_piece_for_both() {
+    let g = game(&[]);
+    // d2: a kili alone in Red's home area; e2: under a black pipi in Red's home area
+    // (both score); c5: under a red waso; f6: under a red kala in Black's home area (both).
+    let s = at(&g, "9/5[iK]3/2[iW]6/i7i/9/3i[ip]4/9 r", "4/4");
+    assert_eq!(points(&g, &s), (4, 2));
+}
+
+#[test]
+fn the_game_ends_when_the_kili_are_gone_and_is_scored() {
+    let g = game(&[]);
+    // No kili on a kasi space and none in reserve: over, Red ahead 1 to 0.
+    let s = at(&g, "9/9/9/9/9/3i5/2P6 b", "0/0");
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("no kili left", Some(0)));
+    // Level scores draw.
+    let s = at(&g, "9/3i5/9/9/9/3i5/2P6 b", "0/0");
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(o.winner(), None);
+    assert_eq!(o.scores, [0.5, 0.5]);
+}
+
+#[test]
+fn a_player_who_can_only_pass_ends_the_game() {
+    // Black's only piece is trapped under a red kala: Black cannot move.
+    let s_text = "9/9/9/i2[pK]4i/9/9/9 b";
+    let g = game(&[]);
+    let s = at(&g, s_text, "4/4");
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(o.ending, "no legal move");
+    assert_eq!(o.winner(), None, "no kili controlled: 0 to 0");
+    // Competitive: the player who cannot move is effectively zero and loses.
+    let g = game(&[("competitive", "true")]);
+    let s = at(&g, s_text, "4/4");
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("no legal move (effectively zero)", Some(0))
+    );
+}
+
+#[test]
+fn competitive_passes_and_quiet_moves_end_the_game_effectively_zero() {
+    let g = game(&[("competitive", "true")]);
+    let mut s = at(&g, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
+    play(&g, &mut s, &["pass", "pass"]);
+    assert!(g.status(&s, &mut g.scratch()).is_none());
+    play(&g, &mut s, &["pass"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(o.ending, "three passes (effectively zero)");
+    assert_eq!(o.winner(), None);
+    // Without the addendum, passing goes on.
+    let base = game(&[]);
+    let mut s = at(&base, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
+    play(&base, &mut s, &["pass", "pass", "pass"]);
+    assert!(base.status(&s, &mut base.scratch()).is_none());
+    // Moves without a capture or a kili carried.
+    let g = game(&[("competitive", "true"), ("quiet_limit", "3")]);
+    let mut s = at(&g, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
+    play(&g, &mut s, &["c2d2", "c6d6", "d2e2"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(
+        o.ending,
+        "30 moves without a capture or kili moved (effectively zero)"
+    );
+}
+
+#[test]
+fn seeded_random_games_end() {
+    let g = game(&[]);
+    let mut scratch = g.scratch();
+    for seed in 0..20 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut agent = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        let o = g.random_playout(&mut s, &mut agent, 5000, &mut scratch);
+        assert!(o.is_some(), "seed {seed} did not end");
+    }
+}

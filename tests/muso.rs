@@ -340,3 +340,49 @@ fn seeded_random_games_end() {
         assert!(o.is_some(), "seed {seed} did not end");
     }
 }
+
+#[test]
+fn trading_a_kili_on_the_home_space_for_a_piece_out_of_play() {
+    let g = game(&[]);
+    // Red has a waso out of play and a kili alone on its home space e1.
+    let s = g
+        .parse_position("9/2p6/9/i7i/9/2P6/4i4 r - W 4/4 1", 0)
+        .expect("position");
+    let t = texts(&g, &s);
+    // Either face of the two-faced piece; nothing else can be traded.
+    assert!(t.contains(&"trade_waso@e1".to_string()), "{t:?}");
+    assert!(t.contains(&"trade_kije@e1".to_string()), "{t:?}");
+    assert!(!t.iter().any(|m| m.starts_with("trade_pipi")), "{t:?}");
+    assert_eq!(
+        after(&g, &s, "trade_kije@e1"),
+        "9/2p6/9/i7i/9/2P6/4U4 b - - 4/4 1"
+    );
+    // Not when a piece stands on the kili, nor on another cell.
+    let s = g
+        .parse_position("9/2p6/9/i7i/9/2P6/3i[iS]4 r - W 4/4 1", 0)
+        .expect("position");
+    assert!(!texts(&g, &s).iter().any(|m| m.starts_with("trade")));
+}
+
+#[test]
+fn resigning_removes_the_resigners_pieces_and_kili_and_gives_three_points() {
+    let g = game(&[]);
+    // Black controls two kili (one in its home area, one under its waso); Red one.
+    let s = g
+        .parse_position("3i5/9/2[iw]6/i7i/9/2[iP]6/9 b - - 4/4 1", 0)
+        .expect("position");
+    assert_eq!(points(&g, &s), (1, 2));
+    let mut t = s.clone();
+    play(&g, &mut t, &["resign"]);
+    assert_eq!(g.position_string(&t), "9/9/9/i7i/9/2[iP]6/9 r - - 4/4 2");
+    assert_eq!(points(&g, &t), (4, 0));
+    let o = g.status(&t, &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("resigned", Some(0)));
+    // Agents never resign.
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let before = legal.len();
+    g.drop_manual(&mut legal);
+    assert_eq!(legal.len(), before - 1);
+}

@@ -52,6 +52,14 @@ impl Agent {
         scratch: &mut Scratch,
         max_plies: u32,
     ) -> Move {
+        let mut own = Vec::new();
+        let legal = if legal.iter().any(|m| m.is_action()) {
+            own.extend_from_slice(legal);
+            g.drop_manual(&mut own);
+            own.as_slice()
+        } else {
+            legal
+        };
         if legal.len() == 1 {
             return legal[0];
         }
@@ -154,6 +162,7 @@ impl Mcts {
                     Actor::Player(p) => {
                         if self.nodes[node].untried.is_none() {
                             g.legal_moves(&s, &mut legal, &mut scratch.state);
+                            g.drop_manual(&mut legal);
                             self.nodes[node].untried = Some(legal.clone());
                         }
                         if let Some(untried) =

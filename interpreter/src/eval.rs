@@ -171,8 +171,8 @@ impl Game {
                 )
             }
             Expr::OwnerOf(c) => match cell_at(self.eval(c, cx)) {
-                Some(p) if p.owner() != NEUTRAL => p.owner() as i64,
-                _ => -1,
+                Some(p) => p.owner() as i64,
+                None => -1,
             },
             Expr::Holds(c, k) => {
                 let c = self.eval(c, cx);

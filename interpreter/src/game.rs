@@ -661,6 +661,25 @@ impl Game {
         })
     }
 
+    /// Whether a decision is a `manual` action (resigning and the like).
+    pub fn is_manual(&self, m: &Move) -> bool {
+        m.is_action()
+            && self
+                .program
+                .actions
+                .get(m.rule as usize)
+                .is_some_and(|a| a.manual)
+    }
+
+    /// Leaves out the `manual` actions (resigning and the like), which agents and random
+    /// play never take — unless nothing else is left.
+    pub fn drop_manual(&self, moves: &mut Vec<Move>) {
+        let manual = |m: &Move| self.is_manual(m);
+        if moves.iter().any(manual) && !moves.iter().all(manual) {
+            moves.retain(|m| !manual(m));
+        }
+    }
+
     /// Draws the outcome of the waiting chance event from the state's seeded generator.
     pub fn sample_chance(&self, s: &mut State) -> Option<Move> {
         let outcomes = self.chance_outcomes(s)?;
@@ -685,9 +704,10 @@ impl Game {
         let mut buf = std::mem::take(&mut scratch.moves);
         buf.clear();
         self.candidates(s, &mut buf);
+        let manual = |m: &Move| self.is_manual(m);
         let found = buf
             .iter()
-            .filter(|m| s.turn_step > 0 || !m.is_pass())
+            .filter(|m| (s.turn_step > 0 || !m.is_pass()) && !manual(m))
             .any(|m| {
                 scratch.state.copy_from(s);
                 self.apply(&mut scratch.state, *m);
@@ -1153,6 +1173,7 @@ impl Game {
                 continue;
             }
             self.legal_moves(s, &mut moves, &mut scratch.state);
+            self.drop_manual(&mut moves);
             let stuck = moves.is_empty() || (s.turn_step == 0 && moves.iter().all(|m| m.is_pass()));
             if let Some(o) = self.status_knowing(s, stuck) {
                 break Some(o);

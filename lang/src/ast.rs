@@ -139,6 +139,8 @@ pub struct ActionDecl {
     pub forced: bool,
     /// It does not count towards the turn's `max` decisions.
     pub free: bool,
+    /// Only people take it (resigning, offering a draw): agents and random play never do.
+    pub manual: bool,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }

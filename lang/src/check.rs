@@ -355,6 +355,7 @@ impl<'a> Lowerer<'a> {
                             on_cells: a.on_cells,
                             forced: a.forced,
                             free: a.free,
+                            manual: a.manual,
                             cond,
                             effects,
                         });
@@ -1869,6 +1870,7 @@ impl<'a> Lowerer<'a> {
             "from" => return plain(Expr::From, Cell),
             "mover" => return plain(Expr::Mover, Player),
             "opponent" => return plain(Expr::Opponent, Player),
+            "nobody" => return plain(Expr::Player(ir::NEUTRAL), Player),
             "ply" => return plain(Expr::Ply, Int),
             "checked" => return plain(Expr::Checked, Bool),
             "no_moves" => return plain(Expr::NoMoves, Bool),

@@ -63,6 +63,8 @@ pub struct Action {
     pub on_cells: bool,
     pub forced: bool,
     pub free: bool,
+    /// Agents and random play never take it (see `action` in docs/language.md).
+    pub manual: bool,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -310,7 +312,7 @@ pub enum Expr {
     Height(Box<Expr>),
     /// The top piece on a cell belongs to no player (and is of this type).
     Neutral(Box<Expr>, Option<PieceId>),
-    /// The player of the top piece on a cell (-1 when empty or neutral).
+    /// The player of the top piece on a cell ([`NEUTRAL`] for a neutral one, -1 when empty).
     OwnerOf(Box<Expr>),
     /// How many pieces of a type are on a cell, anywhere in its stack or pile.
     Holds(Box<Expr>, PieceId),

@@ -103,7 +103,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
-        action_flag | on_cells | forced | free => "`on cells`, `forced`, `free`, a condition or effects",
+        action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, if)",
         group | carry => "`group N` or `carry`",
         not_through => "`not through REGION`",
@@ -578,6 +578,7 @@ impl Builder {
                     on_cells: false,
                     forced: false,
                     free: false,
+                    manual: false,
                     cond: None,
                     effects: Vec::new(),
                 };
@@ -586,6 +587,7 @@ impl Builder {
                         Rule::action_flag => match x.into_inner().next().map(|f| f.as_rule()) {
                             Some(Rule::on_cells) => a.on_cells = true,
                             Some(Rule::forced) => a.forced = true,
+                            Some(Rule::manual) => a.manual = true,
                             _ => a.free = true,
                         },
                         Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),

@@ -30,12 +30,20 @@ fn texts(g: &Game, s: &State) -> Vec<String> {
         .collect()
 }
 
+/// The origin and destination of a move in Muso notation (`c2xb3`, `h4i4^`, `e2e1+`).
+fn ends(m: &str) -> Option<(String, String)> {
+    let plain: String = m.chars().filter(|c| !"x^+".contains(*c)).collect();
+    (plain.len() == 4 && plain.as_bytes()[1].is_ascii_digit())
+        .then(|| (plain[..2].to_string(), plain[2..].to_string()))
+}
+
 /// The cells a piece on `from` can reach, sorted (each once).
 fn targets(g: &Game, s: &State, from: &str) -> Vec<String> {
     let mut t: Vec<String> = texts(g, s)
         .iter()
-        .filter(|m| m.starts_with(from) && m.len() >= 4)
-        .map(|m| m[2..4].to_string())
+        .filter_map(|m| ends(m))
+        .filter(|(f, _)| f == from)
+        .map(|(_, to)| to)
         .collect();
     t.sort();
     t.dedup();
@@ -131,7 +139,7 @@ fn pipi_moves_orthogonally_and_captures_diagonally() {
 fn boards(g: &Game, s: &State, from_to: &str) -> Vec<String> {
     let mut b: Vec<String> = texts(g, s)
         .iter()
-        .filter(|m| m.starts_with(from_to))
+        .filter(|m| ends(m).is_some_and(|(f, t)| format!("{f}{t}") == from_to))
         .map(|m| {
             after(g, s, m)
                 .split(' ')
@@ -160,7 +168,10 @@ fn stacks_hold_two_and_only_the_top_moves() {
         ["9/9/9/i7i/2PK5/9/9", "9/9/9/i7i/3[PK]5/9/9"]
     );
     // The pipi beneath cannot move on its own.
-    for m in texts(&g, &s).iter().filter(|m| m.starts_with("c3")) {
+    for m in texts(&g, &s)
+        .iter()
+        .filter(|m| ends(m).is_some_and(|(f, _)| f == "c3"))
+    {
         let rows: Vec<String> = after(&g, &s, m).split('/').map(str::to_string).collect();
         assert_ne!(rows[4], "2K6", "{m}: the pipi moved from under the kala");
     }
@@ -217,7 +228,7 @@ fn kili_refill_from_each_kasi_reserve() {
         ["9/9/1K7/i7i/9/9/9", "9/9/1[iK]7/i7i/9/9/9"]
     );
     let mut t = s.clone();
-    play(&g, &mut t, &["a4b5#3"]);
+    play(&g, &mut t, &["a4b5+"]);
     assert!(
         g.position_string(&t).ends_with(" 1/0 1"),
         "{}",
@@ -225,7 +236,7 @@ fn kili_refill_from_each_kasi_reserve() {
     );
     // With the reserve empty, nothing comes.
     let s = at(&g, "9/9/9/[iK]7i/9/9/9 r", "0/0");
-    assert!(after(&g, &s, "a4b5#3").starts_with("9/9/1[iK]7/8i/"));
+    assert!(after(&g, &s, "a4b5+").starts_with("9/9/1[iK]7/8i/"));
 }
 
 #[test]
@@ -234,7 +245,7 @@ fn setup_places_five_back_rank_pieces_each_choosing_faces() {
     let mut s = g.start_state(0).expect("start");
     let t = texts(&g, &s);
     assert_eq!(t.len(), 25, "five kinds on five cells: {t:?}");
-    assert!(!t.contains(&"pass".to_string()), "no passing during setup");
+    assert!(!t.contains(&"Pass".to_string()), "no passing during setup");
     // Two waso: both two-faced bird pieces are used, so no kijetesantakalu is left.
     play(&g, &mut s, &["W@c1", "W@d1"]);
     assert!(!texts(&g, &s).iter().any(|m| m.starts_with("U@")));
@@ -249,7 +260,7 @@ fn setup_places_five_back_rank_pieces_each_choosing_faces() {
     assert_eq!(s.to_move, 0);
     let t = texts(&g, &s);
     assert!(
-        t.contains(&"pass".to_string()) && t.contains(&"c2c3".to_string()),
+        t.contains(&"Pass".to_string()) && t.contains(&"c2c3".to_string()),
         "{t:?}"
     );
 }
@@ -350,18 +361,15 @@ fn trading_a_kili_on_the_home_space_for_a_piece_out_of_play() {
         .expect("position");
     let t = texts(&g, &s);
     // Either face of the two-faced piece; nothing else can be traded.
-    assert!(t.contains(&"trade_waso@e1".to_string()), "{t:?}");
-    assert!(t.contains(&"trade_kije@e1".to_string()), "{t:?}");
-    assert!(!t.iter().any(|m| m.starts_with("trade_pipi")), "{t:?}");
-    assert_eq!(
-        after(&g, &s, "trade_kije@e1"),
-        "9/2p6/9/i7i/9/2P6/4U4 b - - 4/4 1"
-    );
+    assert!(t.contains(&"e1=W".to_string()), "{t:?}");
+    assert!(t.contains(&"e1=U".to_string()), "{t:?}");
+    assert!(!t.contains(&"e1=p".to_string()), "{t:?}");
+    assert_eq!(after(&g, &s, "e1=U"), "9/2p6/9/i7i/9/2P6/4U4 b - - 4/4 1");
     // Not when a piece stands on the kili, nor on another cell.
     let s = g
         .parse_position("9/2p6/9/i7i/9/2P6/3i[iS]4 r - W 4/4 1", 0)
         .expect("position");
-    assert!(!texts(&g, &s).iter().any(|m| m.starts_with("trade")));
+    assert!(!texts(&g, &s).iter().any(|m| m.contains('=')));
 }
 
 #[test]
@@ -385,4 +393,29 @@ fn resigning_removes_the_resigners_pieces_and_kili_and_gives_three_points() {
     let before = legal.len();
     g.drop_manual(&mut legal);
     assert_eq!(legal.len(), before - 1);
+}
+
+#[test]
+fn muso_notation_reads_and_writes_every_kind_of_move() {
+    let g = game(&[]);
+    // A red kala on a red pipi at c3; black pipi on d4 (telo) and b4; a red waso on c4.
+    let s = at(&g, "9/9/9/1p1p5/2[PK]6/9/9 r", "4/4");
+    let t = texts(&g, &s);
+    for m in ["c3b3", "c3xb4", "c3xd4", "c3d3+", "c3xb4+", "Pass"] {
+        assert!(t.contains(&m.to_string()), "{m} in {t:?}");
+    }
+    // Every decision reads back as itself.
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    for text in &t {
+        let m = g.parse_move(text, &legal).expect("reads");
+        assert_eq!(&g.move_text_among(&legal, m), text);
+    }
+    // Stacking, and `pass` in any case.
+    let s = at(&g, "9/9/9/i7i/2K6/2P6/9 r", "4/4");
+    assert!(texts(&g, &s).contains(&"c3c2^".to_string()));
+    let mut legal = Vec::new();
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    assert!(g.parse_move("pass", &legal).is_ok_and(|m| m.is_pass()));
 }

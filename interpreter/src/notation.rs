@@ -55,15 +55,19 @@ impl Game {
     fn plain_text(&self, m: Move) -> String {
         let n = &self.board.cell_names;
         if m.is_pass() {
-            return "pass".into();
+            return self
+                .program
+                .pass_text
+                .clone()
+                .unwrap_or_else(|| "pass".into());
         }
         if m.is_action() {
-            let name = self
-                .program
-                .actions
-                .get(m.rule as usize)
-                .map(|a| a.name.as_str())
-                .unwrap_or("action");
+            let action = self.program.actions.get(m.rule as usize);
+            if let Some(w) = action.and_then(|a| a.written.as_ref()) {
+                let cell = n.get(m.to as usize).map(|s| s.as_str()).unwrap_or("");
+                return w.replace("{to}", cell);
+            }
+            let name = action.map(|a| a.name.as_str()).unwrap_or("action");
             return match n.get(m.to as usize) {
                 Some(cell) => format!("{name}@{cell}"),
                 None => name.to_string(),
@@ -74,10 +78,24 @@ impl Game {
             return format!("chance={}", m.to);
         }
         let to = n.get(m.to as usize).map(|s| s.as_str()).unwrap_or("?");
-        let mut t = match n.get(m.from as usize) {
-            Some(from) => format!("{from}{to}"),
-            // A drop: the symbol of the piece coming in, `@`, the cell.
-            None => format!("{}@{to}", self.symbol(Piece::new(m.kind, m.sub))),
+        let written = self
+            .program
+            .pieces
+            .get(m.kind as usize)
+            .and_then(|p| p.rules.get(m.rule as usize))
+            .and_then(|r| r.written.as_ref());
+        let mut t = match (written, n.get(m.from as usize)) {
+            (Some(w), from) => {
+                let owner = if m.is_drop() { m.sub } else { 0 };
+                w.replace("{from}", from.map(|s| s.as_str()).unwrap_or(""))
+                    .replace("{to}", to)
+                    .replace("{piece}", &self.symbol(Piece::new(m.kind, owner)))
+            }
+            (None, from) => match from {
+                Some(from) => format!("{from}{to}"),
+                // A drop: the symbol of the piece coming in, `@`, the cell.
+                None => format!("{}@{to}", self.symbol(Piece::new(m.kind, m.sub))),
+            },
         };
         if m.promo != 0 {
             let p = Piece::new(m.promo - 1, 0);
@@ -146,6 +164,23 @@ impl Game {
 
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        // A decision written exactly as the ruleset writes it (`h4i4^`, `e1=U`, `Pass`).
+        let exact: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !m.is_chance() && self.plain_text(*m) == text.trim())
+            .collect();
+        if !exact.is_empty() {
+            return self.one_of(text, &exact, legal);
+        }
+        let loose: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| !m.is_chance() && self.plain_text(*m).eq_ignore_ascii_case(text.trim()))
+            .collect();
+        if !loose.is_empty() {
+            return self.one_of(text, &loose, legal);
+        }
         // An action by its text: `NAME` or `NAME@CELL`.
         if let Some(m) = legal
             .iter()

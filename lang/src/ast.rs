@@ -105,6 +105,10 @@ pub enum Item {
     },
     /// Capturing a stack takes only its top piece; the mover lands on what is left.
     CapturesTop(Span),
+    /// How decisions are written: the word for a pass.
+    Notation {
+        pass: Option<Name>,
+    },
     /// How the empty cells of a region are drawn on a text board (`show telo as "~"`).
     Show {
         region: Name,
@@ -141,6 +145,8 @@ pub struct ActionDecl {
     pub free: bool,
     /// Only people take it (resigning, offering a draw): agents and random play never do.
     pub manual: bool,
+    /// How it is written: a template with `{to}` (`"{to}=U"`).
+    pub written: Option<Name>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -276,6 +282,8 @@ pub struct MoveRule {
     pub target: Vec<(TargetKind, Span)>,
     /// The piece lands on top of what stands on the target instead of capturing it.
     pub stacking: bool,
+    /// How its moves are written: a template with `{from}`, `{to}`, `{piece}`.
+    pub written: Option<Name>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
     pub span: Span,

@@ -356,6 +356,7 @@ impl<'a> Lowerer<'a> {
                             forced: a.forced,
                             free: a.free,
                             manual: a.manual,
+                            written: a.written.as_ref().and_then(|w| self.template(w, &["to"])),
                             cond,
                             effects,
                         });
@@ -448,6 +449,12 @@ impl<'a> Lowerer<'a> {
         let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
         let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
         let mut marks = Vec::new();
+        let mut pass_text = None;
+        for i in items {
+            if let Item::Notation { pass: Some(p) } = i {
+                pass_text = Some(p.text.clone());
+            }
+        }
         for i in items {
             if let Item::Show { region, mark } = i {
                 match self.region_index.get(&region.text) {
@@ -481,6 +488,7 @@ impl<'a> Lowerer<'a> {
             piles,
             capture_top,
             marks,
+            pass_text,
             tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
@@ -1585,7 +1593,12 @@ impl<'a> Lowerer<'a> {
                 .hint("a group is 1 to 64 pieces"),
             );
         }
+        let written = r
+            .written
+            .as_ref()
+            .and_then(|w| self.template(w, &["from", "to", "piece"]));
         Some(ir::MoveRule {
+            written,
             group: r.group.clamp(1, 64),
             carry: r.carry,
             atom: atom?,
@@ -1594,6 +1607,42 @@ impl<'a> Lowerer<'a> {
             cond,
             effects,
         })
+    }
+
+    /// A notation template: text with `{NAME}` places for the names allowed.
+    fn template(&mut self, w: &Name, allowed: &[&str]) -> Option<String> {
+        let mut rest = w.text.as_str();
+        while let Some(i) = rest.find('{') {
+            let after = &rest[i + 1..];
+            let Some(j) = after.find('}') else {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        "a `{` without its `}`",
+                        w.span,
+                        "in this text",
+                    )
+                    .hint("write places as `{to}`"),
+                );
+                return None;
+            };
+            let place = &after[..j];
+            if !allowed.contains(&place) {
+                let list: Vec<String> = allowed.iter().map(|a| format!("{{{a}}}")).collect();
+                self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no place `{{{place}}}` in a notation"),
+                        w.span,
+                        "unknown place",
+                    )
+                    .hint(format!("write {}", list.join(", "))),
+                );
+                return None;
+            }
+            rest = &after[j + 1..];
+        }
+        Some(w.text.clone())
     }
 
     fn stmts(&mut self, body: &[ast::Stmt]) -> Vec<ir::Stmt> {

@@ -39,6 +39,8 @@ pub struct Program {
     pub piles: bool,
     /// Capturing a stack takes only its top piece (`captures take top`).
     pub capture_top: bool,
+    /// How a pass is written (`pass` when `None`).
+    pub pass_text: Option<String>,
     /// How empty cells of regions are drawn on a text board, first match first.
     pub marks: Vec<(RegionId, String)>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
@@ -65,6 +67,8 @@ pub struct Action {
     pub free: bool,
     /// Agents and random play never take it (see `action` in docs/language.md).
     pub manual: bool,
+    /// How it is written, `{to}` standing for its cell.
+    pub written: Option<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -211,6 +215,8 @@ pub struct MoveRule {
     pub target: u8,
     /// Land on top of the target's stack instead of capturing it.
     pub stacking: bool,
+    /// How its moves are written: `{from}`, `{to}` and `{piece}` (the mover's symbol).
+    pub written: Option<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }

@@ -80,7 +80,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl | show_decl => {
+                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl => {
             "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
@@ -115,6 +115,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         ride_range | exactly_range | min_max_range => "a range (exactly N, min N, max N)",
                 target | target_kind | stacking => "a target (to empty, to enemy, to friend, to any; then `stacking`)",
         condition => "a condition (`if …`)",
+        written => "`written \"…\"`",
+        notation_pass => "a notation item (`pass \"…\"`) or `}`",
         effects => "effects (`then …`)",
         set_stmt | capture_stmt | shift_stmt | if_stmt => "a statement (set, capture, shift, if)",
         assign_op => "`=`, `+=` or `-=`",
@@ -579,6 +581,7 @@ impl Builder {
                     forced: false,
                     free: false,
                     manual: false,
+                    written: None,
                     cond: None,
                     effects: Vec::new(),
                 };
@@ -591,6 +594,7 @@ impl Builder {
                             _ => a.free = true,
                         },
                         Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),
+                        Rule::written => a.written = x.into_inner().next().map(|s| self.name(s)),
                         _ => a.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
                     }
                 }
@@ -601,6 +605,12 @@ impl Builder {
                 span,
             },
             Rule::captures_top_decl => Item::CapturesTop(span),
+            Rule::notation_decl => Item::Notation {
+                pass: it
+                    .next()
+                    .and_then(|p| p.into_inner().next())
+                    .map(|s| self.name(s)),
+            },
             Rule::show_decl => {
                 let region = self.name(it.next().unwrap());
                 let s = it.next().unwrap();
@@ -778,6 +788,7 @@ impl Builder {
             atom,
             target: Vec::new(),
             stacking: false,
+            written: None,
             cond: None,
             effects: Vec::new(),
             span,
@@ -801,6 +812,7 @@ impl Builder {
                     }
                 }
                 Rule::condition => rule.cond = Some(self.expr(x.into_inner().next().unwrap())),
+                Rule::written => rule.written = x.into_inner().next().map(|s| self.name(s)),
                 Rule::effects => rule.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
                 _ => {}
             }

@@ -1,5 +1,26 @@
 //! `tessel`: check, play, count and measure games written in the Tessel rules language.
 
+/// Prints a line to standard output; a closed output (`tessel moves … | head`) ends the
+/// program quietly instead of panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
+/// Like `out!`, without the line break.
+macro_rules! out_part {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if write!(std::io::stdout(), $($arg)*).is_err() {
+            std::process::exit(0);
+        }
+    }};
+}
+
 use clap::{Args, Parser, Subcommand};
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use rand::SeedableRng;
@@ -295,7 +316,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
     match cli.command {
         Command::List => {
             for (name, title) in tessel::bundle::list() {
-                println!("{name:<16} {title}");
+                out!("{name:<16} {title}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -303,7 +324,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let options = parse_options(&game.options)?;
             let (sources, diags) = tessel::check(&game.file, &options)?;
             if diags.is_empty() {
-                println!("{}: ok", game.file);
+                out!("{}: ok", game.file);
                 Ok(ExitCode::SUCCESS)
             } else {
                 report(&sources, &diags);
@@ -313,12 +334,16 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Options { game } => code((|| {
             let g = load_game(&game)?;
             if g.program.options.is_empty() {
-                println!("{} has no options", g.program.title);
+                out!("{} has no options", g.program.title);
             }
             for o in &g.program.options {
-                println!(
+                out!(
                     "{}: {} = {} (default {})\n    {}",
-                    o.name, o.kind, o.value, o.default, o.doc
+                    o.name,
+                    o.kind,
+                    o.value,
+                    o.default,
+                    o.doc
                 );
             }
             Ok(ExitCode::SUCCESS)
@@ -344,13 +369,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 })
                 .collect();
             if json {
-                println!("{}", serde_json::to_string(&texts).unwrap_or_default());
+                out!("{}", serde_json::to_string(&texts).unwrap_or_default());
             } else {
                 for t in &texts {
-                    println!("{t}");
+                    out!("{t}");
                 }
                 if let Some(o) = g.status(&s, &mut scratch) {
-                    println!("(the game is over: {})", o.ending);
+                    out!("(the game is over: {})", o.ending);
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -372,7 +397,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 g.legal_moves(&s, &mut all, &mut tmp);
                 for (m, n) in &parts {
                     if !json {
-                        println!("{}: {n}", g.move_text_among(&all, *m));
+                        out!("{}: {n}", g.move_text_among(&all, *m));
                     }
                 }
                 parts.iter().map(|(_, n)| n).sum()
@@ -389,7 +414,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     seconds: f64,
                     nps: f64,
                 }
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string(&Out {
                         depth,
@@ -400,7 +425,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .unwrap_or_default()
                 );
             } else {
-                println!(
+                out!(
                     "perft {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
                     nps
                 );
@@ -433,7 +458,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     eprintln!("error: cannot write {}: {e}", path.display());
                     ExitCode::from(1)
                 })?,
-                None => print!("{svg}"),
+                None => out_part!("{svg}"),
             }
             Ok(ExitCode::SUCCESS)
         })()),
@@ -462,7 +487,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let play_secs = t.elapsed().as_secs_f64();
             let per = |n: f64, secs: f64| if secs > 0.0 { n / secs } else { 0.0 };
             if json {
-                println!(
+                out!(
                     "{}",
                     serde_json::json!({
                         "depth": depth, "nodes": nodes, "nodes_per_second": per(nodes as f64, perft_secs).round(),
@@ -471,12 +496,12 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     })
                 );
             } else {
-                println!(
+                out!(
                     "{}: perft({depth}) {nodes} nodes, {:.2}M nodes/s",
                     g.program.title,
                     per(nodes as f64, perft_secs) / 1e6
                 );
-                println!("{games} random playouts: {:.0} playouts/s, {:.2}M decisions/s, mean {:.1} decisions", per(games as f64, play_secs), per(plies as f64, play_secs) / 1e6, plies as f64 / games.max(1) as f64);
+                out!("{games} random playouts: {:.0} playouts/s, {:.2}M decisions/s, mean {:.1} decisions", per(games as f64, play_secs), per(plies as f64, play_secs) / 1e6, plies as f64 / games.max(1) as f64);
             }
             Ok(ExitCode::SUCCESS)
         })()),
@@ -552,7 +577,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     games_per_second: f64,
                 }
                 let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string(&Out {
                         report: &r,
@@ -562,13 +587,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     .unwrap_or_default()
                 );
             } else {
-                println!(
+                out!(
                     "{} games of {} from seed {seed} ({:.1}s):",
-                    r.games, r.game, secs
+                    r.games,
+                    r.game,
+                    secs
                 );
                 for seat in &r.seats {
                     let w = &seat.win_rate;
-                    println!(
+                    out!(
                         "  {:<10} {:<7} wins {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%)",
                         seat.player,
                         seat.agent,
@@ -579,7 +606,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     );
                 }
                 let d = &r.draw_rate;
-                println!(
+                out!(
                     "  draws {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%); unfinished {}",
                     r.draws,
                     d.rate * 100.0,
@@ -587,19 +614,24 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     d.high * 100.0,
                     r.unfinished
                 );
-                println!(
+                out!(
                     "  length in turns: mean {:.1}, median {}, p90 {}; mean {:.1} decisions",
-                    r.turns.mean, r.turns.median, r.turns.p90, r.mean_plies
+                    r.turns.mean,
+                    r.turns.median,
+                    r.turns.p90,
+                    r.mean_plies
                 );
-                println!("  mean branching factor {:.1}", r.mean_branching);
+                out!("  mean branching factor {:.1}", r.mean_branching);
                 if let Some(rounds) = &r.rounds {
-                    println!(
+                    out!(
                         "  rounds per game: mean {:.2}, median {}, p90 {}",
-                        rounds.mean, rounds.median, rounds.p90
+                        rounds.mean,
+                        rounds.median,
+                        rounds.p90
                     );
                 }
                 for (k, v) in &r.endings {
-                    println!("  {v:>7}  {k}");
+                    out!("  {v:>7}  {k}");
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -642,7 +674,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     position: String,
                     result: &'a Option<String>,
                 }
-                println!(
+                out!(
                     "{}",
                     serde_json::to_string(&Out {
                         decisions: before.len(),
@@ -658,13 +690,13 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     } else {
                         g.program.players[b.to_move as usize].clone()
                     };
-                    println!("{:>4}. {who}: {text}", i + 1);
+                    out!("{:>4}. {who}: {text}", i + 1);
                 }
-                print!("\n{}", render::board(&g, &s));
-                println!("{}", g.position_string(&s));
+                out_part!("\n{}", render::board(&g, &s));
+                out!("{}", g.position_string(&s));
                 match result {
-                    Some(r) => println!("Game over: {r}."),
-                    None => println!("The game goes on."),
+                    Some(r) => out!("Game over: {r}."),
+                    None => out!("The game goes on."),
                 }
             }
             Ok(ExitCode::SUCCESS)
@@ -705,7 +737,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         eprintln!("error: {}: {e}", path.display());
                         ExitCode::from(1)
                     })?;
-                    println!(
+                    out!(
                         "Loaded {} decisions from {}.",
                         rec.decisions.len(),
                         path.display()
@@ -817,7 +849,7 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
             seconds: f64,
             playouts_per_second: f64,
         }
-        println!(
+        out!(
             "{}",
             serde_json::to_string(&Out {
                 games: &records,
@@ -829,11 +861,11 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
             .unwrap_or_default()
         );
     } else {
-        println!("{n} games of {} from seed {seed}:", g.program.title);
+        out!("{n} games of {} from seed {seed}:", g.program.title);
         for (k, v) in &tally {
-            println!("  {v:>7}  {k}");
+            out!("  {v:>7}  {k}");
         }
-        println!("mean length {mean:.1} plies; {rate:.0} playouts/s");
+        out!("mean length {mean:.1} plies; {rate:.0} playouts/s");
     }
 }
 
@@ -875,21 +907,21 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             }
         }
     };
-    println!("{} — type a move (e.g. e2e4), or `help`.", g.program.title);
+    out!("{} — type a move (e.g. e2e4), or `help`.", g.program.title);
     loop {
-        print!("\n{}", render::board(g, &s));
-        println!("{}", g.position_string(&s));
+        out_part!("\n{}", render::board(g, &s));
+        out!("{}", g.position_string(&s));
         let vars = render::variables(g, &s);
         if !vars.is_empty() {
-            println!("{vars}");
+            out!("{vars}");
         }
         if let Some(o) = g.status(&s, &mut scratch) {
             let who = o
                 .winner()
                 .map(|w| format!("{} wins", g.program.players[w]))
                 .unwrap_or_else(|| "no winner".into());
-            println!("Game over: {} — {who}.", o.ending);
-            println!("Moves: {}", record.decisions.join(" "));
+            out!("Game over: {} — {who}.", o.ending);
+            out!("Moves: {}", record.decisions.join(" "));
             record.result = Some(format!("{}: {who}", o.ending));
             save(&record, &record_path);
             return;
@@ -898,7 +930,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         if let Some(m) = g.sample_chance(&mut s) {
             // Chance decides from the game's seeded generator.
             let text = g.chance_text(&before, m);
-            println!("chance: {text}");
+            out!("chance: {text}");
             history.push(before);
             record.decisions.push(text);
             g.apply(&mut s, m);
@@ -908,7 +940,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         g.decisions(&s, &mut scratch, &mut moves);
         let player = s.to_move as usize;
         if moves.is_empty() {
-            println!(
+            out!(
                 "{} has no legal move and no ending applies; the game stops.",
                 g.program.players[player]
             );
@@ -918,7 +950,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         if let Some(agent_kind) = ai.filter(|_| player != human) {
             let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
             let text = g.move_text_among(&moves, m);
-            println!("{} plays {text}", g.program.players[player]);
+            out!("{} plays {text}", g.program.players[player]);
             history.push(s.clone());
             record.decisions.push(text);
             g.apply(&mut s, m);
@@ -932,16 +964,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 .map(|a| a.name.as_str())
                 .collect();
             names.dedup();
-            println!(
+            out!(
                 "{} must choose first: {}",
                 g.program.players[player],
                 names.join(", ")
             );
         }
-        print!("{} to move> ", g.program.players[player]);
+        out_part!("{} to move> ", g.program.players[player]);
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            println!("\nMoves: {}", record.decisions.join(" "));
+            out!("\nMoves: {}", record.decisions.join(" "));
             save(&record, &record_path);
             return;
         };
@@ -949,12 +981,12 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         match line {
             "" => continue,
             "quit" | "exit" => {
-                println!("Moves: {}", record.decisions.join(" "));
+                out!("Moves: {}", record.decisions.join(" "));
                 save(&record, &record_path);
                 return;
             }
-            "help" => println!("{PLAY_HELP}"),
-            "moves" => println!(
+            "help" => out!("{PLAY_HELP}"),
+            "moves" => out!(
                 "{}",
                 moves
                     .iter()
@@ -962,7 +994,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     .collect::<Vec<_>>()
                     .join(" ")
             ),
-            "position" => println!("{}", g.position_string(&s)),
+            "position" => out!("{}", g.position_string(&s)),
             "undo" => {
                 let mut undone = false;
                 while let Some(prev) = history.pop() {
@@ -977,20 +1009,20 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 if undone {
                     save(&record, &record_path);
                 } else {
-                    println!("nothing to undo");
+                    out!("nothing to undo");
                 }
             }
             cmd if cmd.starts_with("save ") => {
                 let path = std::path::PathBuf::from(cmd["save ".len()..].trim());
                 match record.save(&path) {
                     Ok(()) => {
-                        println!(
+                        out!(
                             "saved to {} (and kept up to date from now on)",
                             path.display()
                         );
                         record_path = Some(path);
                     }
-                    Err(e) => println!("{e}"),
+                    Err(e) => out!("{e}"),
                 }
             }
             text => match g.parse_move(text, &moves) {
@@ -1009,11 +1041,11 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                         .ok()
                         .and_then(|m| g.forbid_reason(&s, m))
                     {
-                        Some(reason) => println!("`{text}` is not allowed: {reason}"),
-                        None => println!("{e}"),
+                        Some(reason) => out!("`{text}` is not allowed: {reason}"),
+                        None => out!("{e}"),
                     }
                 }
-                Err(e) => println!("{e}"),
+                Err(e) => out!("{e}"),
             },
         }
     }

@@ -14,9 +14,11 @@ fn game(options: &[(&str, &str)]) -> Game {
     Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
 }
 
-/// A position after setup: `board turn` then the kili reserves.
+/// A position after setup, in FERN: from `BOARD r|b` and the kili reserves (`4/4`).
 fn at(g: &Game, board_and_turn: &str, reserves: &str) -> State {
-    g.parse_position(&format!("{board_and_turn} - - {reserves} 1"), 0)
+    let (board, turn) = board_and_turn.split_once(' ').expect("board and turn");
+    let side = if turn == "r" { "l" } else { "p" };
+    g.parse_position(&format!("{board} 0/0 {reserves} {side} 0"), 0)
         .expect("position")
 }
 
@@ -86,7 +88,7 @@ fn waso_leaps_one_or_two_diagonally_and_keeps_off_water() {
     let s = at(&g, "9/9/9/9/2W6/3P5/9 r", "4/4");
     assert_eq!(targets(&g, &s, "c3"), cells("a5 b4 d2 e1 e5"));
     // d2 holds its own pipi: it may stack there (one target, by stacking).
-    assert!(after(&g, &s, "c3d2").starts_with("9/9/9/i7i/9/3[PW]5/9"));
+    assert!(after(&g, &s, "c3d2").starts_with("9/9/9/i7i/9/3P-W5/9"));
 }
 
 #[test]
@@ -157,15 +159,15 @@ fn stacks_hold_two_and_only_the_top_moves() {
     let g = game(&[]);
     // A red kala stacks on its own pipi at c4 ...
     let s = at(&g, "9/9/9/2P6/2K6/9/9 r", "4/4");
-    assert_eq!(boards(&g, &s, "c3c4"), ["9/9/9/i1[PK]5i/9/9/9"]);
+    assert_eq!(boards(&g, &s, "c3c4"), ["9/9/9/i1P-K5i/9/9/9"]);
     // ... but not on a stack of two.
-    let s = at(&g, "9/9/9/2[PW]6/2K6/9/9 r", "4/4");
+    let s = at(&g, "9/9/9/2P-W6/2K6/9/9 r", "4/4");
     assert!(!targets(&g, &s, "c3").contains(&"c4".to_string()));
     // The top moves alone (the pipi stays, trapped no more) or carries the pipi.
-    let s = at(&g, "9/9/9/9/2[PK]6/9/9 r", "4/4");
+    let s = at(&g, "9/9/9/9/2P-K6/9/9 r", "4/4");
     assert_eq!(
         boards(&g, &s, "c3d3"),
-        ["9/9/9/i7i/2PK5/9/9", "9/9/9/i7i/3[PK]5/9/9"]
+        ["9/9/9/i7i/2PK5/9/9", "9/9/9/i7i/3P-K5/9/9"]
     );
     // The pipi beneath cannot move on its own.
     for m in texts(&g, &s)
@@ -181,20 +183,20 @@ fn stacks_hold_two_and_only_the_top_moves() {
 fn captures_take_the_top_of_a_stack_and_carry_captures_a_single_piece() {
     let g = game(&[]);
     // The kala captures the black waso on top of a black pipi: the pipi stays, trapped.
-    let s = at(&g, "9/9/9/3[pw]5/2K6/9/9 r", "4/4");
-    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pK]4i/9/9/9"]);
+    let s = at(&g, "9/9/9/3p-w5/2K6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2p-K4i/9/9/9"]);
     // A carrying stack captures a single unstacked enemy ...
-    let s = at(&g, "9/9/9/3p5/2[PK]6/9/9 r", "4/4");
+    let s = at(&g, "9/9/9/3p5/2P-K6/9/9 r", "4/4");
     assert_eq!(
         boards(&g, &s, "c3d4"),
-        ["9/9/9/i2K4i/2P6/9/9", "9/9/9/i2[PK]4i/9/9/9"]
+        ["9/9/9/i2K4i/2P6/9/9", "9/9/9/i2P-K4i/9/9/9"]
     );
     // ... but not the top of a stack (that would make three).
-    let s = at(&g, "9/9/9/3[pw]5/2[PK]6/9/9 r", "4/4");
-    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pK]4i/2P6/9/9"]);
+    let s = at(&g, "9/9/9/3p-w5/2P-K6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2p-K4i/2P6/9/9"]);
     // The captured pieces are out of play, in their owner's part of `out`.
     let s = at(&g, "9/9/9/3p5/2K6/9/9 r", "4/4");
-    assert_eq!(after(&g, &s, "c3d4"), "9/9/9/i2K4i/9/9/9 b - p 3/3 1");
+    assert_eq!(after(&g, &s, "c3d4"), "9/9/9/i2K4i/9/9/9 0/1 3/3 p 1");
 }
 
 #[test]
@@ -205,16 +207,16 @@ fn water_stops_the_land_pieces_but_not_their_stacking() {
     assert!(!targets(&g, &s, "c3").contains(&"d4".to_string()));
     // ... but it may stack on its own piece there, and capture the top of a stack.
     let s = at(&g, "9/9/9/3P5/2W6/9/9 r", "4/4");
-    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[PW]4i/9/9/9"]);
-    let s = at(&g, "9/9/9/3[pw]5/2W6/9/9 r", "4/4");
-    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2[pW]4i/9/9/9"]);
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2P-W4i/9/9/9"]);
+    let s = at(&g, "9/9/9/3p-w5/2W6/9/9 r", "4/4");
+    assert_eq!(boards(&g, &s, "c3d4"), ["9/9/9/i2p-W4i/9/9/9"]);
     // A land stack may not carry onto telo; a kala's stack may.
-    let s = at(&g, "9/9/9/9/9/2[PW]6/9 r", "4/4");
+    let s = at(&g, "9/9/9/9/9/2P-W6/9 r", "4/4");
     assert!(boards(&g, &s, "c2b1").is_empty());
-    let s = at(&g, "9/9/9/9/9/2[PK]6/9 r", "4/4");
+    let s = at(&g, "9/9/9/9/9/2P-K6/9 r", "4/4");
     assert_eq!(
         boards(&g, &s, "c2b1"),
-        ["9/9/9/i7i/9/2P6/1K7", "9/9/9/i7i/9/9/1[PK]7"]
+        ["9/9/9/i7i/9/2P6/1K7", "9/9/9/i7i/9/9/1P-K7"]
     );
 }
 
@@ -222,21 +224,21 @@ fn water_stops_the_land_pieces_but_not_their_stacking() {
 fn kili_refill_from_each_kasi_reserve() {
     let g = game(&[]);
     // The kala carries the kili off a4; a4 takes one from its reserve (2 left, then 1).
-    let s = at(&g, "9/9/9/[iK]7i/9/9/9 r", "2/0");
+    let s = at(&g, "9/9/9/i-K7i/9/9/9 r", "2/0");
     assert_eq!(
         boards(&g, &s, "a4b5"),
-        ["9/9/1K7/i7i/9/9/9", "9/9/1[iK]7/i7i/9/9/9"]
+        ["9/9/1K7/i7i/9/9/9", "9/9/1i-K7/i7i/9/9/9"]
     );
     let mut t = s.clone();
     play(&g, &mut t, &["a4b5+"]);
     assert!(
-        g.position_string(&t).ends_with(" 1/0 1"),
+        g.position_string(&t).ends_with(" 1/0 p 1"),
         "{}",
         g.position_string(&t)
     );
     // With the reserve empty, nothing comes.
-    let s = at(&g, "9/9/9/[iK]7i/9/9/9 r", "0/0");
-    assert!(after(&g, &s, "a4b5+").starts_with("9/9/1[iK]7/8i/"));
+    let s = at(&g, "9/9/9/i-K7i/9/9/9 r", "0/0");
+    assert!(after(&g, &s, "a4b5+").starts_with("9/9/1i-K7/8i/"));
 }
 
 #[test]
@@ -254,7 +256,7 @@ fn setup_places_five_back_rank_pieces_each_choosing_faces() {
     play(&g, &mut s, &["u@c7", "u@d7", "s@e7", "a@f7", "k@g7"]);
     assert_eq!(
         g.position_string(&s),
-        "2uusak2/2ppppp2/9/i7i/9/2PPPPP2/2WWSKA2 r - - 4/4 2"
+        "2uusak2/2ppppp2/9/i7i/9/2PPPPP2/2WWSKA2 0/0 4/4 l 0"
     );
     // Red moves first; passing is allowed now.
     assert_eq!(s.to_move, 0);
@@ -277,7 +279,7 @@ fn kili_score_in_the_home_area_or_under_a_piece_for_both() {
     let g = game(&[]);
     // d2: a kili alone in Red's home area; e2: under a black pipi in Red's home area
     // (both score); c5: under a red waso; f6: under a red kala in Black's home area (both).
-    let s = at(&g, "9/5[iK]3/2[iW]6/i7i/9/3i[ip]4/9 r", "4/4");
+    let s = at(&g, "9/5i-K3/2i-W6/i7i/9/3ii-p4/9 r", "4/4");
     assert_eq!(points(&g, &s), (4, 2));
 }
 
@@ -298,7 +300,7 @@ fn the_game_ends_when_the_kili_are_gone_and_is_scored() {
 #[test]
 fn a_player_who_can_only_pass_ends_the_game() {
     // Black's only piece is trapped under a red kala: Black cannot move.
-    let s_text = "9/9/9/i2[pK]4i/9/9/9 b";
+    let s_text = "9/9/9/i2p-K4i/9/9/9 b";
     let g = game(&[]);
     let s = at(&g, s_text, "4/4");
     let o = g.status(&s, &mut g.scratch()).expect("over");
@@ -357,17 +359,20 @@ fn trading_a_kili_on_the_home_space_for_a_piece_out_of_play() {
     let g = game(&[]);
     // Red has a waso out of play and a kili alone on its home space e1.
     let s = g
-        .parse_position("9/2p6/9/i7i/9/2P6/4i4 r - W 4/4 1", 0)
+        .parse_position("9/2p6/9/i7i/9/2PPPPP2/2USiAK2 1/0 4/4 l 0", 0)
         .expect("position");
     let t = texts(&g, &s);
     // Either face of the two-faced piece; nothing else can be traded.
     assert!(t.contains(&"e1=W".to_string()), "{t:?}");
     assert!(t.contains(&"e1=U".to_string()), "{t:?}");
     assert!(!t.contains(&"e1=p".to_string()), "{t:?}");
-    assert_eq!(after(&g, &s, "e1=U"), "9/2p6/9/i7i/9/2P6/4U4 b - - 4/4 1");
+    assert_eq!(
+        after(&g, &s, "e1=U"),
+        "9/2p6/9/i7i/9/2PPPPP2/2USUAK2 0/0 4/4 p 1"
+    );
     // Not when a piece stands on the kili, nor on another cell.
     let s = g
-        .parse_position("9/2p6/9/i7i/9/2P6/3i[iS]4 r - W 4/4 1", 0)
+        .parse_position("9/2p6/9/i7i/9/2PPPPP2/2Uii-SAK2 1/0 4/4 l 0", 0)
         .expect("position");
     assert!(!texts(&g, &s).iter().any(|m| m.contains('=')));
 }
@@ -377,12 +382,12 @@ fn resigning_removes_the_resigners_pieces_and_kili_and_gives_three_points() {
     let g = game(&[]);
     // Black controls two kili (one in its home area, one under its waso); Red one.
     let s = g
-        .parse_position("3i5/9/2[iw]6/i7i/9/2[iP]6/9 b - - 4/4 1", 0)
+        .parse_position("3i5/9/2i-w6/i7i/9/2i-P6/9 0/0 4/4 p 1", 0)
         .expect("position");
     assert_eq!(points(&g, &s), (1, 2));
     let mut t = s.clone();
     play(&g, &mut t, &["resign"]);
-    assert_eq!(g.position_string(&t), "9/9/9/i7i/9/2[iP]6/9 r - - 4/4 2");
+    assert_eq!(g.position_string(&t), "9/9/9/i7i/9/2i-P6/9 0/0 4/4 l 2");
     assert_eq!(points(&g, &t), (4, 0));
     let o = g.status(&t, &mut g.scratch()).expect("over");
     assert_eq!((o.ending.as_str(), o.winner()), ("resigned", Some(0)));
@@ -399,7 +404,7 @@ fn resigning_removes_the_resigners_pieces_and_kili_and_gives_three_points() {
 fn muso_notation_reads_and_writes_every_kind_of_move() {
     let g = game(&[]);
     // A red kala on a red pipi at c3; black pipi on d4 (telo) and b4; a red waso on c4.
-    let s = at(&g, "9/9/9/1p1p5/2[PK]6/9/9 r", "4/4");
+    let s = at(&g, "9/9/9/1p1p5/2P-K6/9/9 r", "4/4");
     let t = texts(&g, &s);
     for m in ["c3b3", "c3xb4", "c3xd4", "c3d3+", "c3xb4+", "Pass"] {
         assert!(t.contains(&m.to_string()), "{m} in {t:?}");
@@ -418,4 +423,41 @@ fn muso_notation_reads_and_writes_every_kind_of_move() {
     let mut legal = Vec::new();
     g.legal_moves(&s, &mut legal, &mut tmp);
     assert!(g.parse_move("pass", &legal).is_ok_and(|m| m.is_pass()));
+}
+
+#[test]
+fn fern_positions_read_and_write_back_the_same() {
+    let g = game(&[]);
+    for fern in [
+        "2uusaa2/2ppppp2/9/i7i/9/2PPPPP2/2KKSWW2 0/0 4/4 l 0",
+        "2uus1a2/2p1ppp2/3i-a5/8i/2i-P6/3PPPP2/2KKSWW2 1/0 2/3 p 7",
+        "9/2ppppp2/9/i7i/9/2PPPPP2/9 0/0 4/4 l 0 2W2U2A2KS2w2u2a2ks",
+    ] {
+        let s = g.parse_position(fern, 0).expect(fern);
+        assert_eq!(g.position_string(&s), fern);
+    }
+    // The start is the setup, with the boxes as the sixth field.
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        g.position_string(&s),
+        "9/2ppppp2/9/i7i/9/2PPPPP2/9 0/0 4/4 l 0 2W2U2A2KS2w2u2a2ks"
+    );
+    // Replayed moves print back: a capture counts for the side that lost the piece.
+    let mut s = g
+        .parse_position("2uusaa2/2ppppp2/9/i7i/9/2PPPPP2/2KKSWW2 0/0 4/4 l 0", 0)
+        .expect("fern");
+    play(&g, &mut s, &["c2c3", "d6d5", "c3c4", "d5xc4"]);
+    assert_eq!(
+        g.position_string(&s),
+        "2uusaa2/2p1ppp2/9/i1p5i/9/3PPPP2/2KKSWW2 1/0 4/4 l 4"
+    );
+    // Mistakes are errors, not panics.
+    for bad in [
+        "2uusaa2/2ppppp2/9/i7i/9/2PPPPP2/2KKSWW2 0 4/4 l 0",
+        "2uusaa2/2ppppp2/9/i7i/9/2PPPPP2/2KKSWW2 0/0 4/4/4 l 0",
+        "-i/9/9/9/9/9/9 0/0 4/4 l 0",
+        "2uusaa2/2ppppp2/9/i7i/9/2PPPPP2/2KKSWW2 0/0 4/4 x 0",
+    ] {
+        assert!(g.parse_position(bad, 0).is_err(), "{bad}");
+    }
 }

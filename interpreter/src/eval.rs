@@ -428,6 +428,7 @@ impl Game {
                     }
                 }
                 Stmt::Restart => s.restart_pending = true,
+                Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
                 Stmt::If(c, then, otherwise) => {
                     let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;

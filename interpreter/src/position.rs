@@ -176,7 +176,21 @@ impl Game {
             let Some(&(st, f)) = fields.get(i) else { break };
             let end = st + f.len();
             match field {
-                Field::Board => self.parse_board(&mut s, f, st)?,
+                Field::Board(joined) => self.parse_board(&mut s, f, st, joined.as_deref())?,
+                Field::Turns => match f.parse::<u32>() {
+                    Ok(n) if n < 100_000_000 => {
+                        s.turns = n;
+                        s.ply = n;
+                    }
+                    _ => {
+                        return Err(perr(
+                            format!("`{f}` is not a count of turns"),
+                            st,
+                            end,
+                            "write a whole number, 0 or more",
+                        ))
+                    }
+                },
                 Field::Turn(syms) => match syms.iter().position(|x| x == f) {
                     Some(p) => s.to_move = p as PlayerId,
                     None => {
@@ -288,7 +302,7 @@ impl Game {
                         }
                     }
                 }
-                Field::Zone(z) => {
+                Field::Zone(z, _) => {
                     if f.contains('/') {
                         self.parse_zone_parts(&mut s, *z, f, st)?;
                     } else if f != "-" {
@@ -427,7 +441,16 @@ impl Game {
         Ok(())
     }
 
-    fn parse_board(&self, s: &mut State, f: &str, base: usize) -> Result<(), PositionError> {
+    fn parse_board(
+        &self,
+        s: &mut State,
+        f: &str,
+        base: usize,
+        joined: Option<&str>,
+    ) -> Result<(), PositionError> {
+        // With `board stacks "-"`, `i-P` is a P on an i: the joiner puts the next piece on
+        // top of the last one placed.
+        let mut join = false;
         let order = self.board_order();
         let grid = self.board.grid.is_some();
         let mut row = 0usize;
@@ -484,6 +507,17 @@ impl Game {
                     }
                     col += n;
                 }
+                Ok(BoardToken::Char) if joined == Some(text) => {
+                    if col == 0 || join {
+                        return Err(perr(
+                            format!("`{text}` joins two pieces of a stack"),
+                            st,
+                            en,
+                            format!("write a stack bottom first, `{text}` between its pieces"),
+                        ));
+                    }
+                    join = true;
+                }
                 Ok(BoardToken::Char) | Ok(BoardToken::Long) => {
                     let sym = text.trim_start_matches('(').trim_end_matches(')');
                     let Some((k, p)) = self.symbol_of(sym) else {
@@ -500,6 +534,15 @@ impl Game {
                             format!("the symbols are {}", known.join(" ")),
                         ));
                     };
+                    if join {
+                        // On top of the piece just placed.
+                        join = false;
+                        let c = order[row][col - 1];
+                        let under = s.cells[c as usize];
+                        s.buried.push((c, under));
+                        s.cells[c as usize] = Piece::new(k, p).with_moved(true);
+                        continue;
+                    }
                     if col >= width {
                         return Err(perr(
                             "this piece does not fit in the row",
@@ -558,7 +601,8 @@ impl Game {
         let mut out: Vec<String> = Vec::new();
         for field in &self.program.position {
             out.push(match field {
-                Field::Board => {
+                Field::Turns => s.turns.to_string(),
+                Field::Board(joined) => {
                     let rows: Vec<String> = self
                         .board_order()
                         .iter()
@@ -596,6 +640,12 @@ impl Game {
                                     p = under.pop().unwrap_or(p);
                                 }
                                 if under.is_empty() {
+                                    r += &write(self.symbol(p));
+                                } else if let Some(j) = joined {
+                                    for q in under {
+                                        r += &write(self.symbol(q));
+                                        r += j;
+                                    }
                                     r += &write(self.symbol(p));
                                 } else {
                                     r.push('[');
@@ -648,7 +698,7 @@ impl Game {
                     .collect::<Vec<_>>()
                     .join("/"),
                 Field::Number => (s.turns / self.players as u32 + 1).to_string(),
-                Field::Zone(z) => {
+                Field::Zone(z, _) => {
                     let per_player = self
                         .program
                         .zones
@@ -703,6 +753,15 @@ impl Game {
                 }
             });
         }
+        // Optional zone fields at the end are left out while empty.
+        let mut keep = out.len();
+        for (i, field) in self.program.position.iter().enumerate().rev() {
+            match field {
+                Field::Zone(_, true) if i + 1 == keep && out[i] == "-" => keep = i,
+                _ => break,
+            }
+        }
+        out.truncate(keep);
         out.join(" ")
     }
 }

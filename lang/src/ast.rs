@@ -341,6 +341,8 @@ pub enum Stmt {
     },
     /// Back to the start position; variables not marked `kept` to their start values.
     Restart(Span),
+    /// The count of turns played (move numbers) starts again from 0.
+    ResetTurns(Span),
     /// The turn ends after this decision.
     EndTurn(Span),
     /// A chance event: the variable gets a random value before the next decision.
@@ -461,7 +463,10 @@ pub enum Outcome {
 
 #[derive(Clone, Debug)]
 pub enum Field {
-    Board(Span),
+    /// The board; stacks written joined by the text given (`board stacks "-"`: `i-P`).
+    Board(Span, Option<Name>),
+    /// Turns played, from 0.
+    Turns(Span),
     Turn(Vec<Name>, Span),
     Rights(Vec<(Name, Vec<Name>)>, Span),
     Cell(Name),
@@ -470,5 +475,7 @@ pub enum Field {
     /// `/` between the values.
     Counters(Name, Vec<Name>),
     Number(Span),
-    Zone(Name),
+    /// A zone; an `optional` one is left out of a written position when it is empty
+    /// (and so is every field after it).
+    Zone(Name, bool),
 }

@@ -441,7 +441,7 @@ impl<'a> Lowerer<'a> {
                     .enumerate()
                     .all(|(i, f)| !firsts[..i].contains(f));
                 vec![
-                    ir::Field::Board,
+                    ir::Field::Board(None),
                     ir::Field::Turn(if unique { firsts } else { self.players.clone() }),
                 ]
             }
@@ -1747,6 +1747,7 @@ impl<'a> Lowerer<'a> {
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
+            ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::Roll { name, spec, span } => {
                 let Some(&v) = self.var_index.get(&name.text) else {
@@ -2464,11 +2465,31 @@ impl<'a> Lowerer<'a> {
         let mut out = Vec::new();
         for f in fields {
             match f {
-                ast::Field::Board(_) => out.push(ir::Field::Board),
+                ast::Field::Board(_, joined) => {
+                    let joined = joined.as_ref().map(|j| j.text.clone());
+                    if joined.as_ref().is_some_and(|j| j.chars().count() != 1) {
+                        if let Some(j) = fields.iter().find_map(|f| match f {
+                            ast::Field::Board(_, Some(j)) => Some(j),
+                            _ => None,
+                        }) {
+                            self.error(
+                                err(
+                                    codes::BAD_RANGE,
+                                    "stacks are joined by one character",
+                                    j.span,
+                                    "not one character",
+                                )
+                                .hint("write one character, such as `board stacks \"-\"`"),
+                            );
+                        }
+                    }
+                    out.push(ir::Field::Board(joined))
+                }
                 ast::Field::Number(_) => out.push(ir::Field::Number),
-                ast::Field::Zone(z) => {
+                ast::Field::Turns(_) => out.push(ir::Field::Turns),
+                ast::Field::Zone(z, optional) => {
                     if let Some(z) = self.zone_ref(z) {
-                        out.push(ir::Field::Zone(z));
+                        out.push(ir::Field::Zone(z, *optional));
                     }
                 }
                 ast::Field::Turn(syms, span) => {

@@ -346,6 +346,8 @@ pub enum Stmt {
     Each(Option<Expr>, Vec<Stmt>),
     /// Back to the start position, with variables not `kept` at their start values.
     Restart,
+    /// The count of turns played starts again from 0.
+    ResetTurns,
     /// The turn ends when this decision is done.
     EndTurn,
     /// A chance node comes next; its outcome is the variable's new value.
@@ -392,8 +394,11 @@ pub struct Ending {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum Field {
-    /// The cells, row by row from the top for grids, `/` between rows.
-    Board,
+    /// The cells, row by row from the top for grids, `/` between rows; stacks in
+    /// brackets (`[iP]`), or joined by the text given (`i-P`).
+    Board(Option<String>),
+    /// Turns played, from 0.
+    Turns,
     /// Whose turn: one symbol per player.
     Turn(Vec<String>),
     /// Letters for unmoved pieces: a letter stands when every listed cell holds an unmoved piece.
@@ -408,7 +413,8 @@ pub enum Field {
     /// The move number: 1 + full rounds played.
     Number,
     /// The pieces in a zone: symbols, each after its count when more than one (`2Pb`).
-    Zone(ZoneId),
+    /// `true`: optional, left out when empty and last.
+    Zone(ZoneId, bool),
 }
 
 impl Expr {

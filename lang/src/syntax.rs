@@ -104,7 +104,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
-                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, if)",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry => "`group N` or `carry`",
         not_through => "`not through REGION`",
         at_turn_end => "`at turn end`",
@@ -127,7 +127,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | mul_op | in_op => "an operator",
         outcome | draw_outcome | player_outcome | highest_outcome => "an outcome (draw, `PLAYER wins`/`PLAYER loses`, or `highest EXPR wins`)",
         wins_word | loses_word => "`wins` or `loses`",
-        board_field | turn_field | rights_field | cell_field | counter_field | number_field => {
+        board_field | turn_field | rights_field | cell_field | counter_field | number_field | turns_field | optional_word => {
             "a position field (board, turn, rights, cell, counter, number) or `}`"
         }
         right => "a right, e.g. `K: e1 h1`",
@@ -878,6 +878,7 @@ impl Builder {
                 Stmt::Each { cond, body, span }
             }
             Rule::restart_stmt => Stmt::Restart(span),
+            Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
@@ -1025,7 +1026,8 @@ impl Builder {
         let rule = p.as_rule();
         let mut it = p.into_inner();
         match rule {
-            Rule::board_field => Field::Board(span),
+            Rule::board_field => Field::Board(span, it.next().map(|s| self.name(s))),
+            Rule::turns_field => Field::Turns(span),
             Rule::turn_field => Field::Turn(it.map(|s| self.name(s)).collect(), span),
             Rule::rights_field => Field::Rights(
                 it.map(|r| {
@@ -1046,7 +1048,14 @@ impl Builder {
                     Field::Counters(name, cells)
                 }
             }
-            Rule::zone_field => Field::Zone(self.name(it.next().unwrap())),
+            Rule::zone_field => {
+                let mut first = it.next().unwrap();
+                let optional = first.as_rule() == Rule::optional_word;
+                if optional {
+                    first = it.next().unwrap();
+                }
+                Field::Zone(self.name(first), optional)
+            }
             _ => Field::Number(span),
         }
     }

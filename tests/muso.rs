@@ -461,3 +461,75 @@ fn fern_positions_read_and_write_back_the_same() {
         assert!(g.parse_position(bad, 0).is_err(), "{bad}");
     }
 }
+
+fn kawa(options: &[(&str, &str)]) -> Game {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let loaded = tessel::load("rulesets/muso-kawa.tessel", &opts).expect("found");
+    let c = loaded.compiled;
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+}
+
+#[test]
+fn kawa_board_pieces_and_no_passing() {
+    let g = kawa(&[]);
+    let mut s = g.start_state(0).expect("start");
+    assert_eq!(
+        g.position_string(&s),
+        "8/2pppp2/8/1i4i1/8/2PPPP2/8 0/0 4/4 l 0 2W2K2w2k"
+    );
+    // Four placements a side, then Red moves; no passing.
+    play(&g, &mut s, &["W@c1", "K@d1", "K@e1", "W@f1"]);
+    assert_eq!(s.to_move, 1);
+    play(&g, &mut s, &["w@c7", "k@d7", "k@e7", "w@f7"]);
+    assert_eq!(
+        g.position_string(&s),
+        "2wkkw2/2pppp2/8/1i4i1/8/2PPPP2/2WKKW2 0/0 4/4 l 0"
+    );
+    assert!(!texts(&g, &s).contains(&"Pass".to_string()));
+}
+
+#[test]
+fn kawa_waso_and_kala_patterns() {
+    let g = kawa(&[]);
+    // The waso on d4 jumps two away off the lines: twelve cells (b2 and f2, h... all dry).
+    let s = g
+        .parse_position("8/8/8/1i1W2i1/8/8/8 0/0 4/4 l 0", 0)
+        .expect("position");
+    assert_eq!(
+        targets(&g, &s, "d4"),
+        cells("b2 b3 b5 b6 c2 c6 e2 e6 f2 f3 f5 f6")
+    );
+    // The kala on d4: eight neighbours and two away orthogonally, jumping over a piece.
+    let s = g
+        .parse_position("8/8/3P4/1i1K2i1/8/8/8 0/0 4/4 l 0", 0)
+        .expect("position");
+    assert_eq!(
+        targets(&g, &s, "d4"),
+        cells("b4 c3 c4 c5 d2 d3 d5 d6 e3 e4 e5 f4")
+    );
+    // Without `kala_leaps`, the pipi on d5 blocks d6 (it can still stack on the pipi).
+    let g = kawa(&[("kala_leaps", "false")]);
+    let s = g
+        .parse_position("8/8/3P4/1i1K2i1/8/8/8 0/0 4/4 l 0", 0)
+        .expect("position");
+    assert!(!targets(&g, &s, "d4").contains(&"d6".to_string()));
+    assert!(targets(&g, &s, "d4").contains(&"d5".to_string()));
+}
+
+#[test]
+fn seeded_random_kawa_games_end() {
+    for options in [&[][..], &[("kala_leaps", "false")][..]] {
+        let g = kawa(options);
+        let mut scratch = g.scratch();
+        for seed in 0..10 {
+            let mut s = g.start_state(seed).expect("start");
+            let mut agent = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+            let o = g.random_playout(&mut s, &mut agent, 5000, &mut scratch);
+            assert!(o.is_some(), "seed {seed} did not end");
+        }
+    }
+}

@@ -53,10 +53,14 @@ impl Agent {
         max_plies: u32,
     ) -> Move {
         let mut own = Vec::new();
-        let legal = if legal.iter().any(|m| m.is_action()) {
+        let legal = if legal.iter().any(|m| g.is_manual(m)) {
             own.extend_from_slice(legal);
             g.drop_manual(&mut own);
-            own.as_slice()
+            if own.is_empty() {
+                legal
+            } else {
+                own.as_slice()
+            }
         } else {
             legal
         };

@@ -672,11 +672,10 @@ impl Game {
     }
 
     /// Leaves out the `manual` actions (resigning and the like), which agents and random
-    /// play never take — unless nothing else is left.
+    /// play never take.
     pub fn drop_manual(&self, moves: &mut Vec<Move>) {
-        let manual = |m: &Move| self.is_manual(m);
-        if moves.iter().any(manual) && !moves.iter().all(manual) {
-            moves.retain(|m| !manual(m));
+        if self.program.actions.iter().any(|a| a.manual) {
+            moves.retain(|m| !self.is_manual(m));
         }
     }
 

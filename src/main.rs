@@ -669,17 +669,39 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             });
             if json {
                 #[derive(Serialize)]
+                struct Decision<'a> {
+                    by: String,
+                    text: &'a str,
+                    /// The round it was made in, from 1 (`restart` begins a new one).
+                    round: u32,
+                }
+                #[derive(Serialize)]
                 struct Out<'a> {
                     decisions: usize,
                     position: String,
                     result: &'a Option<String>,
+                    moves: Vec<Decision<'a>>,
                 }
+                let moves = before
+                    .iter()
+                    .zip(&rec.decisions)
+                    .map(|(b, text)| Decision {
+                        by: if g.chance_outcomes(b).is_some() {
+                            "chance".to_string()
+                        } else {
+                            g.program.players[b.to_move as usize].clone()
+                        },
+                        text,
+                        round: b.rounds + 1,
+                    })
+                    .collect();
                 out!(
                     "{}",
                     serde_json::to_string(&Out {
                         decisions: before.len(),
                         position: g.position_string(&s),
-                        result: &result
+                        result: &result,
+                        moves,
                     })
                     .unwrap_or_default()
                 );

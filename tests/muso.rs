@@ -533,3 +533,53 @@ fn seeded_random_kawa_games_end() {
         }
     }
 }
+
+fn four() -> Game {
+    let loaded = tessel::load("rulesets/muso-4p.tessel", &[]).expect("found");
+    let c = loaded.compiled;
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+}
+
+#[test]
+fn four_players_set_up_in_turn_and_score_their_own_corners() {
+    let g = four();
+    let mut s = g.start_state(0).expect("start");
+    // Red places its three pieces on the home space and its neighbours, then White.
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"rW@i9".to_string()) && !t.contains(&"rW@g9".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["rW@i9", "rA@h9", "rS@i8"]);
+    assert_eq!(s.to_move, 1, "white places next");
+    play(&g, &mut s, &["wU@i1", "wK@h1", "wS@i2"]);
+    play(&g, &mut s, &["bW@a1", "bA@b1", "bS@a2"]);
+    play(&g, &mut s, &["yW@a9", "yA@b9", "yS@a8"]);
+    assert_eq!(s.to_move, 0, "then Red moves first");
+    assert!(
+        g.position_string(&s).ends_with(" 3/3/3/3 r 0"),
+        "{}",
+        g.position_string(&s)
+    );
+    // A kili in a home area scores for that corner's player only: i9 is Red's, a1 Black's.
+    let s = g
+        .parse_position("8i/9/4i4/9/2i3i2/9/4i4/9/i8 3/3/3/3 r 0", 0)
+        .expect("position");
+    let points: Vec<i64> = (0..4)
+        .map(|p| g.var(&s, "points", p).expect("points"))
+        .collect();
+    assert_eq!(points, [1, 0, 1, 0]);
+}
+
+#[test]
+fn seeded_random_four_player_games_end() {
+    let g = four();
+    let mut scratch = g.scratch();
+    for seed in 0..10 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut agent = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        let o = g.random_playout(&mut s, &mut agent, 5000, &mut scratch);
+        assert!(o.is_some(), "seed {seed} did not end");
+    }
+}

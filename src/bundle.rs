@@ -24,9 +24,11 @@ pub fn list() -> Vec<(String, String)> {
                 .lines()
                 .find_map(|l| {
                     let l = l.trim();
-                    l.strip_prefix("game ")
-                        .or_else(|| l.strip_prefix("variant "))
-                        .map(|r| r.trim().replace('"', ""))
+                    // The quoted title: `game "Chess"`, `variant "Muso kawa" extends …`.
+                    let rest = l
+                        .strip_prefix("game ")
+                        .or_else(|| l.strip_prefix("variant "))?;
+                    rest.split('"').nth(1).map(str::to_string)
                 })
                 .unwrap_or_default();
             (name, title)

@@ -175,6 +175,11 @@ pub struct Game {
     resets: Vec<(usize, usize, i64)>,
     /// Each player's drop rules: `(kind, rule)`.
     pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
+    /// For each `on cells` action whose condition requires `to in REGION`, that region's
+    /// cells for each player: the only cells worth trying.
+    action_cells: Vec<Option<Vec<Vec<CellId>>>>,
+    /// Every cell, in order.
+    all_cells: Vec<CellId>,
 }
 
 /// Buffers a search reuses so that move generation does not allocate.
@@ -267,7 +272,26 @@ impl Game {
                 )
             })
             .collect();
+        let action_cells = program
+            .actions
+            .iter()
+            .map(|a| {
+                let r = a.cond.as_ref().and_then(required_region)?;
+                let sets = board.regions.get(r as usize)?;
+                Some(
+                    sets.iter()
+                        .map(|set| {
+                            (0..board.cells() as CellId)
+                                .filter(|&c| set.contains(c))
+                                .collect()
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
         let mut g = Game {
+            all_cells: (0..board.cells() as CellId).collect(),
+            action_cells,
             start_template: None,
             resets,
             single_royal: false,
@@ -566,12 +590,16 @@ impl Game {
         }
         let mut forced = false;
         for (i, a) in self.program.actions.iter().enumerate() {
-            let cells = if a.on_cells {
-                0..=(s.cells.len() as CellId).saturating_sub(1)
+            let cells: &[CellId] = if !a.on_cells {
+                &[NO_CELL]
+            } else if let Some(Some(per)) = self.action_cells.get(i) {
+                per.get(mover as usize)
+                    .or(per.first())
+                    .map_or(&[], |v| v.as_slice())
             } else {
-                NO_CELL..=NO_CELL
+                &self.all_cells
             };
-            for c in cells {
+            for &c in cells {
                 if a.cond
                     .as_ref()
                     .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, NO_CELL, c, None)) != 0)
@@ -1203,5 +1231,14 @@ impl Game {
                 (m, self.perft(&child, depth - 1))
             })
             .collect()
+    }
+}
+
+/// The region a condition requires `to` to be in (`to in R and …`), if it does.
+fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
+    match e {
+        ir::Expr::In(c, r) if matches!(**c, ir::Expr::To) => Some(*r),
+        ir::Expr::Bin(ir::BinOp::And, a, b) => required_region(a).or_else(|| required_region(b)),
+        _ => None,
     }
 }

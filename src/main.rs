@@ -215,17 +215,25 @@ enum Command {
     },
     /// Replay a game record: check every decision and show the final position.
     #[command(
-        after_help = "Examples:\n  tessel play chess --record game.json\n  tessel replay game.json\n  tessel replay game.json --json"
+        after_help = "Examples:\n  tessel play chess --record game.json\n  tessel replay game.json\n  tessel replay game.json --json\n  tessel replay game.json --text > game.txt\n  tessel replay game.txt --rules muso --text"
     )]
     Replay {
-        /// The record (JSON), as written by `tessel play --record`.
+        /// The record: JSON, as written by `tessel play --record`, or a game text in the
+        /// ruleset's notation (with `--rules`).
         record: std::path::PathBuf,
-        /// Use this rules file instead of the one the record names.
+        /// Use this rules file instead of the one the record names (needed for a game text).
         #[arg(long, value_name = "FILE")]
         rules: Option<String>,
+        /// An option for a game text's ruleset, `NAME=VALUE` (repeatable).
+        #[arg(long = "option", value_name = "NAME=VALUE")]
+        options: Vec<String>,
         /// Print the final position and result as JSON.
         #[arg(long)]
         json: bool,
+        /// Print the game as a text in the ruleset's notation (opening, numbered moves,
+        /// result).
+        #[arg(long)]
+        text: bool,
     },
 }
 
@@ -639,12 +647,41 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Replay {
             record,
             rules,
+            options,
             json,
+            text,
         } => code((|| {
-            let rec = tessel::record::Record::load(&record).map_err(|e| {
-                eprintln!("error: {e}");
+            let raw = std::fs::read_to_string(&record).map_err(|e| {
+                eprintln!("error: cannot read {}: {e}", record.display());
                 ExitCode::from(1)
             })?;
+            let rec = if raw.trim_start().starts_with('{') {
+                tessel::record::Record::load(&record).map_err(|e| {
+                    eprintln!("error: {e}");
+                    ExitCode::from(1)
+                })?
+            } else {
+                // A game text in the ruleset's notation.
+                let Some(rules) = &rules else {
+                    eprintln!(
+                        "error: {} is not a JSON record; for a game text, name its rules with --rules",
+                        record.display()
+                    );
+                    return Err(ExitCode::from(2));
+                };
+                let opts = parse_options(&options).map_err(|e| {
+                    eprintln!("error: {e}");
+                    ExitCode::from(2)
+                })?;
+                let g = load_game(&GameArgs {
+                    file: rules.clone(),
+                    options: options.clone(),
+                })?;
+                tessel::record::from_game_text(&g, rules, &opts, &raw).map_err(|e| {
+                    eprintln!("error: {}: {e}", record.display());
+                    ExitCode::from(1)
+                })?
+            };
             let args = GameArgs {
                 file: rules.clone().unwrap_or_else(|| rec.ruleset.clone()),
                 options: rec
@@ -658,6 +695,14 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 eprintln!("error: {}: {e}", record.display());
                 ExitCode::from(1)
             })?;
+            if text {
+                let t = tessel::record::game_text(&g, &rec).map_err(|e| {
+                    eprintln!("error: {}: {e}", record.display());
+                    ExitCode::from(1)
+                })?;
+                out_part!("{t}");
+                return Ok(ExitCode::SUCCESS);
+            }
             let mut scratch = g.scratch();
             let status = g.status(&s, &mut scratch);
             let result = status.as_ref().map(|o| {

@@ -129,3 +129,110 @@ pub fn replay(game: &Game, record: &Record) -> Result<(Vec<State>, State), Strin
     }
     Ok((before, s))
 }
+
+/// A record written as a game text in the ruleset's notation: the opening line (when the
+/// ruleset declares one) for the decisions before its opening ends, then one numbered
+/// line per round of turns, then the result line when the game is over.
+pub fn game_text(game: &Game, record: &Record) -> Result<String, String> {
+    let (before, last) = replay(game, record)?;
+    let mut lines = Vec::new();
+    let mut i = 0;
+    if let Some((parts, _)) = &game.program.opening {
+        while i < before.len() && !game.opening_over(&before[i]) {
+            i += 1;
+        }
+        let at = before.get(i).unwrap_or(&last);
+        lines.push(game.template_text(parts, at));
+    }
+    let players = game.players() as u32;
+    let mut line = String::new();
+    let mut number = None;
+    for (s, text) in before.iter().zip(&record.decisions).skip(i) {
+        let n = s.turns / players + 1;
+        if number != Some(n) {
+            if !line.is_empty() {
+                lines.push(std::mem::take(&mut line));
+            }
+            line = format!("{n}.");
+            number = Some(n);
+        }
+        line.push(' ');
+        line += text;
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    if let Some(parts) = &game.program.result_text {
+        if game.status(&last, &mut game.scratch()).is_some() {
+            lines.push(game.template_text(parts, &last));
+        }
+    }
+    Ok(lines.join("\n") + "\n")
+}
+
+/// Reads a game text (as [`game_text`] writes it) into a record of `ruleset`: the opening
+/// line's decisions, then every decision of the numbered lines; a last line that is not
+/// numbered is the result, and is checked against the game's own.
+pub fn from_game_text(
+    game: &Game,
+    ruleset: &str,
+    options: &[(String, String)],
+    text: &str,
+) -> Result<Record, String> {
+    let mut record = Record::new(ruleset, options, 0, None);
+    let lines: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    let mut rest = &lines[..];
+    if game.program.opening.is_some() {
+        let (first, more) = rest
+            .split_first()
+            .ok_or("the game text is empty: it needs its opening line")?;
+        record.decisions = game
+            .read_opening(first)
+            .map_err(|e| format!("line 1: {e}"))?;
+        rest = more;
+    }
+    let mut result = None;
+    for (k, line) in rest.iter().enumerate() {
+        let numbered = line
+            .split_once('.')
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if !numbered {
+            if k + 1 == rest.len() {
+                result = Some(line.to_string());
+                break;
+            }
+            return Err(format!("`{line}` is not a numbered line of moves"));
+        }
+        let moves = line.split_once('.').map(|(_, m)| m).unwrap_or_default();
+        record
+            .decisions
+            .extend(moves.split_whitespace().map(str::to_string));
+    }
+    let (before, last) = replay(game, &record)?;
+    // Keep each decision as the game writes it (`a@c7` for Black's akesi, typed `A@c7`).
+    let mut scratch = game.scratch();
+    let mut legal = Vec::new();
+    for (s, text) in before.iter().zip(record.decisions.iter_mut()) {
+        if game.chance_outcomes(s).is_some() {
+            continue;
+        }
+        game.decisions(s, &mut scratch, &mut legal);
+        if let Ok(m) = read_decision(game, s, text, &legal) {
+            *text = game.move_text_among(&legal, m);
+        }
+    }
+    if let (Some(written), Some(parts)) = (&result, &game.program.result_text) {
+        let actual = game.template_text(parts, &last);
+        if *written != actual {
+            return Err(format!(
+                "the result line says `{written}`, and the game ends `{actual}`"
+            ));
+        }
+    }
+    record.result = game.status(&last, &mut game.scratch()).map(|o| o.ending);
+    Ok(record)
+}

@@ -312,3 +312,40 @@ fn analyze_saves_replayable_records() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn muso_plays_records_and_round_trips_its_game_text() {
+    let dir = std::env::temp_dir().join(format!("tessel-cli-muso-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let json = dir.join("game.json");
+    let input = "A@c1\nU@d1\nS@e1\nW@f1\nK@g1\nk@c7\nw@d7\ns@e7\nu@f7\na@g7\nc2c3\nd6d5\nquit\n";
+    let (code, out) = tessel_with_input(
+        &["play", "muso", "--record", json.to_str().expect("path")],
+        input,
+    );
+    assert_eq!(code, 0, "{out}");
+    // The board shows telo, kasi reserves and scores.
+    assert!(
+        out.contains('~') && out.contains("kili_left: a4 4, i4 4"),
+        "{out}"
+    );
+    assert!(out.contains("points: red 0, black 0"), "{out}");
+    let (code, text, err) = tessel(&["replay", json.to_str().expect("path"), "--text"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(text, "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n");
+    let txt = dir.join("game.txt");
+    std::fs::write(&txt, &text).expect("written");
+    let (code, again, err) = tessel(&[
+        "replay",
+        txt.to_str().expect("path"),
+        "--rules",
+        "muso",
+        "--text",
+    ]);
+    assert_eq!((code, again.as_str()), (0, text.as_str()), "{err}");
+    // Without --rules, a game text is refused with a reason.
+    let (code, _, err) = tessel(&["replay", txt.to_str().expect("path")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--rules"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -583,3 +583,81 @@ fn seeded_random_four_player_games_end() {
         assert!(o.is_some(), "seed {seed} did not end");
     }
 }
+
+fn record_of(decisions: &[&str], options: &[(&str, &str)]) -> tessel::record::Record {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let mut r = tessel::record::Record::new("muso", &opts, 0, None);
+    r.decisions = decisions.iter().map(|d| d.to_string()).collect();
+    r
+}
+
+#[test]
+fn game_texts_in_muso_notation_read_and_write_back_the_same() {
+    let g = game(&[]);
+    let setup = [
+        "A@c1", "U@d1", "S@e1", "W@f1", "K@g1", "k@c7", "w@d7", "s@e7", "u@f7", "a@g7",
+    ];
+    let mut moves: Vec<&str> = setup.to_vec();
+    moves.extend(["c2c3", "d6d5", "c3c4", "d5xc4", "Pass"]);
+    let text = tessel::record::game_text(&g, &record_of(&moves, &[])).expect("text");
+    assert_eq!(
+        text,
+        "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n2. c3c4 d5xc4\n3. Pass\n"
+    );
+    let back = tessel::record::from_game_text(&g, "muso", &[], &text).expect("reads");
+    assert_eq!(back.decisions, moves);
+    assert_eq!(tessel::record::game_text(&g, &back).expect("text"), text);
+    // A wrong move or a wrong opening is an error that says where.
+    let bad = "0. [4] AUSWK KWSUA\n1. c2c3 d6d4\n";
+    let e = tessel::record::from_game_text(&g, "muso", &[], bad).expect_err("d6d4");
+    assert!(e.contains("d6d4"), "{e}");
+    let e = tessel::record::from_game_text(&g, "muso", &[], "0. AUSWK\n").expect_err("opening");
+    assert!(e.contains("line 1"), "{e}");
+}
+
+#[test]
+fn finished_games_end_with_the_result_and_effectively_zero_scores_in_parentheses() {
+    let opts = [("competitive", "true")];
+    let g = game(&opts);
+    let setup = [
+        "A@c1", "U@d1", "S@e1", "W@f1", "K@g1", "k@c7", "w@d7", "s@e7", "u@f7", "a@g7",
+    ];
+    let mut moves: Vec<&str> = setup.to_vec();
+    moves.extend(["Pass", "Pass", "Pass"]);
+    let text = tessel::record::game_text(&g, &record_of(&moves, &opts)).expect("text");
+    assert!(text.ends_with("2. Pass\n(0)-(0)\n"), "{text}");
+    let owned: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let back = tessel::record::from_game_text(&g, "muso", &owned, &text).expect("reads");
+    assert_eq!(
+        back.result.as_deref(),
+        Some("three passes (effectively zero)")
+    );
+    // A random game, start to end, prints back the same.
+    let g = game(&[]);
+    let mut s = g.start_state(5).expect("start");
+    let mut scratch = g.scratch();
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(5);
+    let mut decisions = Vec::new();
+    let mut legal = Vec::new();
+    while g.status(&s, &mut scratch).is_none() {
+        g.legal_moves(&s, &mut legal, &mut scratch.state);
+        g.drop_manual(&mut legal);
+        let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
+        decisions.push(g.move_text(&s, m));
+        g.apply(&mut s, m);
+    }
+    let texts: Vec<&str> = decisions.iter().map(String::as_str).collect();
+    let text = tessel::record::game_text(&g, &record_of(&texts, &[])).expect("text");
+    let back = tessel::record::from_game_text(&g, "muso", &[], &text).expect("reads");
+    assert_eq!(tessel::record::game_text(&g, &back).expect("text"), text);
+    assert!(
+        text.lines().last().is_some_and(|l| l.contains('-')),
+        "{text}"
+    );
+}

@@ -724,7 +724,7 @@ impl Game {
     /// Whether the player to move has a legal decision: at the start of a turn, one other
     /// than passing (a player who can only pass cannot move); later in a turn, a pass that
     /// ends it counts.
-    fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
+    pub(crate) fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
         if !s.pending.is_empty() {
             return true;
         }

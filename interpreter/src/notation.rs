@@ -291,3 +291,118 @@ impl Game {
         self.one_of(text, &found, legal)
     }
 }
+
+impl Game {
+    /// A game-text template written out at `s`, as the endings see it: `mover` is the
+    /// player to move, and `no_moves` says whether they can move.
+    pub fn template_text(&self, parts: &[tessel_lang::ir::TextPart], s: &State) -> String {
+        use tessel_lang::ir::TextPart;
+        let stuck = !self.has_legal(s, &mut self.scratch());
+        let cx = self.ctx(
+            s,
+            s.to_move,
+            tessel_lang::ir::NO_CELL,
+            tessel_lang::ir::NO_CELL,
+            Some(stuck),
+        );
+        let mut out = String::new();
+        for part in parts {
+            match part {
+                TextPart::Text(t) => out += t,
+                TextPart::Cells(cells) => {
+                    for &c in cells {
+                        let p = s.cells.get(c as usize).copied().unwrap_or(Piece::NONE);
+                        if p.is_none() {
+                            out.push('-');
+                        } else {
+                            out += &self.symbol(Piece::new(p.kind(), 0));
+                        }
+                    }
+                }
+                TextPart::Value(e) => out += &self.eval(e, &cx).to_string(),
+                TextPart::ValueParen(e, c) => {
+                    let v = self.eval(e, &cx);
+                    if self.eval(c, &cx) != 0 {
+                        out += &format!("({v})");
+                    } else {
+                        out += &v.to_string();
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether the opening (the decisions the game text's opening line stands for) is over.
+    pub fn opening_over(&self, s: &State) -> bool {
+        match &self.program.opening {
+            Some((_, until)) => {
+                let cx = self.ctx(
+                    s,
+                    s.to_move,
+                    tessel_lang::ir::NO_CELL,
+                    tessel_lang::ir::NO_CELL,
+                    None,
+                );
+                s.pending.is_empty() && self.eval(until, &cx) != 0
+            }
+            None => true,
+        }
+    }
+
+    /// Reads a game text's opening line: the decisions it stands for (`SYMBOL@CELL` for
+    /// each piece listed on a cell), or why it does not fit the template.
+    pub fn read_opening(&self, line: &str) -> Result<Vec<String>, String> {
+        use tessel_lang::ir::TextPart;
+        let Some((parts, _)) = &self.program.opening else {
+            return Ok(Vec::new());
+        };
+        let mut rest = line.trim();
+        let mut out = Vec::new();
+        for part in parts {
+            match part {
+                TextPart::Text(t) => {
+                    let t = t.trim();
+                    rest = rest.trim_start();
+                    rest = rest
+                        .strip_prefix(t)
+                        .ok_or_else(|| format!("the opening line should have `{t}` at `{rest}`"))?;
+                }
+                TextPart::Value(_) | TextPart::ValueParen(..) => {
+                    rest = rest.trim_start();
+                    let n = rest
+                        .find(|c: char| !(c.is_ascii_digit() || c == '(' || c == ')' || c == '-'))
+                        .unwrap_or(rest.len());
+                    if n == 0 {
+                        return Err(format!("the opening line should have a number at `{rest}`"));
+                    }
+                    rest = &rest[n..];
+                }
+                TextPart::Cells(cells) => {
+                    rest = rest.trim_start();
+                    for &c in cells {
+                        let (sym, len) = if let Some(r) = rest.strip_prefix('(') {
+                            let end = r.find(')').ok_or("a `(` without its `)`")?;
+                            (r[..end].to_string(), end + 2)
+                        } else {
+                            let ch = rest
+                                .chars()
+                                .next()
+                                .ok_or("the opening line ends too soon")?;
+                            (ch.to_string(), ch.len_utf8())
+                        };
+                        rest = &rest[len..];
+                        if sym != "-" {
+                            let cell = &self.board.cell_names[c as usize];
+                            out.push(format!("{sym}@{cell}"));
+                        }
+                    }
+                }
+            }
+        }
+        if !rest.trim().is_empty() {
+            return Err(format!("the opening line has `{}` left over", rest.trim()));
+        }
+        Ok(out)
+    }
+}

@@ -105,9 +105,12 @@ pub enum Item {
     },
     /// Capturing a stack takes only its top piece; the mover lands on what is left.
     CapturesTop(Span),
-    /// How decisions are written: the word for a pass.
+    /// How decisions and game texts are written: the word for a pass; the opening line
+    /// (a template, and the condition that ends the opening); the result line.
     Notation {
         pass: Option<Name>,
+        opening: Option<(Name, Expr)>,
+        result: Option<Name>,
     },
     /// How the empty cells of a region are drawn on a text board (`show telo as "~"`).
     Show {

@@ -450,9 +450,25 @@ impl<'a> Lowerer<'a> {
         let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
         let mut marks = Vec::new();
         let mut pass_text = None;
+        let mut opening = None;
+        let mut result_text = None;
         for i in items {
-            if let Item::Notation { pass: Some(p) } = i {
-                pass_text = Some(p.text.clone());
+            if let Item::Notation {
+                pass,
+                opening: open,
+                result,
+            } = i
+            {
+                if let Some(p) = pass {
+                    pass_text = Some(p.text.clone());
+                }
+                if let Some((text, until)) = open {
+                    let until = self.bool_expr(until);
+                    opening = self.text_template(text).map(|t| (t, until));
+                }
+                if let Some(r) = result {
+                    result_text = self.text_template(r);
+                }
             }
         }
         for i in items {
@@ -489,6 +505,8 @@ impl<'a> Lowerer<'a> {
             capture_top,
             marks,
             pass_text,
+            opening,
+            result_text,
             tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
@@ -1607,6 +1625,81 @@ impl<'a> Lowerer<'a> {
             cond,
             effects,
         })
+    }
+
+    /// A game-text template: text with places `{CELL CELL …}` (the pieces there), `{EXPR}`
+    /// (a number) and `{(EXPR) if COND}` (a number, in parentheses when COND holds).
+    fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
+        let mut parts = Vec::new();
+        let mut rest = w.text.as_str();
+        // Where the string's text begins in the file (after its opening quote).
+        let base = w.span.start + 1;
+        let mut at = 0usize;
+        while let Some(i) = rest.find('{') {
+            if i > 0 {
+                parts.push(ir::TextPart::Text(rest[..i].to_string()));
+            }
+            let after = &rest[i + 1..];
+            let Some(j) = after.find('}') else {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        "a `{` without its `}`",
+                        w.span,
+                        "in this text",
+                    )
+                    .hint("write places as `{c1 d1}` or `{points(red)}`"),
+                );
+                return None;
+            };
+            let inner = &after[..j];
+            let inner_at = base + at + i + 1;
+            let words: Vec<&str> = inner.split_whitespace().collect();
+            if !words.is_empty() && words.iter().all(|c| self.cell_index.contains_key(*c)) {
+                parts.push(ir::TextPart::Cells(
+                    words.iter().map(|c| self.cell_index[*c]).collect(),
+                ));
+            } else if let Some((value, cond)) = inner
+                .trim_start()
+                .strip_prefix('(')
+                .and_then(|x| x.split_once(") if "))
+            {
+                let lead = inner.len() - inner.trim_start().len() + 1;
+                let v = self.template_expr(value, inner_at + lead, w.span.file, Type::Int)?;
+                let c_at = inner_at + lead + value.len() + ") if ".len();
+                let c = self.template_expr(cond, c_at, w.span.file, Type::Bool)?;
+                parts.push(ir::TextPart::ValueParen(v, c));
+            } else {
+                let v = self.template_expr(inner, inner_at, w.span.file, Type::Int)?;
+                parts.push(ir::TextPart::Value(v));
+            }
+            at += i + 1 + j + 1;
+            rest = &after[j + 1..];
+        }
+        if !rest.is_empty() {
+            parts.push(ir::TextPart::Text(rest.to_string()));
+        }
+        Some(parts)
+    }
+
+    fn template_expr(
+        &mut self,
+        text: &str,
+        offset: usize,
+        file: crate::diag::FileId,
+        want: Type,
+    ) -> Option<Expr> {
+        match crate::syntax::parse_expr(file, text, offset) {
+            Ok(e) => Some(if want == Type::Bool {
+                self.bool_expr(&e)
+            } else {
+                self.typed(&e, want)
+            }),
+            Err(d) => {
+                self.error(d);
+                None
+            }
+        }
     }
 
     /// A notation template: text with `{NAME}` places for the names allowed.

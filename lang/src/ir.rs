@@ -41,6 +41,10 @@ pub struct Program {
     pub capture_top: bool,
     /// How a pass is written (`pass` when `None`).
     pub pass_text: Option<String>,
+    /// The game text's opening line and the condition that ends the opening (its
+    /// decisions are written by the line, not one by one); its result line.
+    pub opening: Option<(Vec<TextPart>, Expr)>,
+    pub result_text: Option<Vec<TextPart>>,
     /// How empty cells of regions are drawn on a text board, first match first.
     pub marks: Vec<(RegionId, String)>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
@@ -71,6 +75,18 @@ pub struct Action {
     pub written: Option<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
+}
+
+/// A piece of a notation template.
+#[derive(Clone, Debug, Serialize)]
+pub enum TextPart {
+    Text(String),
+    /// The symbols (as the first player writes them) of the pieces on these cells.
+    Cells(Vec<CellId>),
+    /// A number.
+    Value(Expr),
+    /// A number, in parentheses when the condition holds.
+    ValueParen(Expr, Expr),
 }
 
 /// A random experiment.

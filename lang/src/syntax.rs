@@ -12,6 +12,24 @@ use std::sync::OnceLock;
 struct TesselParser;
 
 /// Parses one file. Parsing never panics: a syntax error comes back as a diagnostic.
+/// Reads one expression that stands at byte `offset` of a file (inside a string, such as a
+/// notation template): its spans point into the file.
+pub fn parse_expr(file: FileId, text: &str, offset: usize) -> Result<Expr, Diagnostic> {
+    let padded = format!("{}{text}", " ".repeat(offset));
+    too_deep(file, &padded)?;
+    let mut pairs = TesselParser::parse(Rule::expr_only, &padded)
+        .map_err(|e| syntax_error(file, &padded, e))?;
+    let root = pairs
+        .next()
+        .expect("the expr_only rule always yields one pair");
+    let b = Builder { file };
+    let e = root
+        .into_inner()
+        .next()
+        .expect("expr_only holds an expression");
+    Ok(b.expr(e))
+}
+
 pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
     too_deep(file, text)?;
     let mut pairs =
@@ -116,7 +134,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 target | target_kind | stacking => "a target (to empty, to enemy, to friend, to any; then `stacking`)",
         condition => "a condition (`if …`)",
         written => "`written \"…\"`",
-        notation_pass => "a notation item (`pass \"…\"`) or `}`",
+        notation_pass | notation_opening | notation_result => "a notation item (`pass \"…\"`, `opening \"…\" until …`, `result \"…\"`) or `}`",
+        expr_only => "an expression",
         effects => "effects (`then …`)",
         set_stmt | capture_stmt | shift_stmt | if_stmt => "a statement (set, capture, shift, if)",
         assign_op => "`=`, `+=` or `-=`",
@@ -605,12 +624,27 @@ impl Builder {
                 span,
             },
             Rule::captures_top_decl => Item::CapturesTop(span),
-            Rule::notation_decl => Item::Notation {
-                pass: it
-                    .next()
-                    .and_then(|p| p.into_inner().next())
-                    .map(|s| self.name(s)),
-            },
+            Rule::notation_decl => {
+                let (mut pass, mut opening, mut result) = (None, None, None);
+                for x in it {
+                    let rule = x.as_rule();
+                    let mut xi = x.into_inner();
+                    let text = xi.next().map(|s| self.name(s));
+                    match rule {
+                        Rule::notation_pass => pass = text,
+                        Rule::notation_opening => {
+                            let until = xi.next().map(|e| self.expr(e));
+                            opening = text.zip(until);
+                        }
+                        _ => result = text,
+                    }
+                }
+                Item::Notation {
+                    pass,
+                    opening,
+                    result,
+                }
+            }
             Rule::show_decl => {
                 let region = self.name(it.next().unwrap());
                 let s = it.next().unwrap();

@@ -206,6 +206,10 @@ fn records_save_load_and_replay() {
     assert!(err.contains("decision 2"), "{err}");
     std::fs::write(&rec, "not json").expect("write");
     let (code, _, err) = tessel(&["replay", &rec_s]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not a JSON record"), "{err}");
+    std::fs::write(&rec, "{ broken").expect("write");
+    let (code, _, err) = tessel(&["replay", &rec_s]);
     assert_eq!(code, 1);
     assert!(err.contains("not a game record"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);

@@ -661,3 +661,22 @@ fn finished_games_end_with_the_result_and_effectively_zero_scores_in_parentheses
         "{text}"
     );
 }
+
+#[test]
+fn competitive_resignation_is_effectively_zero_and_the_move_limit_scores() {
+    // Black resigns while ahead: effectively zero, so Black loses however many kili.
+    let g = game(&[("competitive", "true")]);
+    let mut s = g
+        .parse_position("3i5/2i6/2i-w6/i7i/9/2P6/9 0/0 4/4 p 1", 0)
+        .expect("position");
+    play(&g, &mut s, &["resign"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("resigned", Some(0)));
+    assert_eq!(g.var(&s, "ez", 1), Some(1));
+    // The move limit ends a long game and scores it.
+    let g = game(&[("max_plies", "2")]);
+    let mut s = at(&g, "9/2p6/9/i7i/9/2P6/3i5 r", "4/4");
+    play(&g, &mut s, &["c2c3", "c6c5"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("move limit", Some(0)));
+}

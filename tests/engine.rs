@@ -1,23 +1,13 @@
 //! The interpreter on small rules files that use zones, drops, multi-decision turns and
 //! passing (tests/data/check/ok/).
 
+mod common;
+
+use common::{play, texts};
 use tessel_interpreter::{Game, Move};
 
 fn game(path: &str) -> Game {
-    let loaded = tessel::load(path, &[]).expect("found");
-    let c = loaded.compiled;
-    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
-    Game::new(c.program.unwrap_or_else(|| panic!("{path}: {msgs:?}")))
-}
-
-fn texts(g: &Game, s: &tessel_interpreter::State) -> Vec<String> {
-    let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    g.decisions(s, &mut scratch, &mut moves);
-    moves
-        .iter()
-        .map(|m| g.move_text_among(&moves, *m))
-        .collect()
+    common::load(path, &[])
 }
 
 const HAND: &str = "tests/data/check/ok/hand-and-double-moves.tessel";
@@ -429,18 +419,6 @@ fn per_cell_variables_change_in_play() {
 
 const PILES: &str = "tests/data/check/ok/piles-and-rounds.tessel";
 
-fn play_texts(g: &Game, s: &mut tessel_interpreter::State, moves: &[&str]) {
-    let mut legal = Vec::new();
-    let mut tmp = g.empty_state(0);
-    for text in moves {
-        g.legal_moves(s, &mut legal, &mut tmp);
-        let m = g
-            .parse_move(text, &legal)
-            .unwrap_or_else(|e| panic!("{text}: {e} among {:?}", texts(g, s)));
-        g.apply(s, m);
-    }
-}
-
 #[test]
 fn piles_let_any_own_piece_move_once_a_turn() {
     let g = game(PILES);
@@ -450,7 +428,7 @@ fn piles_let_any_own_piece_move_once_a_turn() {
     assert_eq!(t, vec!["a1b1".to_string()], "{t:?}");
     // Once moved, a stone stays put for the rest of the turn; another may go.
     let mut s = g.parse_position("[RR]3 r - - 1", 0).expect("position");
-    play_texts(&g, &mut s, &["a1b1"]);
+    play(&g, &mut s, &["a1b1"]);
     let t = texts(&g, &s);
     assert!(
         t.contains(&"a1b1".to_string()) && !t.contains(&"b1c1".to_string()),
@@ -469,7 +447,7 @@ fn groups_move_together() {
         "{t:?}"
     );
     let mut s2 = s.clone();
-    play_texts(&g, &mut s2, &["a1b1#3"]);
+    play(&g, &mut s2, &["a1b1#3"]);
     assert_eq!(g.position_string(&s2), "1[RRR]2 r - - 1");
     // All three moved: none may move again this turn.
     assert_eq!(texts(&g, &s2), vec!["pass".to_string()]);
@@ -480,15 +458,15 @@ fn turn_end_constraints_and_thinning() {
     let g = game(PILES);
     // Entering b1 alone against three blue stones: the turn may not end so.
     let mut s = g.parse_position("[RR][BBB]2 r - - 1", 0).expect("position");
-    play_texts(&g, &mut s, &["a1b1"]);
+    play(&g, &mut s, &["a1b1"]);
     let t = texts(&g, &s);
     assert!(!t.contains(&"pass".to_string()), "{t:?}");
     // A second stone joins it: two against three is allowed, and the turn ends.
-    play_texts(&g, &mut s, &["a1b1"]);
+    play(&g, &mut s, &["a1b1"]);
     assert_eq!(s.to_move, 1);
     // Five in a cell: the mover takes the other side's stones down to four.
     let mut s = g.parse_position("R[RRBB]2 r - - 1", 0).expect("position");
-    play_texts(&g, &mut s, &["a1b1", "pass"]);
+    play(&g, &mut s, &["a1b1", "pass"]);
     assert_eq!(
         g.position_string(&s),
         "1[RRRB]2 b - B 1",
@@ -503,7 +481,7 @@ fn restart_keeps_kept_variables() {
     let mut s = g
         .parse_position("R[RBBBBBBBB]2 r - - 1", 0)
         .expect("position");
-    play_texts(&g, &mut s, &["a1b1", "pass"]);
+    play(&g, &mut s, &["a1b1", "pass"]);
     assert_eq!(g.position_string(&s), "4 r 3R3B - 1");
     assert_eq!(
         g.var(&s, "rounds", 0),

@@ -1,17 +1,13 @@
 //! Muso (rulesets/muso.tessel): each movement pattern, the stack and water rules, kili
 //! refill, setup, scores and every ending.
 
+mod common;
+
+use common::{play, texts};
 use tessel_interpreter::{Game, State};
 
 fn game(options: &[(&str, &str)]) -> Game {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let loaded = tessel::load("rulesets/muso.tessel", &opts).expect("found");
-    let c = loaded.compiled;
-    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
-    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+    common::load("rulesets/muso.tessel", options)
 }
 
 /// A position after setup, in FERN: from `BOARD r|b` and the kili reserves (`4/4`).
@@ -20,16 +16,6 @@ fn at(g: &Game, board_and_turn: &str, reserves: &str) -> State {
     let side = if turn == "r" { "l" } else { "p" };
     g.parse_position(&format!("{board} 0/0 {reserves} {side} 0"), 0)
         .expect("position")
-}
-
-fn texts(g: &Game, s: &State) -> Vec<String> {
-    let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    g.decisions(s, &mut scratch, &mut moves);
-    moves
-        .iter()
-        .map(|m| g.move_text_among(&moves, *m))
-        .collect()
 }
 
 /// The origin and destination of a move in Muso notation (`c2xb3`, `h4i4^`, `e2e1+`).
@@ -63,18 +49,6 @@ fn after(g: &Game, s: &State, text: &str) -> String {
     let mut t = s.clone();
     g.apply(&mut t, m);
     g.position_string(&t)
-}
-
-fn play(g: &Game, s: &mut State, moves: &[&str]) {
-    let mut legal = Vec::new();
-    let mut tmp = g.empty_state(0);
-    for text in moves {
-        g.legal_moves(s, &mut legal, &mut tmp);
-        let m = g
-            .parse_move(text, &legal)
-            .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
-        g.apply(s, m);
-    }
 }
 
 fn cells(list: &str) -> Vec<String> {
@@ -462,17 +436,6 @@ fn fern_positions_read_and_write_back_the_same() {
     }
 }
 
-fn kawa(options: &[(&str, &str)]) -> Game {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let loaded = tessel::load("rulesets/muso-kawa.tessel", &opts).expect("found");
-    let c = loaded.compiled;
-    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
-    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
-}
-
 #[test]
 fn kawa_board_pieces_and_no_passing() {
     let g = kawa(&[]);
@@ -535,10 +498,11 @@ fn seeded_random_kawa_games_end() {
 }
 
 fn four() -> Game {
-    let loaded = tessel::load("rulesets/muso-4p.tessel", &[]).expect("found");
-    let c = loaded.compiled;
-    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
-    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+    common::load("rulesets/muso-4p.tessel", &[])
+}
+
+fn kawa(options: &[(&str, &str)]) -> Game {
+    common::load("rulesets/muso-kawa.tessel", options)
 }
 
 #[test]

@@ -1,17 +1,13 @@
 //! òicustiỳtac (rulesets/oicustiytac.tessel): scripted turns for each of the ten rules
 //! and both `overmove` settings.
 
+mod common;
+
+use common::{play, texts};
 use tessel_interpreter::{Game, State};
 
 fn game(options: &[(&str, &str)]) -> Game {
-    let opts: Vec<(String, String)> = options
-        .iter()
-        .map(|(k, v)| (k.to_string(), v.to_string()))
-        .collect();
-    let loaded = tessel::load("rulesets/oicustiytac.tessel", &opts).expect("found");
-    let c = loaded.compiled;
-    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
-    Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+    common::load("rulesets/oicustiytac.tessel", options)
 }
 
 /// A position after rule 1's draw (the bag is empty: person 0 plays black).
@@ -19,28 +15,6 @@ fn at(g: &Game, position: &str) -> State {
     let s = g.parse_position(position, 0).expect("position");
     assert!(s.pending.is_empty(), "no draw from an empty bag");
     s
-}
-
-fn texts(g: &Game, s: &State) -> Vec<String> {
-    let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    g.decisions(s, &mut scratch, &mut moves);
-    moves
-        .iter()
-        .map(|m| g.move_text_among(&moves, *m))
-        .collect()
-}
-
-fn play(g: &Game, s: &mut State, moves: &[&str]) {
-    let mut legal = Vec::new();
-    let mut tmp = g.empty_state(0);
-    for text in moves {
-        g.legal_moves(s, &mut legal, &mut tmp);
-        let m = g
-            .parse_move(text, &legal)
-            .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
-        g.apply(s, m);
-    }
 }
 
 /// Why a move the stones could make is not allowed (the `forbid` reason), if it is not.

@@ -1627,33 +1627,36 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// The piece a name stands for, or an error with the closest piece name.
+    fn piece_named(&mut self, piece: &Name) -> Option<ir::PieceId> {
+        if let Some(&p) = self.piece_index.get(&piece.text) {
+            return Some(p);
+        }
+        let names: Vec<String> = self.piece_index.keys().cloned().collect();
+        let d = err(
+            codes::UNKNOWN_NAME,
+            format!("there is no piece `{}`", piece.text),
+            piece.span,
+            "unknown piece",
+        );
+        self.error(with_suggestion(d, &piece.text, names.iter()));
+        None
+    }
+
     /// A game-text template: text with places `{CELL CELL …}` (the pieces there), `{EXPR}`
     /// (a number) and `{(EXPR) if COND}` (a number, in parentheses when COND holds).
     fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
-        let mut parts = Vec::new();
-        let mut rest = w.text.as_str();
         // Where the string's text begins in the file (after its opening quote).
         let base = w.span.start + 1;
-        let mut at = 0usize;
-        while let Some(i) = rest.find('{') {
-            if i > 0 {
-                parts.push(ir::TextPart::Text(rest[..i].to_string()));
-            }
-            let after = &rest[i + 1..];
-            let Some(j) = after.find('}') else {
-                self.error(
-                    err(
-                        codes::BAD_RANGE,
-                        "a `{` without its `}`",
-                        w.span,
-                        "in this text",
-                    )
-                    .hint("write places as `{c1 d1}` or `{points(red)}`"),
-                );
-                return None;
+        let mut parts = Vec::new();
+        for piece in self.template_pieces(w, "`{c1 d1}` or `{points(red)}`")? {
+            let (at, inner) = match piece {
+                TemplatePiece::Text(t) => {
+                    parts.push(ir::TextPart::Text(t.to_string()));
+                    continue;
+                }
+                TemplatePiece::Place(at, inner) => (base + at, inner),
             };
-            let inner = &after[..j];
-            let inner_at = base + at + i + 1;
             let words: Vec<&str> = inner.split_whitespace().collect();
             if !words.is_empty() && words.iter().all(|c| self.cell_index.contains_key(*c)) {
                 parts.push(ir::TextPart::Cells(
@@ -1665,21 +1668,52 @@ impl<'a> Lowerer<'a> {
                 .and_then(|x| x.split_once(") if "))
             {
                 let lead = inner.len() - inner.trim_start().len() + 1;
-                let v = self.template_expr(value, inner_at + lead, w.span.file, Type::Int)?;
-                let c_at = inner_at + lead + value.len() + ") if ".len();
+                let v = self.template_expr(value, at + lead, w.span.file, Type::Int)?;
+                let c_at = at + lead + value.len() + ") if ".len();
                 let c = self.template_expr(cond, c_at, w.span.file, Type::Bool)?;
                 parts.push(ir::TextPart::ValueParen(v, c));
             } else {
-                let v = self.template_expr(inner, inner_at, w.span.file, Type::Int)?;
+                let v = self.template_expr(inner, at, w.span.file, Type::Int)?;
                 parts.push(ir::TextPart::Value(v));
             }
-            at += i + 1 + j + 1;
-            rest = &after[j + 1..];
-        }
-        if !rest.is_empty() {
-            parts.push(ir::TextPart::Text(rest.to_string()));
         }
         Some(parts)
+    }
+
+    /// A template's literal text and its `{…}` places (with their offsets in the text), or
+    /// an error for a `{` left open.
+    fn template_pieces<'t>(
+        &mut self,
+        w: &'t Name,
+        example: &str,
+    ) -> Option<Vec<TemplatePiece<'t>>> {
+        let text = w.text.as_str();
+        let mut out = Vec::new();
+        let mut at = 0usize;
+        while let Some(i) = text[at..].find('{') {
+            if i > 0 {
+                out.push(TemplatePiece::Text(&text[at..at + i]));
+            }
+            let open = at + i + 1;
+            let Some(j) = text[open..].find('}') else {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        "a `{` without its `}`",
+                        w.span,
+                        "in this text",
+                    )
+                    .hint(format!("write places as {example}")),
+                );
+                return None;
+            };
+            out.push(TemplatePiece::Place(open, &text[open..open + j]));
+            at = open + j + 1;
+        }
+        if at < text.len() {
+            out.push(TemplatePiece::Text(&text[at..]));
+        }
+        Some(out)
     }
 
     fn template_expr(
@@ -1704,22 +1738,10 @@ impl<'a> Lowerer<'a> {
 
     /// A notation template: text with `{NAME}` places for the names allowed.
     fn template(&mut self, w: &Name, allowed: &[&str]) -> Option<String> {
-        let mut rest = w.text.as_str();
-        while let Some(i) = rest.find('{') {
-            let after = &rest[i + 1..];
-            let Some(j) = after.find('}') else {
-                self.error(
-                    err(
-                        codes::BAD_RANGE,
-                        "a `{` without its `}`",
-                        w.span,
-                        "in this text",
-                    )
-                    .hint("write places as `{to}`"),
-                );
-                return None;
+        for piece in self.template_pieces(w, "`{to}`")? {
+            let TemplatePiece::Place(_, place) = piece else {
+                continue;
             };
-            let place = &after[..j];
             if !allowed.contains(&place) {
                 let list: Vec<String> = allowed.iter().map(|a| format!("{{{a}}}")).collect();
                 self.error(
@@ -1733,7 +1755,6 @@ impl<'a> Lowerer<'a> {
                 );
                 return None;
             }
-            rest = &after[j + 1..];
         }
         Some(w.text.clone())
     }
@@ -1887,40 +1908,16 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(count, Type::Int);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
                 let z = self.zone_ref(zone)?;
-                match self.piece_index.get(&piece.text) {
-                    Some(&p) => Some(ir::Stmt::Take(n, p, z, owner)),
-                    None => {
-                        let names: Vec<String> = self.piece_index.keys().cloned().collect();
-                        let d = err(
-                            codes::UNKNOWN_NAME,
-                            format!("there is no piece `{}`", piece.text),
-                            piece.span,
-                            "unknown piece",
-                        );
-                        self.error(with_suggestion(d, &piece.text, names.iter()));
-                        None
-                    }
-                }
+                let p = self.piece_named(piece)?;
+                Some(ir::Stmt::Take(n, p, z, owner))
             }
             ast::Stmt::Place {
                 piece, cell, owner, ..
             } => {
                 let c = self.typed(cell, Type::Cell);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
-                match self.piece_index.get(&piece.text) {
-                    Some(&p) => Some(ir::Stmt::Place(p, c, owner)),
-                    None => {
-                        let names: Vec<String> = self.piece_index.keys().cloned().collect();
-                        let d = err(
-                            codes::UNKNOWN_NAME,
-                            format!("there is no piece `{}`", piece.text),
-                            piece.span,
-                            "unknown piece",
-                        );
-                        self.error(with_suggestion(d, &piece.text, names.iter()));
-                        None
-                    }
-                }
+                let p = self.piece_named(piece)?;
+                Some(ir::Stmt::Place(p, c, owner))
             }
             ast::Stmt::Draw {
                 count,
@@ -2878,4 +2875,10 @@ mod tests {
         assert!(out.program.is_none());
         assert_eq!(out.diagnostics[0].code, "E0202");
     }
+}
+
+/// A piece of a template: literal text, or a `{…}` place and where it starts in the text.
+enum TemplatePiece<'a> {
+    Text(&'a str),
+    Place(usize, &'a str),
 }

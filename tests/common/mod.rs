@@ -1,0 +1,40 @@
+//! Helpers the play-through tests share: load a ruleset, list and play decisions.
+#![allow(dead_code)]
+
+use tessel_interpreter::{Game, State};
+
+/// A ruleset (file or bundled name) with options, compiled; panics with the diagnostics.
+pub fn load(path: &str, options: &[(&str, &str)]) -> Game {
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let loaded = tessel::load(path, &opts).expect("found");
+    let c = loaded.compiled;
+    let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+    Game::new(c.program.unwrap_or_else(|| panic!("{path}: {msgs:?}")))
+}
+
+/// The legal decisions at `s`, as the game writes them.
+pub fn texts(g: &Game, s: &State) -> Vec<String> {
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    g.decisions(s, &mut scratch, &mut moves);
+    moves
+        .iter()
+        .map(|m| g.move_text_among(&moves, *m))
+        .collect()
+}
+
+/// Plays decisions by their text; panics with the legal ones when one is not legal.
+pub fn play(g: &Game, s: &mut State, moves: &[&str]) {
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    for text in moves {
+        g.legal_moves(s, &mut legal, &mut tmp);
+        let m = g
+            .parse_move(text, &legal)
+            .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
+        g.apply(s, m);
+    }
+}

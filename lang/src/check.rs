@@ -1627,22 +1627,6 @@ impl<'a> Lowerer<'a> {
         })
     }
 
-    /// The piece a name stands for, or an error with the closest piece name.
-    fn piece_named(&mut self, piece: &Name) -> Option<ir::PieceId> {
-        if let Some(&p) = self.piece_index.get(&piece.text) {
-            return Some(p);
-        }
-        let names: Vec<String> = self.piece_index.keys().cloned().collect();
-        let d = err(
-            codes::UNKNOWN_NAME,
-            format!("there is no piece `{}`", piece.text),
-            piece.span,
-            "unknown piece",
-        );
-        self.error(with_suggestion(d, &piece.text, names.iter()));
-        None
-    }
-
     /// A game-text template: text with places `{CELL CELL …}` (the pieces there), `{EXPR}`
     /// (a number) and `{(EXPR) if COND}` (a number, in parentheses when COND holds).
     fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
@@ -1908,7 +1892,7 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(count, Type::Int);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
                 let z = self.zone_ref(zone)?;
-                let p = self.piece_named(piece)?;
+                let p = self.piece_ref(piece)?;
                 Some(ir::Stmt::Take(n, p, z, owner))
             }
             ast::Stmt::Place {
@@ -1916,7 +1900,7 @@ impl<'a> Lowerer<'a> {
             } => {
                 let c = self.typed(cell, Type::Cell);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
-                let p = self.piece_named(piece)?;
+                let p = self.piece_ref(piece)?;
                 Some(ir::Stmt::Place(p, c, owner))
             }
             ast::Stmt::Draw {

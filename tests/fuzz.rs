@@ -12,6 +12,8 @@ const OTHERS: &[&str] = &[
     include_str!("data/check/ok/explicit-board-per-player-dirs.tessel"),
     include_str!("../docs/examples/grove-hands.tessel"),
     include_str!("data/check/ok/piles-and-rounds.tessel"),
+    include_str!("data/check/ok/bag-draw.tessel"),
+    include_str!("../rulesets/muso.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",
@@ -147,7 +149,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_other_rules_never_panic(which in 0usize..5, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+    fn mutated_other_rules_never_panic(which in 0usize..7, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
         exercise(&mutate(OTHERS[which % OTHERS.len()], &edits));
     }
 
@@ -180,6 +182,22 @@ proptest! {
             Game::new(loaded.compiled.program.expect("dice compiles"))
         };
         let _ = tessel::record::replay(&dice, &rec);
+    }
+
+    #[test]
+    fn near_fern_positions_and_game_texts_never_panic(cut in 0usize..70, ch in "[ -~]") {
+        let fern = "2uus1a2/2p1ppp2/3i-a5/8i/2i-P6/3PPPP2/2KKSWW2 1/0 2/3 p 7 W";
+        let mut t = fern.to_string();
+        t.insert_str(cut.min(t.len()), &ch);
+        let loaded = tessel::load("rulesets/muso.tessel", &[]).expect("muso");
+        let g = Game::new(loaded.compiled.program.expect("muso compiles"));
+        if let Ok(s) = g.parse_position(&t, 0) {
+            let _ = g.perft(&s, 2);
+            let _ = g.position_string(&s);
+        }
+        let mut text = "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n2. c3c4 d5xc4\n0-0\n".to_string();
+        text.insert_str(cut.min(text.len()), &ch);
+        let _ = tessel::record::from_game_text(&g, "muso", &[], &text);
     }
 
     #[test]

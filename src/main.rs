@@ -974,7 +974,17 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             }
         }
     };
-    out!("{} — type a move (e.g. e2e4), or `help`.", g.program.title);
+    // An example of the game's own notation: a decision legal at the start.
+    g.decisions(&s, &mut scratch, &mut moves);
+    let example = moves
+        .iter()
+        .find(|m| !m.is_chance())
+        .map(|&m| g.move_text_among(&moves, m))
+        .unwrap_or_else(|| "e2e4".into());
+    out!(
+        "{} — type a move (e.g. {example}), or `help`.",
+        g.program.title
+    );
     loop {
         out_part!("\n{}", render::board(g, &s));
         out!("{}", g.position_string(&s));

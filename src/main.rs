@@ -726,6 +726,22 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     position: String,
                     result: &'a Option<String>,
                     moves: Vec<Decision<'a>>,
+                    /// The final values of the shared and per-player variables.
+                    variables: std::collections::BTreeMap<String, serde_json::Value>,
+                }
+                let mut variables = std::collections::BTreeMap::new();
+                for v in &g.program.vars {
+                    if v.per_cell {
+                        continue;
+                    }
+                    let value = if v.per_player {
+                        serde_json::json!((0..g.players())
+                            .map(|p| g.var(&s, &v.name, p).unwrap_or(0))
+                            .collect::<Vec<i64>>())
+                    } else {
+                        serde_json::json!(g.var(&s, &v.name, 0).unwrap_or(0))
+                    };
+                    variables.insert(v.name.clone(), value);
                 }
                 let moves = before
                     .iter()
@@ -747,6 +763,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                         position: g.position_string(&s),
                         result: &result,
                         moves,
+                        variables,
                     })
                     .unwrap_or_default()
                 );

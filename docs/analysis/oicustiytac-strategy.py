@@ -6,7 +6,8 @@ Usage: python3 docs/analysis/oicustiytac-strategy.py DIR [TESSEL]
 Replays every record with `tessel replay --json` and counts, per colour, per round and
 for round winners against losers (single-round records only): stones whelped, single
 moves, three stones moved together, stones brought home, over-moves (the opponent's
-penalty bring_down), and passes.
+penalty bring_down), and passes; and the rounds each colour won (the ruleset's kept
+counters `black_rounds` and `white_rounds`).
 """
 import json, os, re, subprocess, sys
 from collections import Counter, defaultdict
@@ -30,6 +31,7 @@ def kind(text):
     return "other"
 
 per_colour = defaultdict(Counter)
+round_wins = Counter()
 turns_kind = Counter()
 winners, losers = Counter(), Counter()
 rounds = 0
@@ -59,6 +61,9 @@ for f in files:
             counts[who][k] += 1
             per_colour[who][k] += 1
     rounds += len(game_rounds)
+    v = r.get("variables", {})
+    round_wins["black"] += v.get("black_rounds", 0)
+    round_wins["white"] += v.get("white_rounds", 0)
     res = r.get("result") or ""
     w = "black" if "black wins" in res else "white" if "white wins" in res else None
     if w and len(game_rounds) == 1:
@@ -67,6 +72,10 @@ for f in files:
         losers.update(counts[l])
 
 print(f"{games} games, {rounds} rounds")
+won = round_wins["black"] + round_wins["white"]
+if won:
+    print(f"rounds won: black {round_wins['black']} ({100 * round_wins['black'] / won:.1f}%), "
+          f"white {round_wins['white']} ({100 * round_wins['white'] / won:.1f}%)")
 keys = ["whelp", "move", "three", "bring_home", "over-move", "pass"]
 print("per round, by colour:")
 for c in ["black", "white"]:

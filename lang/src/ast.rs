@@ -112,7 +112,7 @@ pub enum Item {
         opening: Option<(Name, Expr)>,
         result: Option<Name>,
     },
-    /// How the empty cells of a region are drawn on a text board (`show telo as "~"`).
+    /// How the empty cells of a region are drawn on a text board (`show water as "~"`).
     Show {
         region: Name,
         mark: Name,

@@ -175,6 +175,36 @@ pub fn board(game: &Game, s: &State) -> String {
             }
             out.push('\n');
         }
+        None if game.board.rows.is_some() => {
+            // Rows of hexagons: each cell two characters wide, rows shifted by half cells.
+            let rows = game.board.rows.as_deref().unwrap_or_default();
+            let texts: Vec<String> = (0..game.board.cells())
+                .map(|c| cell_text(game, s, c))
+                .collect();
+            let width = texts
+                .iter()
+                .map(|t| t.chars().count())
+                .max()
+                .unwrap_or(1)
+                .max(1)
+                + 1;
+            let half = width.div_ceil(2);
+            for (indent, row) in rows {
+                let label = row
+                    .first()
+                    .map(|&c| {
+                        game.board.cell_names[c as usize]
+                            .trim_start_matches(|ch: char| !ch.is_ascii_digit())
+                            .to_string()
+                    })
+                    .unwrap_or_default();
+                out += &format!("{label:>3} {}", " ".repeat(*indent as usize * half));
+                for &c in row {
+                    out += &format!("{:>width$}", texts[c as usize]);
+                }
+                out.push('\n');
+            }
+        }
         None => {
             for (c, name) in game.board.cell_names.iter().enumerate() {
                 if !s.cells[c].is_none() {

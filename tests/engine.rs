@@ -565,3 +565,34 @@ fn setup_draws_again_while_tied_and_nothing_from_an_empty_bag() {
         ]
     );
 }
+
+const HEX: &str = "tests/data/check/ok/hex-board.tessel";
+
+#[test]
+fn hexagon_boards_have_six_directions_and_rows() {
+    let g = game(HEX);
+    assert_eq!(g.board.cells(), 19);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.position_string(&s), "m2/4/5/4/2M r");
+    // From the corner e1: two cells west, north-west and north-east stay on the board.
+    assert_eq!(texts(&g, &s), ["e1c1", "e1e3", "e1c3"]);
+    // The centre c3 has six neighbours; a corner three.
+    let c3 = g
+        .board
+        .cell_names
+        .iter()
+        .position(|n| n == "c3")
+        .expect("c3") as u16;
+    let e1 = g
+        .board
+        .cell_names
+        .iter()
+        .position(|n| n == "e1")
+        .expect("e1") as u16;
+    let around = |c: u16| (0..6u8).filter(|&d| g.board.step(c, d) != u16::MAX).count();
+    assert_eq!((around(c3), around(e1)), (6, 3));
+    // Rows must have their own lengths.
+    assert!(g.parse_position("m2/4/5/4/2M1 r", 0).is_err());
+    let s = g.parse_position("3/1Mm1/5/4/3 b", 0).expect("position");
+    assert_eq!(g.position_string(&s), "3/1Mm1/5/4/3 b");
+}

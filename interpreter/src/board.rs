@@ -40,6 +40,9 @@ pub struct Board {
     /// Each region's cells for each player: `regions[r][player]`.
     pub regions: Vec<Vec<CellSet>>,
     pub grid: Option<(u32, u32)>,
+    /// Rows to draw and write the board in, when it is not a full grid: each row's indent
+    /// in half cells and its cells.
+    pub rows: Option<Vec<(u32, Vec<CellId>)>>,
     /// The graph the tables came from, kept for graph queries.
     pub graph: DiGraph<CellId, DirId>,
 }
@@ -79,6 +82,7 @@ impl Board {
             opposite: b.opposite.clone(),
             regions,
             grid: b.grid,
+            rows: b.rows.clone(),
             graph,
         }
     }

@@ -102,7 +102,10 @@ impl Game {
                 .rev()
                 .map(|y| (0..w).map(|x| (x + y * w) as CellId).collect())
                 .collect(),
-            None => vec![(0..self.board.cells() as CellId).collect()],
+            None => match &self.board.rows {
+                Some(rows) => rows.iter().map(|(_, r)| r.clone()).collect(),
+                None => vec![(0..self.board.cells() as CellId).collect()],
+            },
         }
     }
 
@@ -452,7 +455,7 @@ impl Game {
         // top of the last one placed.
         let mut join = false;
         let order = self.board_order();
-        let grid = self.board.grid.is_some();
+        let grid = self.board.grid.is_some() || self.board.rows.is_some();
         let mut row = 0usize;
         let mut col = 0usize;
         let mut lex = BoardToken::lexer(f);

@@ -191,6 +191,12 @@ pub enum BoardDecl {
         files: Option<Name>,
         span: Span,
     },
+    /// A hexagon of hexagonal cells, `radius` cells from the centre to each side.
+    Hex {
+        radius: (u32, Span),
+        files: Option<Name>,
+        span: Span,
+    },
     Explicit {
         items: Vec<BoardItem>,
         span: Span,

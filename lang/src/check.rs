@@ -166,9 +166,9 @@ impl<'a> Lowerer<'a> {
                     Some((
                         "board",
                         match b {
-                            BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. } => {
-                                *span
-                            }
+                            BoardDecl::Grid { span, .. }
+                            | BoardDecl::Hex { span, .. }
+                            | BoardDecl::Explicit { span, .. } => *span,
                         },
                     ))
                 }
@@ -788,6 +788,96 @@ impl<'a> Lowerer<'a> {
                     })
                     .collect();
                 self.board.grid = Some((w, h));
+            }
+            BoardDecl::Hex {
+                radius,
+                files,
+                span,
+            } => {
+                self.board_span = Some(*span);
+                let r = radius.0 as i32;
+                let side = 2 * r + 1;
+                let letters: Vec<char> = match files {
+                    Some(f) => f.text.chars().filter(|c| !c.is_whitespace()).collect(),
+                    None => ('a'..='z').collect(),
+                };
+                if !(1..=40).contains(&r) {
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            format!("a hexagon of radius {r} cannot be built"),
+                            radius.1,
+                            "this radius",
+                        )
+                        .hint("a hexagon's radius is 1 to 40 cells"),
+                    );
+                    return;
+                }
+                if side as usize > letters.len() {
+                    let at = files.as_ref().map(|f| f.span).unwrap_or(radius.1);
+                    self.error(
+                        err(codes::BAD_BOARD, format!("a hexagon of radius {r} needs {side} file letters, and there are {}", letters.len()), at, "not enough file letters")
+                            .hint("give one letter per column with `files \"…\"`"),
+                    );
+                    return;
+                }
+                // Axial coordinates: column x and row y from 0 to 2r; a cell is on the board
+                // when it is within r steps of the centre. Rows go up, each drawn half a
+                // cell right of the one below, so `ne` is (0, +1) and `nw` (-1, +1).
+                let on = |x: i32, y: i32| {
+                    let (q, s) = (x - r, y - r);
+                    (0..side).contains(&x) && (0..side).contains(&y) && (q + s).abs() <= r
+                };
+                let mut id = vec![vec![NO_CELL; side as usize]; side as usize];
+                for y in 0..side {
+                    for x in 0..side {
+                        if on(x, y) {
+                            id[y as usize][x as usize] = self.board.cells.len() as CellId;
+                            self.board
+                                .cells
+                                .push(format!("{}{}", letters[x as usize], y + 1));
+                        }
+                    }
+                }
+                let dirs = ["e", "w", "ne", "sw", "nw", "se"];
+                let deltas: [(i32, i32); 6] = [(1, 0), (-1, 0), (0, 1), (0, -1), (-1, 1), (1, -1)];
+                let opposite = [1u8, 0, 3, 2, 5, 4];
+                self.board.dirs = dirs.iter().map(|d| d.to_string()).collect();
+                self.board.opposite = opposite.iter().map(|o| Some(*o)).collect();
+                for y in 0..side {
+                    for x in 0..side {
+                        if !on(x, y) {
+                            continue;
+                        }
+                        for (d, (dx, dy)) in deltas.iter().enumerate() {
+                            if on(x + dx, y + dy) {
+                                self.board.links.push((
+                                    id[y as usize][x as usize],
+                                    d as DirId,
+                                    id[(y + dy) as usize][(x + dx) as usize],
+                                ));
+                            }
+                        }
+                    }
+                }
+                let n = self.players.len().max(1);
+                let cells = self.board.cells.len() as CellId;
+                self.board.cell_mirror = vec![(0..cells).collect(); n];
+                self.board.dir_mirror = vec![(0..6u8).collect(); n];
+                self.board.rows = Some(
+                    (0..side)
+                        .rev()
+                        .map(|y| {
+                            let first = (0..side).find(|&x| on(x, y)).unwrap_or(0);
+                            let row: Vec<CellId> = (0..side)
+                                .filter(|&x| on(x, y))
+                                .map(|x| id[y as usize][x as usize])
+                                .collect();
+                            // Row y is drawn half a cell right of row y - 1.
+                            ((2 * first + y - r) as u32, row)
+                        })
+                        .collect(),
+                );
             }
             BoardDecl::Explicit { items, span } => {
                 self.board_span = Some(*span);
@@ -2805,7 +2895,11 @@ fn item_span(i: &Item) -> Span {
         | Item::Setup { span, .. }
         | Item::Position { span, .. } => *span,
         Item::Start { text } => text.span,
-        Item::Board(BoardDecl::Grid { span, .. } | BoardDecl::Explicit { span, .. }) => *span,
+        Item::Board(
+            BoardDecl::Grid { span, .. }
+            | BoardDecl::Hex { span, .. }
+            | BoardDecl::Explicit { span, .. },
+        ) => *span,
         other => other.key().map(|(_, n)| n.span).unwrap_or_default(),
     }
 }

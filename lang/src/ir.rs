@@ -139,6 +139,9 @@ pub struct Board {
     pub dir_mirror: Vec<Vec<DirId>>,
     /// Set for boards made by the grid generator: (width, height); cell `x + y * width`.
     pub grid: Option<(u32, u32)>,
+    /// For boards drawn in rows that are not a full grid (hexagons): each row from the top,
+    /// with its indent in half cells, and its cells from left to right.
+    pub rows: Option<Vec<(u32, Vec<CellId>)>>,
 }
 
 /// A set of cells for each player (the same set for every player unless mirrored).

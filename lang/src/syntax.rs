@@ -103,7 +103,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
-        grid_board | explicit_board => "`grid W x H` or `{ cells … }`",
+        grid_board | hex_board | explicit_board => "`grid W x H`, `hex R` or `{ cells … }`",
         cells_item | link_item | opposite_item | mirror_item => "a board item (cells, link, opposite, mirror)",
         dir_spec | mirrored_dirs | per_player_dirs | dir_list => "directions",
         player_dirs | player_region => "`player: …`",
@@ -365,6 +365,16 @@ impl Builder {
                         Item::Board(BoardDecl::Grid {
                             width,
                             height,
+                            files,
+                            span: bspan,
+                        })
+                    }
+                    Rule::hex_board => {
+                        let mut g = inner.into_inner();
+                        let radius = self.int(g.next().unwrap());
+                        let files = g.next().map(|f| self.name(f));
+                        Item::Board(BoardDecl::Hex {
+                            radius,
                             files,
                             span: bspan,
                         })

@@ -596,3 +596,33 @@ fn hexagon_boards_have_six_directions_and_rows() {
     let s = g.parse_position("3/1Mm1/5/4/3 b", 0).expect("position");
     assert_eq!(g.position_string(&s), "3/1Mm1/5/4/3 b");
 }
+
+#[test]
+fn graph_queries_count_neighbours_and_groups() {
+    let g = inline(
+        r#"game "Groups"
+players red blue
+board hex 2
+region marked = [b3 b4 d2 e1]
+counter near = 0
+counter groups = 0
+counter size = 0
+counter outside = 0
+setup {
+  set near = around(c3, to in marked)
+  set groups = sections(c3, to in marked)
+  set size = section_size(d2, to in marked)
+  set outside = section_size(c3, to in marked)
+}
+piece man M m { move step e w }
+start "3/4/2M2/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    let v = |n: &str| g.var(&s, n, 0).expect(n);
+    // c3's neighbours b3, b4 and d2 are marked; b3 and b4 are one group, d2 and e1 another.
+    assert_eq!(
+        (v("near"), v("groups"), v("size"), v("outside")),
+        (3, 2, 2, 0)
+    );
+}

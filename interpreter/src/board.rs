@@ -2,6 +2,7 @@
 //! flattened into neighbour tables and region bitsets for move generation.
 
 use petgraph::graph::{DiGraph, NodeIndex};
+use petgraph::visit::{Bfs, NodeFiltered};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
 
 /// A set of cells as bits.
@@ -90,6 +91,52 @@ impl Board {
     #[inline]
     pub fn cells(&self) -> usize {
         self.cell_names.len()
+    }
+
+    /// The cells one link from `c`, each once.
+    pub fn neighbours(&self, c: CellId) -> impl Iterator<Item = CellId> + '_ {
+        let mut seen: Vec<CellId> = Vec::new();
+        self.graph
+            .neighbors(NodeIndex::new(c as usize))
+            .map(|n| n.index() as CellId)
+            .filter(move |t| {
+                let new = !seen.contains(t);
+                seen.push(*t);
+                new
+            })
+    }
+
+    /// How many cells the group of `c` holds: the cells joined to `c` by links through
+    /// cells where `holds` is true (0 when it is false at `c`).
+    pub fn group_size(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> usize {
+        if !holds(c) {
+            return 0;
+        }
+        let within = NodeFiltered::from_fn(&self.graph, |n: NodeIndex| holds(n.index() as CellId));
+        let mut bfs = Bfs::new(&within, NodeIndex::new(c as usize));
+        let mut n = 0;
+        while bfs.next(&within).is_some() {
+            n += 1;
+        }
+        n
+    }
+
+    /// How many separate groups of cells where `holds` is true touch `c`.
+    pub fn groups_around(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> usize {
+        let within = NodeFiltered::from_fn(&self.graph, |n: NodeIndex| holds(n.index() as CellId));
+        let mut seen = vec![false; self.cells()];
+        let mut groups = 0;
+        for t in self.neighbours(c) {
+            if seen[t as usize] || !holds(t) {
+                continue;
+            }
+            groups += 1;
+            let mut bfs = Bfs::new(&within, NodeIndex::new(t as usize));
+            while let Some(n) = bfs.next(&within) {
+                seen[n.index()] = true;
+            }
+        }
+        groups
     }
 
     /// The cell one link from `c` along `d`, or [`NO_CELL`].

@@ -215,6 +215,34 @@ impl Game {
                     .filter(|(bc, p)| *bc as i64 == c && mine(p))
                     .count() as i64
             }
+            Expr::Around(c, cond) => {
+                let c = self.eval(c, cx);
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+                self.board
+                    .neighbours(c as CellId)
+                    .filter(|&t| holds(t))
+                    .count() as i64
+            }
+            Expr::Sections(c, cond) => {
+                let c = self.eval(c, cx);
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let holds =
+                    |t: CellId| t != c as CellId && self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+                self.board.groups_around(c as CellId, holds) as i64
+            }
+            Expr::SectionSize(c, cond) => {
+                let c = self.eval(c, cx);
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+                self.board.group_size(c as CellId, holds) as i64
+            }
             Expr::AnyCell(cond) => i64::from((0..cx.s.cells.len() as CellId).any(|c| {
                 let at = Ctx { to: c, ..*cx };
                 self.eval(cond, &at) != 0

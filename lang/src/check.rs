@@ -2268,6 +2268,21 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::Height(c), Value::Plain(Int)))
             }
+            "around" | "sections" | "section_size" => {
+                if !arity(self, 2, 2, &format!("{}(CELL, CONDITION on `to`)", f.text)) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let cond = Box::new(self.typed(&args[1], Bool));
+                Some((
+                    match f.text.as_str() {
+                        "around" => Expr::Around(c, cond),
+                        "sections" => Expr::Sections(c, cond),
+                        _ => Expr::SectionSize(c, cond),
+                    },
+                    Value::Plain(Int),
+                ))
+            }
             "owner" => {
                 if !arity(self, 1, 1, "owner(CELL)") {
                     return None;
@@ -2380,6 +2395,9 @@ impl<'a> Lowerer<'a> {
                     "neutral",
                     "owner",
                     "holds",
+                    "around",
+                    "sections",
+                    "section_size",
                     "pieces",
                     "any_cell",
                     "count_cells",

@@ -341,6 +341,12 @@ pub enum Expr {
     OwnerOf(Box<Expr>),
     /// How many pieces of a type are on a cell, anywhere in its stack or pile.
     Holds(Box<Expr>, PieceId),
+    /// Graph queries on the cells where a condition (on `to`) holds: how many neighbours
+    /// of a cell are such cells; how many separate groups of them touch a cell; how many
+    /// cells the group of a cell holds.
+    Around(Box<Expr>, Box<Expr>),
+    Sections(Box<Expr>, Box<Expr>),
+    SectionSize(Box<Expr>, Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
 }

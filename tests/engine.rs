@@ -626,3 +626,37 @@ start "3/4/2M2/4/3 r"
         (3, 2, 2, 0)
     );
 }
+
+#[test]
+fn rides_over_pieces_and_columns_that_move_their_height() {
+    // A column moves exactly as far as it is tall, over anything; its top men may split off.
+    let g = inline(
+        r#"game "Columns"
+players red blue
+board hex 2
+piece man M m {
+  move ride e w ne nw se sw exactly 1 over pieces to empty or enemy
+  move ride e w ne nw se sw exactly 1 over pieces to friend stacking
+  move group 2 ride e w ne nw se sw exactly 2 over pieces to empty or enemy
+  move group 2 ride e w ne nw se sw exactly 2 over pieces to friend stacking
+}
+start "3/4/2[MM]m1/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    let t = texts(&g, &s);
+    // One man: the six neighbours (capturing on d3); two men: two cells, over d3 to e3.
+    assert!(
+        t.contains(&"c3d3#1".to_string()) || t.contains(&"c3d3".to_string()),
+        "{t:?}"
+    );
+    assert!(t.iter().any(|m| m.starts_with("c3e3")), "{t:?}");
+    let mut s2 = s.clone();
+    let m = t
+        .iter()
+        .find(|m| m.starts_with("c3e3"))
+        .expect("two cells")
+        .clone();
+    play(&g, &mut s2, &[&m]);
+    assert_eq!(g.position_string(&s2), "3/4/3m[MM]/4/3 b");
+}

@@ -250,6 +250,7 @@ impl Game {
                 paths,
                 min,
                 max,
+                over,
                 not_through,
             } => {
                 let avoid = not_through.and_then(|r| self.board.regions.get(r as usize));
@@ -272,7 +273,7 @@ impl Game {
                         if dist >= *min && self.target_ok(rule, occ, mover) {
                             self.push(s, (from, t, dist, moving), kind, ri, rule, mover, out);
                         }
-                        if !occ.is_none() || avoid.is_some_and(|r| r.contains(t)) {
+                        if (!*over && !occ.is_none()) || avoid.is_some_and(|r| r.contains(t)) {
                             break;
                         }
                     }
@@ -310,6 +311,7 @@ impl Game {
                         paths,
                         min,
                         max,
+                        over: false,
                         not_through: None,
                     } if simple
                         && paths

@@ -315,6 +315,8 @@ pub enum Atom {
         dirs: Vec<Name>,
         min: Option<(u32, Span)>,
         max: Option<(u32, Span)>,
+        /// Pieces on the way do not stop the ride (`over pieces`).
+        over: bool,
         /// The ride may end on a cell of this region but not go on past it.
         not_through: Option<Name>,
     },

@@ -1630,6 +1630,7 @@ impl<'a> Lowerer<'a> {
                 dirs,
                 min,
                 max,
+                over,
                 not_through,
             } => {
                 let avoid = match not_through {
@@ -1666,6 +1667,7 @@ impl<'a> Lowerer<'a> {
                                 paths: d.into_iter().map(|x| vec![x]).collect(),
                                 min: lo,
                                 max: hi,
+                                over: *over,
                                 not_through: avoid,
                             })
                             .collect()

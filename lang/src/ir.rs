@@ -251,6 +251,8 @@ pub enum Atom {
         paths: Vec<Vec<DirId>>,
         min: u32,
         max: u32,
+        /// Pieces on the way do not stop it.
+        over: bool,
         /// The ride may end on a cell of this region but not go past one.
         not_through: Option<RegionId>,
     },

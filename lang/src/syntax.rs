@@ -125,6 +125,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry => "`group N` or `carry`",
         not_through => "`not through REGION`",
+        over_pieces => "`over pieces`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
@@ -795,13 +796,16 @@ impl Builder {
                 let dirs = self.dir_list(ai.next().unwrap());
                 let (mut min, mut max) = (None, None);
                 let mut not_through = None;
-                let mut range = ai.next();
-                if let Some(nt) = range.clone().filter(|x| x.as_rule() == Rule::not_through) {
-                    not_through = nt.into_inner().next().map(|n| self.name(n));
-                    range = None;
-                }
-                if let Some(nt) = ai.next() {
-                    not_through = nt.into_inner().next().map(|n| self.name(n));
+                let mut over = false;
+                let mut range = None;
+                for x in ai {
+                    match x.as_rule() {
+                        Rule::not_through => {
+                            not_through = x.into_inner().next().map(|n| self.name(n))
+                        }
+                        Rule::over_pieces => over = true,
+                        _ => range = Some(x),
+                    }
                 }
                 if let Some(range) = range {
                     let r = range.into_inner().next().unwrap();
@@ -822,6 +826,7 @@ impl Builder {
                     dirs,
                     min,
                     max,
+                    over,
                     not_through,
                 }
             }

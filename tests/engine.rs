@@ -660,3 +660,32 @@ start "3/4/2[MM]m1/4/3 r"
     play(&g, &mut s2, &[&m]);
     assert_eq!(g.position_string(&s2), "3/4/3m[MM]/4/3 b");
 }
+
+#[test]
+fn explosions_the_player_orders_with_shift_merging() {
+    // A cell holding as many men as it has neighbours explodes: one man to each neighbour,
+    // merging with its own colour, capturing the other. The player picks which cell goes
+    // first when several are ready (a forced action on cells).
+    let g = inline(
+        r#"game "Bursts"
+players red blue
+board hex 2
+var boom: cell = none
+action burst on cells forced free if not empty(to) and height(to) >= around(to, true)
+  then set boom = to, each cell if adjacent(boom, to) { shift boom -> to merging }
+piece man M m { move step e w }
+start "3/4/5/2M1/1m[MMM] r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["burst@e1"]);
+    let mut s2 = s.clone();
+    play(&g, &mut s2, &["burst@e1"]);
+    // d1: the blue man is captured; d2: merged into a column of two; e2: one man.
+    assert_eq!(g.position_string(&s2), "3/4/5/2[MM]M/1M1 r");
+    // Two ready cells: both are offered, and nothing else until they have burst.
+    let s = g
+        .parse_position("3/4/5/4/[MMM]1[MMM] r", 0)
+        .expect("position");
+    assert_eq!(texts(&g, &s), ["burst@c1", "burst@e1"]);
+}

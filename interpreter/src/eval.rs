@@ -226,6 +226,15 @@ impl Game {
                     .filter(|&t| holds(t))
                     .count() as i64
             }
+            Expr::Adjacent(a, b) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                let n = cx.s.cells.len() as i64;
+                i64::from(
+                    (0..n).contains(&a)
+                        && (0..n).contains(&b)
+                        && self.board.neighbours(a as CellId).any(|t| t as i64 == b),
+                )
+            }
             Expr::Sections(c, cond) => {
                 let c = self.eval(c, cx);
                 if !(0..cx.s.cells.len() as i64).contains(&c) {
@@ -354,7 +363,7 @@ impl Game {
                         s.last.captured = true;
                     }
                 }
-                Stmt::Shift(a, b) => {
+                Stmt::Shift(a, b, merging) => {
                     let cx = self.ctx(s, mover, from, to, None);
                     let (x, y) = (self.eval(a, &cx), self.eval(b, &cx));
                     let n = s.cells.len() as i64;
@@ -364,7 +373,10 @@ impl Game {
                             s.royal_hint[p.owner() as usize & 15] = y as CellId;
                         }
                         if !p.is_none() {
-                            if self.take_cell(s, y as CellId, mover) {
+                            let there = s.cells[y as usize];
+                            if *merging && !there.is_none() && there.owner() == p.owner() {
+                                s.buried.push((y as CellId, there));
+                            } else if self.take_cell(s, y as CellId, mover) {
                                 s.last.captured = true;
                             }
                             s.cells[y as usize] = p.with_moved(true);

@@ -335,7 +335,9 @@ pub enum Stmt {
         span: Span,
     },
     Capture(Expr, Span),
-    Shift(Expr, Expr, Span),
+    /// Move the top piece of a cell to another; `merging`: onto a piece of its own owner
+    /// it stacks instead of capturing.
+    Shift(Expr, Expr, bool, Span),
     /// Remove up to N pieces of a player from a cell, into a zone of their owner.
     Remove {
         count: Expr,

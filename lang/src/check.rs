@@ -2022,9 +2022,10 @@ impl<'a> Lowerer<'a> {
                 let z = self.zone_ref(zone)?;
                 Some(ir::Stmt::Send(c, z, *to_owner))
             }
-            ast::Stmt::Shift(a, b, _) => Some(ir::Stmt::Shift(
+            ast::Stmt::Shift(a, b, merging, _) => Some(ir::Stmt::Shift(
                 self.typed(a, Type::Cell),
                 self.typed(b, Type::Cell),
+                *merging,
             )),
             ast::Stmt::If {
                 cond,
@@ -2270,6 +2271,14 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::Height(c), Value::Plain(Int)))
             }
+            "adjacent" => {
+                if !arity(self, 2, 2, "adjacent(CELL, CELL)") {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                let c = Box::new(self.typed(&args[1], Cell));
+                Some((Expr::Adjacent(a, c), Value::Plain(Bool)))
+            }
             "around" | "sections" | "section_size" => {
                 if !arity(self, 2, 2, &format!("{}(CELL, CONDITION on `to`)", f.text)) {
                     return None;
@@ -2398,6 +2407,7 @@ impl<'a> Lowerer<'a> {
                     "owner",
                     "holds",
                     "around",
+                    "adjacent",
                     "sections",
                     "section_size",
                     "pieces",

@@ -347,6 +347,8 @@ pub enum Expr {
     /// of a cell are such cells; how many separate groups of them touch a cell; how many
     /// cells the group of a cell holds.
     Around(Box<Expr>, Box<Expr>),
+    /// The second cell is one link from the first.
+    Adjacent(Box<Expr>, Box<Expr>),
     Sections(Box<Expr>, Box<Expr>),
     SectionSize(Box<Expr>, Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
@@ -366,7 +368,8 @@ pub enum Stmt {
     /// Set a `per cell` variable at a cell, or a `per player` one of a given player.
     SetAt(VarId, Expr, AssignOp, Expr),
     Capture(Expr),
-    Shift(Expr, Expr),
+    /// The top piece of A to B; `true`: stacking on a piece of the same owner.
+    Shift(Expr, Expr, bool),
     /// Remove up to N pieces of a player from a cell (into a zone of theirs, if given).
     Remove(Expr, Expr, Expr, Option<ZoneId>),
     /// For every cell (as `to`) where the condition holds.

@@ -126,6 +126,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         group | carry => "`group N` or `carry`",
         not_through => "`not through REGION`",
         over_pieces => "`over pieces`",
+        merging => "`merging`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
@@ -992,7 +993,8 @@ impl Builder {
             Rule::shift_stmt => {
                 let a = self.expr(it.next().unwrap());
                 let b = self.expr(it.next().unwrap());
-                Stmt::Shift(a, b, span)
+                let merging = it.next().is_some();
+                Stmt::Shift(a, b, merging, span)
             }
             _ => {
                 let cond = self.expr(it.next().unwrap());

@@ -689,3 +689,29 @@ start "3/4/5/2M1/1m[MMM] r"
         .expect("position");
     assert_eq!(texts(&g, &s), ["burst@c1", "burst@e1"]);
 }
+
+#[test]
+fn group_totals_and_actions_that_see_their_cell_as_from() {
+    let g = inline(
+        r#"game "Totals"
+players red blue
+board hex 2
+region marked = [b3 b4 d2 e1]
+counter total = 0
+setup { set total = section_total(d2, to in marked, height(to)) }
+// A cell next to at least two men: `from` is the action's cell inside count_cells.
+action crowd on cells if empty(to) and count_cells(adjacent(from, to) and not empty(to)) >= 2
+piece man M m { move step e w }
+start "3/4/5/3M/2[MM] r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    // d2 holds nothing, e1 two men: the group {d2, e1} totals 2.
+    assert_eq!(g.var(&s, "total", 0), Some(2));
+    // d2 touches both e2 and e1 (a man each side); d1 touches only e1.
+    let crowded: Vec<String> = texts(&g, &s)
+        .into_iter()
+        .filter(|m| m.starts_with("crowd"))
+        .collect();
+    assert_eq!(crowded, ["crowd@d2"]);
+}

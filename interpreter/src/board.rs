@@ -109,16 +109,22 @@ impl Board {
     /// How many cells the group of `c` holds: the cells joined to `c` by links through
     /// cells where `holds` is true (0 when it is false at `c`).
     pub fn group_size(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> usize {
+        self.group(c, holds).len()
+    }
+
+    /// The group of `c`: the cells joined to `c` by links through cells where `holds` is
+    /// true, `c` first (none when it is false at `c`).
+    pub fn group(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> Vec<CellId> {
         if !holds(c) {
-            return 0;
+            return Vec::new();
         }
         let within = NodeFiltered::from_fn(&self.graph, |n: NodeIndex| holds(n.index() as CellId));
         let mut bfs = Bfs::new(&within, NodeIndex::new(c as usize));
-        let mut n = 0;
-        while bfs.next(&within).is_some() {
-            n += 1;
+        let mut out = Vec::new();
+        while let Some(n) = bfs.next(&within) {
+            out.push(n.index() as CellId);
         }
-        n
+        out
     }
 
     /// How many separate groups of cells where `holds` is true touch `c`.

@@ -226,6 +226,18 @@ impl Game {
                     .filter(|&t| holds(t))
                     .count() as i64
             }
+            Expr::SectionTotal(c, cond, v) => {
+                let c = self.eval(c, cx);
+                if !(0..cx.s.cells.len() as i64).contains(&c) {
+                    return 0;
+                }
+                let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+                self.board
+                    .group(c as CellId, holds)
+                    .into_iter()
+                    .map(|t| self.eval(v, &Ctx { to: t, ..*cx }))
+                    .sum()
+            }
             Expr::Adjacent(a, b) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 let n = cx.s.cells.len() as i64;

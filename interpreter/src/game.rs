@@ -602,7 +602,7 @@ impl Game {
             for &c in cells {
                 if a.cond
                     .as_ref()
-                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, NO_CELL, c, None)) != 0)
+                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, c, c, None)) != 0)
                 {
                     forced |= a.forced;
                     out.push(Move::action(i as u8, c));
@@ -870,7 +870,9 @@ impl Game {
                 captured: false,
                 pass: false,
             };
-            self.exec(s, &a.effects, mover, NO_CELL, m.to);
+            // An action on a cell sees it as both `from` and `to` (`to` is rebound inside
+            // `each cell` and `count_cells`; `from` keeps the action's cell).
+            self.exec(s, &a.effects, mover, m.to, m.to);
             if !self.program.after_move.is_empty() {
                 self.exec(s, &self.program.after_move, mover, NO_CELL, m.to);
             }

@@ -2271,6 +2271,15 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::Height(c), Value::Plain(Int)))
             }
+            "section_total" => {
+                if !arity(self, 3, 3, "section_total(CELL, CONDITION on `to`, NUMBER)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let cond = Box::new(self.typed(&args[1], Bool));
+                let v = Box::new(self.typed(&args[2], Int));
+                Some((Expr::SectionTotal(c, cond, v), Value::Plain(Int)))
+            }
             "adjacent" => {
                 if !arity(self, 2, 2, "adjacent(CELL, CELL)") {
                     return None;
@@ -2408,6 +2417,7 @@ impl<'a> Lowerer<'a> {
                     "holds",
                     "around",
                     "adjacent",
+                    "section_total",
                     "sections",
                     "section_size",
                     "pieces",

@@ -351,6 +351,8 @@ pub enum Expr {
     Adjacent(Box<Expr>, Box<Expr>),
     Sections(Box<Expr>, Box<Expr>),
     SectionSize(Box<Expr>, Box<Expr>),
+    /// The sum of a number over the group of a cell (the group as for `SectionSize`).
+    SectionTotal(Box<Expr>, Box<Expr>, Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
 }

@@ -715,3 +715,26 @@ start "3/4/5/3M/2[MM] r"
         .collect();
     assert_eq!(crowded, ["crowd@d2"]);
 }
+
+#[test]
+fn rides_stop_at_cells_a_condition_bars() {
+    // Holes (a per-cell value set as the game begins) may be neither crossed nor landed on.
+    let g = inline(
+        r#"game "Holes"
+players red blue
+board hex 2
+var hole = 0 per cell
+setup { set hole(d3) = 1 }
+piece man M m {
+  move ride e w exactly 2 over pieces not through (hole(to) == 1) to empty if hole(to) == 0
+}
+start "3/4/1M3/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    // b3: two cells east is d3, a hole; two cells west is off the board.
+    assert!(texts(&g, &s).is_empty(), "{:?}", texts(&g, &s));
+    let s = g.parse_position("3/4/2M2/4/3 r", 0).expect("position");
+    // c3: e3 lies beyond the hole d3 (not reachable); a3 to the west is.
+    assert_eq!(texts(&g, &s), ["c3a3"]);
+}

@@ -252,7 +252,13 @@ impl Game {
                 max,
                 over,
                 not_through,
+                not_past,
             } => {
+                let stop = |t: CellId| {
+                    not_past
+                        .as_ref()
+                        .is_some_and(|c| self.eval(c, &self.ctx(s, mover, from, t, None)) != 0)
+                };
                 let avoid = not_through.and_then(|r| self.board.regions.get(r as usize));
                 let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
                 // No ride is longer than the board has cells, even round a cycle.
@@ -273,7 +279,10 @@ impl Game {
                         if dist >= *min && self.target_ok(rule, occ, mover) {
                             self.push(s, (from, t, dist, moving), kind, ri, rule, mover, out);
                         }
-                        if (!*over && !occ.is_none()) || avoid.is_some_and(|r| r.contains(t)) {
+                        if (!*over && !occ.is_none())
+                            || avoid.is_some_and(|r| r.contains(t))
+                            || stop(t)
+                        {
                             break;
                         }
                     }
@@ -313,6 +322,7 @@ impl Game {
                         max,
                         over: false,
                         not_through: None,
+                        not_past: None,
                     } if simple
                         && paths
                             .iter()

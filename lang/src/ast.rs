@@ -317,11 +317,19 @@ pub enum Atom {
         max: Option<(u32, Span)>,
         /// Pieces on the way do not stop the ride (`over pieces`).
         over: bool,
-        /// The ride may end on a cell of this region but not go on past it.
-        not_through: Option<Name>,
+        /// The ride may end on a cell of this region (or where this condition holds) but
+        /// not go on past it.
+        not_through: Option<Barrier>,
     },
     /// Place a piece of this type from a zone.
     Drop(Name),
+}
+
+/// What a ride may not pass: a region, or the cells where a condition (on `to`) holds.
+#[derive(Clone, Debug)]
+pub enum Barrier {
+    Region(Name),
+    Cond(Expr),
 }
 
 #[derive(Clone, Debug)]

@@ -1633,8 +1633,9 @@ impl<'a> Lowerer<'a> {
                 over,
                 not_through,
             } => {
+                let mut not_past = None;
                 let avoid = match not_through {
-                    Some(n) => match self.region_index.get(&n.text) {
+                    Some(ast::Barrier::Region(n)) => match self.region_index.get(&n.text) {
                         Some(&r) => Some(r),
                         None => {
                             let names: Vec<String> =
@@ -1652,6 +1653,10 @@ impl<'a> Lowerer<'a> {
                             None
                         }
                     },
+                    Some(ast::Barrier::Cond(e)) => {
+                        not_past = Some(self.bool_expr(e));
+                        None
+                    }
                     None => None,
                 };
                 let lo = min.map(|m| m.0).unwrap_or(1);
@@ -1669,6 +1674,7 @@ impl<'a> Lowerer<'a> {
                                 max: hi,
                                 over: *over,
                                 not_through: avoid,
+                                not_past: not_past.clone(),
                             })
                             .collect()
                     })

@@ -255,6 +255,8 @@ pub enum Atom {
         over: bool,
         /// The ride may end on a cell of this region but not go past one.
         not_through: Option<RegionId>,
+        /// The same for the cells where this condition (on `to`) holds as the move is made.
+        not_past: Option<Expr>,
     },
     /// Place a piece of the rule's type from the mover's part of a zone onto any cell.
     Drop(ZoneId),

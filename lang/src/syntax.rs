@@ -124,7 +124,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry => "`group N` or `carry`",
-        not_through => "`not through REGION`",
+        not_through => "`not through REGION` or `not through (CONDITION)`",
         over_pieces => "`over pieces`",
         merging => "`merging`",
         at_turn_end => "`at turn end`",
@@ -802,7 +802,13 @@ impl Builder {
                 for x in ai {
                     match x.as_rule() {
                         Rule::not_through => {
-                            not_through = x.into_inner().next().map(|n| self.name(n))
+                            not_through = x.into_inner().next().map(|n| {
+                                if n.as_rule() == Rule::paren {
+                                    Barrier::Cond(self.expr(n.into_inner().next().unwrap()))
+                                } else {
+                                    Barrier::Region(self.name(n))
+                                }
+                            })
                         }
                         Rule::over_pieces => over = true,
                         _ => range = Some(x),

@@ -244,19 +244,68 @@ pub fn svg(game: &Game, s: &State) -> String {
             .replace('>', "&gt;")
     };
     let margin = 24;
-    let (width, height) = (w * CELL + 2 * margin, h * CELL + 2 * margin);
+    // Hexagon boards: each row from the top, indented by half cells; rows 0.866 cells apart.
+    let hex_rows = game.board.rows.as_ref();
+    let mut centre = vec![(0.0f64, 0.0f64); n];
+    let (mut width, mut height) = (w * CELL + 2 * margin, h * CELL + 2 * margin);
+    if let Some(rows) = hex_rows {
+        let step_y = CELL as f64 * 0.866;
+        let mut widest = 0.0f64;
+        for (i, (indent, row)) in rows.iter().enumerate() {
+            for (k, &c) in row.iter().enumerate() {
+                let cx = margin as f64
+                    + CELL as f64 / 2.0
+                    + *indent as f64 * CELL as f64 / 2.0
+                    + k as f64 * CELL as f64;
+                let cy = margin as f64 + CELL as f64 / 2.0 + i as f64 * step_y;
+                centre[c as usize] = (cx, cy);
+                widest = widest.max(cx + CELL as f64 / 2.0);
+            }
+        }
+        width = widest as u32 + margin;
+        height = (2.0 * margin as f64 + CELL as f64 + rows.len().saturating_sub(1) as f64 * step_y)
+            as u32;
+    }
+    // Cells of a region the ruleset shows (`show telo as "~"`) are tinted.
+    const MARK_FILL: [&str; 4] = ["#a9c6e0", "#b7d9a8", "#e3c0d3", "#d9d2a8"];
+    let mark_of = |c: usize| {
+        game.program.marks.iter().position(|(r, _)| {
+            game.board
+                .regions
+                .get(*r as usize)
+                .is_some_and(|each| each.iter().any(|set| set.contains(c as CellId)))
+        })
+    };
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n"
     );
     for c in 0..n {
         let (x, y) = place(c);
-        let (px, py) = (margin + x * CELL, margin + y * CELL);
-        let fill = if game.board.grid.is_some() && (x + y) % 2 == 1 {
+        let (mut px, mut py) = (margin + x * CELL, margin + y * CELL);
+        let mut fill = if game.board.grid.is_some() && (x + y) % 2 == 1 {
             "#b58863"
         } else {
             "#f0d9b5"
         };
-        out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
+        if let Some(m) = mark_of(c) {
+            fill = MARK_FILL[m % MARK_FILL.len()];
+        }
+        if hex_rows.is_some() {
+            // A pointy-topped hexagon around the cell's centre.
+            let (cx, cy) = centre[c];
+            let size = CELL as f64 / 3f64.sqrt();
+            let points: Vec<String> = (0..6)
+                .map(|k| {
+                    let a = std::f64::consts::PI / 180.0 * (60.0 * k as f64 - 30.0);
+                    format!("{:.1},{:.1}", cx + size * a.cos(), cy + size * a.sin())
+                })
+                .collect();
+            out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", points.join(" "));
+            px = (cx - CELL as f64 / 2.0) as u32;
+            py = (cy - CELL as f64 / 2.0) as u32;
+        } else {
+            out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
+        }
         if game.board.grid.is_none() {
             out += &format!(
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#5a4632\">{}</text>\n",

@@ -353,3 +353,16 @@ fn muso_plays_records_and_round_trips_its_game_text() {
     assert!(err.contains("--rules"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn render_draws_hexagons_and_shown_regions() {
+    let (code, svg, err) = tessel(&["render", "tests/data/check/ok/hex-board.tessel"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(svg.matches("<polygon").count(), 19, "one hexagon per cell");
+    let (code, svg, err) = tessel(&["render", "muso"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains("#a9c6e0") && svg.contains("#b7d9a8"),
+        "telo and kasi are tinted"
+    );
+}

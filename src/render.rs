@@ -292,7 +292,7 @@ pub fn svg(game: &Game, s: &State) -> String {
         }
         if hex_rows.is_some() {
             // A pointy-topped hexagon around the cell's centre.
-            let (cx, cy) = centre[c];
+            let (cx, cy) = centre.get(c).copied().unwrap_or_default();
             let size = CELL as f64 / 3f64.sqrt();
             let points: Vec<String> = (0..6)
                 .map(|k| {

@@ -583,15 +583,20 @@ impl<'a> Lowerer<'a> {
                 );
             }
         }
-        if names.len() > 16 {
+        // Owners are four bits, and the sixteenth value is `nobody` (neutral pieces).
+        if names.len() > ir::NEUTRAL as usize {
             self.error(err(
                 codes::BAD_BOARD,
-                "a game may have at most 16 players",
-                names[16].span,
+                format!("a game may have at most {} players", ir::NEUTRAL),
+                names[ir::NEUTRAL as usize].span,
                 "one too many",
             ));
         }
-        self.players = names.iter().take(16).map(|n| n.text.clone()).collect();
+        self.players = names
+            .iter()
+            .take(ir::NEUTRAL as usize)
+            .map(|n| n.text.clone())
+            .collect();
     }
 
     fn options_from(&mut self, items: &[Item], overrides: &Overrides) {

@@ -738,3 +738,20 @@ start "3/4/1M3/4/3 r"
     // c3: e3 lies beyond the hole d3 (not reachable); a3 to the west is.
     assert_eq!(texts(&g, &s), ["c3a3"]);
 }
+
+#[test]
+fn the_number_of_players_is_an_option_when_seats_are_given() {
+    const SEATS: &str = "tests/data/check/ok/seated-players.tessel";
+    assert_eq!(game(SEATS).players(), 2);
+    let three = common::load(SEATS, &[("players", "3")]);
+    assert_eq!(three.players(), 3);
+    assert_eq!(three.program.players, ["red", "blue", "green"]);
+    // Green's symbol is read; yellow's is not a piece of a three-player game.
+    assert!(three.parse_position("R1G/4/5/4/2B", 0).is_ok());
+    assert!(three.parse_position("R1Y/4/5/4/2B", 0).is_err());
+    // Out of range: an error that says how many can play.
+    let opts = vec![("players".to_string(), "5".to_string())];
+    let loaded = tessel::load(SEATS, &opts).expect("found");
+    let d = &loaded.compiled.diagnostics;
+    assert!(d.iter().any(|d| d.message.contains("players=5")), "{d:?}");
+}

@@ -27,7 +27,10 @@ pub enum Item {
     Use {
         target: Name,
     },
+    /// The players in seat order; `seated A to B`: the option `players` (A by default)
+    /// says how many of them play, the first ones.
     Players {
+        seats: Option<((u32, Span), (u32, Span))>,
         names: Vec<Name>,
     },
     Option(OptionDecl),

@@ -24,6 +24,8 @@ enum OptValue {
 struct Lowerer<'a> {
     diags: Vec<Diagnostic>,
     players: Vec<String>,
+    /// Players named but not seated in this game (`seated A to B` and `--option players`).
+    unseated: Vec<String>,
     board: ir::Board,
     board_span: Option<Span>,
     cell_index: HashMap<String, CellId>,
@@ -103,6 +105,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
     let mut l = Lowerer {
         diags: Vec::new(),
         players: Vec::new(),
+        unseated: Vec::new(),
         board: ir::Board::default(),
         board_span: None,
         cell_index: HashMap::new(),
@@ -157,8 +160,8 @@ impl<'a> Lowerer<'a> {
                     title = Some(t.text.clone());
                     Some(("game", t.span))
                 }
-                Item::Players { names } => {
-                    players_decl = Some(names);
+                Item::Players { names, seats } => {
+                    players_decl = Some((names, *seats));
                     names.first().map(|n| ("players", n.span))
                 }
                 Item::Board(b) => {
@@ -212,7 +215,7 @@ impl<'a> Lowerer<'a> {
             );
             return None;
         };
-        self.players_from(players);
+        self.players_from(players.0, players.1, overrides);
         self.options_from(items, overrides);
         match board_decl {
             Some(b) => {
@@ -228,7 +231,7 @@ impl<'a> Lowerer<'a> {
                 self.error(
                     Diagnostic::error(codes::MISSING, "the ruleset declares no board")
                         .at(
-                            players.first().map(|n| n.span).unwrap_or_default(),
+                            players.0.first().map(|n| n.span).unwrap_or_default(),
                             "the players have no board to play on",
                         )
                         .hint("add a board, e.g. `board grid 8 x 8`"),
@@ -569,7 +572,12 @@ impl<'a> Lowerer<'a> {
         }
     }
 
-    fn players_from(&mut self, names: &[Name]) {
+    fn players_from(
+        &mut self,
+        names: &[Name],
+        seats: Option<((u32, Span), (u32, Span))>,
+        overrides: &Overrides,
+    ) {
         for (i, n) in names.iter().enumerate() {
             if let Some(first) = names[..i].iter().find(|m| m.text == n.text) {
                 self.error(
@@ -597,6 +605,53 @@ impl<'a> Lowerer<'a> {
             .take(ir::NEUTRAL as usize)
             .map(|n| n.text.clone())
             .collect();
+        // `seated A to B`: the option `players` chooses how many sit, the first ones.
+        if let Some(((lo, lo_span), (hi, hi_span))) = seats {
+            let most = self.players.len() as u32;
+            if lo < 1 || lo > hi || hi > most {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!("{lo} to {hi} players cannot be seated from {most} names"),
+                        lo_span.to(hi_span),
+                        "this range",
+                    )
+                    .hint(format!("write `seated A to B` with 1 <= A <= B <= {most}")),
+                );
+                return;
+            }
+            let mut count = lo;
+            if let Some((_, v)) = overrides.iter().rev().find(|(k, _)| k == "players") {
+                match v.trim().parse::<u32>() {
+                    Ok(c) if (lo..=hi).contains(&c) => count = c,
+                    _ => self.error(
+                        Diagnostic::error(
+                            codes::BAD_OPTION_VALUE,
+                            format!("`players={v}` is not a number of players for this game"),
+                        )
+                        .hint(format!("{lo} to {hi} players can play")),
+                    ),
+                }
+            }
+            self.unseated = self.players.split_off(count as usize);
+            self.option_info.push(ir::OptionInfo {
+                name: "players".into(),
+                kind: format!("int ({lo} to {hi})"),
+                value: count.to_string(),
+                default: lo.to_string(),
+                doc: format!(
+                    "how many play: {}",
+                    names
+                        .iter()
+                        .map(|n| n.text.as_str())
+                        .take(hi as usize)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            });
+            self.options
+                .insert("players".into(), OptValue::Int(count as i64));
+        }
     }
 
     fn options_from(&mut self, items: &[Item], overrides: &Overrides) {
@@ -1114,6 +1169,8 @@ impl<'a> Lowerer<'a> {
     fn player_ref(&mut self, n: &Name) -> Option<usize> {
         match self.players.iter().position(|p| *p == n.text) {
             Some(i) => Some(i),
+            // A player who is not seated in this game: their entries do not count.
+            None if self.unseated.contains(&n.text) => None,
             None => {
                 let mut d = err(
                     codes::UNKNOWN_PLAYER,
@@ -1403,7 +1460,8 @@ impl<'a> Lowerer<'a> {
         let n = self.players.len();
         let mut seen: HashMap<String, Span> = HashMap::new();
         for p in pieces {
-            if p.symbols.len() != n && p.symbols.len() != 1 {
+            let named = n + self.unseated.len();
+            if p.symbols.len() != n && p.symbols.len() != 1 && p.symbols.len() != named {
                 self.error(
                     err(
                         codes::BAD_SYMBOL,
@@ -1462,7 +1520,8 @@ impl<'a> Lowerer<'a> {
         let symbols = if p.symbols.len() == 1 {
             vec![p.symbols[0].text.clone(); n]
         } else {
-            p.symbols.iter().map(|s| s.text.clone()).collect()
+            // Symbols of players who are not seated are left out.
+            p.symbols.iter().take(n).map(|s| s.text.clone()).collect()
         };
         let mut rules = Vec::new();
         for m in &p.movers {
@@ -2145,6 +2204,10 @@ impl<'a> Lowerer<'a> {
         }
         if let Some(p) = self.players.iter().position(|x| x == n) {
             return plain(Expr::Player(p as u8), Player);
+        }
+        // A player named but not seated: a seat number no one sits in.
+        if let Some(p) = self.unseated.iter().position(|x| x == n) {
+            return plain(Expr::Player((self.players.len() + p) as u8), Player);
         }
         if self.dir_sets.contains_key(n) || self.dir_index.contains_key(n) {
             let set = self
@@ -2940,7 +3003,7 @@ fn item_span(i: &Item) -> Span {
     match i {
         Item::Game { title } | Item::Variant { title, .. } => title.span,
         Item::Use { target } => target.span,
-        Item::Players { names } => names.first().map(|n| n.span).unwrap_or_default(),
+        Item::Players { names, .. } => names.first().map(|n| n.span).unwrap_or_default(),
         Item::Forbid { span, .. }
         | Item::After { span, .. }
         | Item::Setup { span, .. }

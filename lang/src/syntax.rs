@@ -335,9 +335,23 @@ impl Builder {
             Rule::use_decl => Item::Use {
                 target: self.name(it.next().unwrap()),
             },
-            Rule::players_decl => Item::Players {
-                names: it.map(|n| self.name(n)).collect(),
-            },
+            Rule::players_decl => {
+                let mut names = Vec::new();
+                let mut seats = None;
+                for x in it {
+                    if x.as_rule() == Rule::seats {
+                        let nums: Vec<(u32, Span)> = x
+                            .into_inner()
+                            .filter(|n| n.as_rule() == Rule::int)
+                            .map(|n| self.int(n))
+                            .collect();
+                        seats = Some((nums[0], nums[1]));
+                    } else {
+                        names.push(self.name(x));
+                    }
+                }
+                Item::Players { names, seats }
+            }
             Rule::option_decl => {
                 let name = self.name(it.next().unwrap());
                 let ty_pair = it.next().unwrap().into_inner().next().unwrap();

@@ -755,3 +755,40 @@ fn the_number_of_players_is_an_option_when_seats_are_given() {
     let d = &loaded.compiled.diagnostics;
     assert!(d.iter().any(|d| d.message.contains("players=5")), "{d:?}");
 }
+
+#[test]
+fn a_roll_can_pick_a_cell_at_random_among_those_a_condition_allows() {
+    // Three men scattered on empty cells as the game begins, one roll each.
+    let g = inline(
+        r#"game "Scatter"
+players red blue
+board hex 2
+var spot: cell = none
+counter placed = 0
+setup {
+  if placed < 3 {
+    if spot != none { place man at spot, set placed += 1 }
+    roll spot from cells if empty(to)
+  }
+}
+piece man M m { move step e w }
+start "3/4/5/4/3 r"
+"#,
+    );
+    let s = g.start_state(7).expect("start");
+    let outcomes = g.chance_outcomes(&s).expect("a cell is picked");
+    assert_eq!(outcomes.len(), 19);
+    assert!((outcomes[0].1 - 1.0 / 19.0).abs() < 1e-12);
+    assert_eq!(g.chance_text(&s, Move::chance(0)), "spot=c1");
+    // Played out from the seed: three men on three different cells, the same every time.
+    let play_out = |seed: u64| {
+        let mut s = g.start_state(seed).expect("start");
+        while let Some(m) = g.sample_chance(&mut s) {
+            g.apply(&mut s, m);
+        }
+        s
+    };
+    let (a, b) = (play_out(7), play_out(7));
+    assert_eq!(g.position_string(&a), g.position_string(&b));
+    assert_eq!(a.cells.iter().filter(|p| !p.is_none()).count(), 3);
+}

@@ -642,6 +642,18 @@ impl Game {
         let first = s.pending.first()?;
         match self.program.chances.get(first.chance as usize)? {
             ir::Chance::Roll { outcomes, .. } => Some(Cow::Borrowed(outcomes.as_slice())),
+            ir::Chance::Cell { cond, .. } => {
+                let cells: Vec<CellId> = (0..s.cells.len() as CellId)
+                    .filter(|&c| self.eval(cond, &self.ctx(s, first.roller, NO_CELL, c, None)) != 0)
+                    .collect();
+                if cells.is_empty() {
+                    return Some(Cow::Owned(vec![(NO_CELL as i64, 1.0)]));
+                }
+                let p = 1.0 / cells.len() as f64;
+                Some(Cow::Owned(
+                    cells.into_iter().map(|c| (c as i64, p)).collect(),
+                ))
+            }
             ir::Chance::Draw { from, .. } => {
                 let kinds = self.program.pieces.len();
                 let base = self.zone_slot(*from, first.roller, 0);
@@ -666,7 +678,7 @@ impl Game {
     pub fn chance_var(&self, s: &State) -> Option<&str> {
         let first = s.pending.first()?;
         match self.program.chances.get(first.chance as usize)? {
-            ir::Chance::Roll { var, .. } => self
+            ir::Chance::Roll { var, .. } | ir::Chance::Cell { var, .. } => self
                 .program
                 .vars
                 .get(*var as usize)
@@ -677,6 +689,16 @@ impl Game {
                 .get(*to as usize)
                 .map(|z| z.name.as_str()),
         }
+    }
+
+    /// Whether the waiting chance event picks a cell (its values are cells).
+    pub fn chance_cells(&self, s: &State) -> bool {
+        s.pending.first().is_some_and(|p| {
+            matches!(
+                self.program.chances.get(p.chance as usize),
+                Some(ir::Chance::Cell { .. })
+            )
+        })
     }
 
     /// Whether the waiting chance event draws pieces (its values are piece types).
@@ -818,7 +840,10 @@ impl Game {
                 .and_then(|o| o.get(m.to as usize).map(|&(v, _)| v));
             let first = s.pending.remove(0);
             match (self.program.chances.get(first.chance as usize), outcome) {
-                (Some(ir::Chance::Roll { var, .. }), Some(value)) => {
+                (
+                    Some(ir::Chance::Roll { var, .. } | ir::Chance::Cell { var, .. }),
+                    Some(value),
+                ) => {
                     let i = self.var_index(*var, first.roller);
                     s.vars[i] = value;
                 }

@@ -143,6 +143,13 @@ impl Game {
                 };
                 format!("{zone}={sym}")
             }
+            (Some(var), Some(v)) if self.chance_cells(s) => {
+                let cell = usize::try_from(v)
+                    .ok()
+                    .and_then(|c| self.board.cell_names.get(c))
+                    .map_or("none", |n| n.as_str());
+                format!("{var}={cell}")
+            }
             (Some(var), Some(v)) => format!("{var}={v}"),
             _ => format!("chance={}", m.to),
         }

@@ -391,6 +391,13 @@ pub enum Stmt {
         owner: Option<Expr>,
         span: Span,
     },
+    /// A chance event: the cell variable gets one of the cells where the condition holds
+    /// (on `to`, as the event is resolved), each as likely.
+    RollCell {
+        name: Name,
+        cond: Expr,
+        span: Span,
+    },
     /// Chance events: pieces drawn one at a time, at random, from a zone into a zone (of
     /// a player, or the mover's).
     Draw {

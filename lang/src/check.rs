@@ -2044,6 +2044,38 @@ impl<'a> Lowerer<'a> {
                 self.chances.push(ir::Chance::Roll { var: v, outcomes });
                 Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
             }
+            ast::Stmt::RollCell { name, cond, .. } => {
+                let Some(&v) = self.var_index.get(&name.text) else {
+                    self.error(
+                        err(
+                            codes::UNKNOWN_NAME,
+                            format!("there is no variable `{}`", name.text),
+                            name.span,
+                            "unknown variable",
+                        )
+                        .hint("declare it with `var NAME: cell = none` to hold the cell"),
+                    );
+                    return None;
+                };
+                if self.vars[v as usize].ty != Type::Cell || self.vars[v as usize].per_cell {
+                    self.error(err(
+                        codes::TYPE_MISMATCH,
+                        format!(
+                            "`{}` does not hold a cell, and this roll gives one",
+                            name.text
+                        ),
+                        name.span,
+                        "not a cell",
+                    ));
+                    return None;
+                }
+                let cond = self.bool_expr(cond);
+                if self.chances.len() >= u16::MAX as usize {
+                    return None;
+                }
+                self.chances.push(ir::Chance::Cell { var: v, cond });
+                Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+            }
             ast::Stmt::Take {
                 count,
                 piece,

@@ -100,6 +100,9 @@ pub enum Chance {
     /// One piece out of a zone (the roller's part), each piece as likely as another, into
     /// a zone (of the player the event names).
     Draw { from: ZoneId, to: ZoneId },
+    /// One of the cells where the condition holds (on `to`, when the event is resolved),
+    /// each as likely; the cell variable gets it (`none` when there is none).
+    Cell { var: VarId, cond: Expr },
 }
 
 /// The shape of a turn: up to `max` decisions by the same player; a pass decision is

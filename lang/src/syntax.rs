@@ -952,7 +952,12 @@ impl Builder {
             Rule::end_turn_stmt => Stmt::EndTurn(span),
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
-                let spec = it.next().unwrap().into_inner().next().unwrap();
+                let spec = it.next().unwrap();
+                if spec.as_rule() == Rule::cells_spec {
+                    let cond = self.expr(spec.into_inner().next().unwrap());
+                    return Stmt::RollCell { name, cond, span };
+                }
+                let spec = spec.into_inner().next().unwrap();
                 let rule = spec.as_rule();
                 let nums: Vec<u32> = spec.into_inner().map(|n| self.int(n).0).collect();
                 let spec = match rule {

@@ -14,6 +14,8 @@ const OTHERS: &[&str] = &[
     include_str!("data/check/ok/piles-and-rounds.tessel"),
     include_str!("data/check/ok/bag-draw.tessel"),
     include_str!("../rulesets/muso.tessel"),
+    include_str!("data/check/ok/hex-board.tessel"),
+    include_str!("data/check/ok/seated-players.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",
@@ -149,7 +151,7 @@ proptest! {
     }
 
     #[test]
-    fn mutated_other_rules_never_panic(which in 0usize..7, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+    fn mutated_other_rules_never_panic(which in 0usize..9, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
         exercise(&mutate(OTHERS[which % OTHERS.len()], &edits));
     }
 

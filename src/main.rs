@@ -163,6 +163,9 @@ enum Command {
         game: GameArgs,
         #[arg(long)]
         position: Option<String>,
+        /// Draw the position a game record (JSON) ends in.
+        #[arg(long, value_name = "RECORD", conflicts_with = "position")]
+        record: Option<std::path::PathBuf>,
         /// Write to this file instead of standard output.
         #[arg(long, short = 'O', value_name = "FILE")]
         output: Option<std::path::PathBuf>,
@@ -456,10 +459,25 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
         Command::Render {
             game,
             position,
+            record,
             output,
         } => code((|| {
             let g = load_game(&game)?;
-            let s = initial(&g, &position, 0)?;
+            let s = match &record {
+                Some(path) => {
+                    let rec = tessel::record::Record::load(path).map_err(|e| {
+                        eprintln!("error: {e}");
+                        ExitCode::from(1)
+                    })?;
+                    tessel::record::replay(&g, &rec)
+                        .map_err(|e| {
+                            eprintln!("error: {}: {e}", path.display());
+                            ExitCode::from(1)
+                        })?
+                        .1
+                }
+                None => initial(&g, &position, 0)?,
+            };
             let svg = render::svg(&g, &s);
             match output {
                 Some(path) => std::fs::write(&path, svg).map_err(|e| {

@@ -40,6 +40,13 @@ impl Game {
     }
 
     #[inline]
+    /// The player a value names, if one sits there (not `nobody`, not out of range).
+    fn seat(&self, v: i64) -> Option<PlayerId> {
+        PlayerId::try_from(v)
+            .ok()
+            .filter(|&p| (p as usize) < self.players())
+    }
+
     pub(crate) fn var_index(&self, v: u16, mover: PlayerId) -> usize {
         let slot = self.var_slot[v as usize];
         if self.program.vars[v as usize].per_player {
@@ -307,9 +314,9 @@ impl Game {
             Expr::Passed => i64::from(cx.s.last.pass),
             Expr::Held(z, k, who) => {
                 let who = match who {
-                    Some(w) => match PlayerId::try_from(self.eval(w, cx)) {
-                        Ok(p) if (p as usize) < self.players() => p,
-                        _ => return 0,
+                    Some(w) => match self.seat(self.eval(w, cx)) {
+                        Some(p) => p,
+                        None => return 0,
                     },
                     None => cx.mover,
                 };
@@ -400,11 +407,9 @@ impl Game {
                     let cx = self.ctx(s, mover, from, to, None);
                     let n = self.eval(n, &cx).clamp(0, u16::MAX as i64) as u16;
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
-                    if let Ok(owner) = PlayerId::try_from(owner) {
-                        if (owner as usize) < self.players() {
-                            let slot = self.zone_slot(*zone, owner, *kind);
-                            s.zones[slot] = s.zones[slot].saturating_sub(n);
-                        }
+                    if let Some(owner) = self.seat(owner) {
+                        let slot = self.zone_slot(*zone, owner, *kind);
+                        s.zones[slot] = s.zones[slot].saturating_sub(n);
                     }
                 }
                 Stmt::Place(kind, c, owner) => {
@@ -416,29 +421,26 @@ impl Game {
                         .pieces
                         .get(*kind as usize)
                         .is_some_and(|p| p.neutral);
-                    let owner = if neutral { NEUTRAL as i64 } else { owner };
-                    if (0..s.cells.len() as i64).contains(&c)
-                        && (neutral || (0..self.players() as i64).contains(&owner))
-                    {
+                    let owner = if neutral {
+                        Some(NEUTRAL)
+                    } else {
+                        self.seat(owner)
+                    };
+                    if let (true, Some(owner)) = ((0..s.cells.len() as i64).contains(&c), owner) {
                         let under = s.cells[c as usize];
                         if !under.is_none() {
                             s.buried.push((c as CellId, under));
                         }
-                        s.cells[c as usize] = Piece::new(*kind, owner as PlayerId);
+                        s.cells[c as usize] = Piece::new(*kind, owner);
                     }
                 }
                 Stmt::Draw(n, draw, owner) => {
                     let cx = self.ctx(s, mover, from, to, None);
                     let n = self.eval(n, &cx).clamp(0, 1000);
-                    let owner = match owner {
-                        Some(o) => self.eval(o, &cx),
-                        None => mover as i64,
-                    };
-                    if let Ok(owner) = PlayerId::try_from(owner) {
-                        if (owner as usize) < self.players() {
-                            for _ in 0..n {
-                                s.pending.push(Pending::new(*draw, mover, owner));
-                            }
+                    let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
+                    if let Some(owner) = self.seat(owner) {
+                        for _ in 0..n {
+                            s.pending.push(Pending::new(*draw, mover, owner));
                         }
                     }
                 }

@@ -676,8 +676,7 @@ impl Game {
 
     /// What a waiting chance event sets, for messages: a roll's variable, a draw's zone.
     pub fn chance_var(&self, s: &State) -> Option<&str> {
-        let first = s.pending.first()?;
-        match self.program.chances.get(first.chance as usize)? {
+        match self.waiting_chance(s)? {
             ir::Chance::Roll { var, .. } | ir::Chance::Cell { var, .. } => self
                 .program
                 .vars
@@ -691,24 +690,9 @@ impl Game {
         }
     }
 
-    /// Whether the waiting chance event picks a cell (its values are cells).
-    pub fn chance_cells(&self, s: &State) -> bool {
-        s.pending.first().is_some_and(|p| {
-            matches!(
-                self.program.chances.get(p.chance as usize),
-                Some(ir::Chance::Cell { .. })
-            )
-        })
-    }
-
-    /// Whether the waiting chance event draws pieces (its values are piece types).
-    pub fn chance_draws(&self, s: &State) -> bool {
-        s.pending.first().is_some_and(|p| {
-            matches!(
-                self.program.chances.get(p.chance as usize),
-                Some(ir::Chance::Draw { .. })
-            )
-        })
+    /// The chance event waiting at `s`, if any.
+    pub fn waiting_chance(&self, s: &State) -> Option<&ir::Chance> {
+        self.program.chances.get(s.pending.first()?.chance as usize)
     }
 
     /// Whether a decision is a `manual` action (resigning and the like).

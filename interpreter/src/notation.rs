@@ -4,6 +4,7 @@
 use crate::game::{Game, Move};
 use crate::state::{Piece, State};
 use logos::Logos;
+use tessel_lang::ir;
 
 #[derive(Logos, Debug, PartialEq, Clone, Copy)]
 #[logos(skip r"[ \t\r\n]+")]
@@ -135,7 +136,9 @@ impl Game {
             .chance_outcomes(s)
             .and_then(|o| o.get(m.to as usize).map(|(v, _)| *v));
         match (self.chance_var(s), value) {
-            (Some(zone), Some(v)) if self.chance_draws(s) => {
+            (Some(zone), Some(v))
+                if matches!(self.waiting_chance(s), Some(ir::Chance::Draw { .. })) =>
+            {
                 let owner = s.pending.first().map_or(0, |p| p.owner);
                 let sym = match tessel_lang::ir::PieceId::try_from(v) {
                     Ok(k) => self.symbol(Piece::new(k, owner)),
@@ -143,7 +146,9 @@ impl Game {
                 };
                 format!("{zone}={sym}")
             }
-            (Some(var), Some(v)) if self.chance_cells(s) => {
+            (Some(var), Some(v))
+                if matches!(self.waiting_chance(s), Some(ir::Chance::Cell { .. })) =>
+            {
                 let cell = usize::try_from(v)
                     .ok()
                     .and_then(|c| self.board.cell_names.get(c))

@@ -1789,6 +1789,49 @@ impl<'a> Lowerer<'a> {
         })
     }
 
+    /// The variable a `roll` sets: it must exist and hold one value of type `ty`.
+    fn roll_target(&mut self, name: &Name, ty: Type) -> Option<ir::VarId> {
+        let (example, word) = if ty == Type::Cell {
+            ("var NAME: cell = none", "a cell")
+        } else {
+            ("var NAME = 0", "a number")
+        };
+        let Some(&v) = self.var_index.get(&name.text) else {
+            self.error(
+                err(
+                    codes::UNKNOWN_NAME,
+                    format!("there is no variable `{}`", name.text),
+                    name.span,
+                    "unknown variable",
+                )
+                .hint(format!("declare it with `{example}` to hold the roll")),
+            );
+            return None;
+        };
+        if self.vars[v as usize].ty != ty || self.vars[v as usize].per_cell {
+            self.error(err(
+                codes::TYPE_MISMATCH,
+                format!(
+                    "`{}` does not hold {word}, and this roll gives one",
+                    name.text
+                ),
+                name.span,
+                format!("not {word}"),
+            ));
+            return None;
+        }
+        Some(v)
+    }
+
+    /// Registers a chance event; its number, unless there are too many.
+    fn add_chance(&mut self, c: ir::Chance) -> Option<u16> {
+        if self.chances.len() >= u16::MAX as usize {
+            return None;
+        }
+        self.chances.push(c);
+        Some((self.chances.len() - 1) as u16)
+    }
+
     /// A game-text template: text with places `{CELL CELL …}` (the pieces there), `{EXPR}`
     /// (a number) and `{(EXPR) if COND}` (a number, in parentheses when COND holds).
     fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
@@ -2010,71 +2053,19 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::Roll { name, spec, span } => {
-                let Some(&v) = self.var_index.get(&name.text) else {
-                    self.error(
-                        err(
-                            codes::UNKNOWN_NAME,
-                            format!("there is no variable `{}`", name.text),
-                            name.span,
-                            "unknown variable",
-                        )
-                        .hint("declare it with `var NAME = 0` to hold the roll"),
-                    );
-                    return None;
-                };
-                if self.vars[v as usize].ty != Type::Int || self.vars[v as usize].per_cell {
-                    self.error(err(
-                        codes::TYPE_MISMATCH,
-                        format!(
-                            "`{}` does not hold a number, and a roll gives one",
-                            name.text
-                        ),
-                        name.span,
-                        "not a number",
-                    ));
-                    return None;
-                }
+                let v = self.roll_target(name, Type::Int)?;
                 let Some(outcomes) = distribution(*spec) else {
                     self.error(err(codes::BAD_RANGE, "this chance cannot be rolled", *span, "out of range").hint("a die has 2 to 1000 faces; dice and coins number 1 to 100, with at most 10000 outcomes in all"));
                     return None;
                 };
-                if self.chances.len() >= u16::MAX as usize {
-                    return None;
-                }
-                self.chances.push(ir::Chance::Roll { var: v, outcomes });
-                Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+                let id = self.add_chance(ir::Chance::Roll { var: v, outcomes })?;
+                Some(ir::Stmt::Roll(v, id))
             }
             ast::Stmt::RollCell { name, cond, .. } => {
-                let Some(&v) = self.var_index.get(&name.text) else {
-                    self.error(
-                        err(
-                            codes::UNKNOWN_NAME,
-                            format!("there is no variable `{}`", name.text),
-                            name.span,
-                            "unknown variable",
-                        )
-                        .hint("declare it with `var NAME: cell = none` to hold the cell"),
-                    );
-                    return None;
-                };
-                if self.vars[v as usize].ty != Type::Cell || self.vars[v as usize].per_cell {
-                    self.error(err(
-                        codes::TYPE_MISMATCH,
-                        format!(
-                            "`{}` does not hold a cell, and this roll gives one",
-                            name.text
-                        ),
-                        name.span,
-                        "not a cell",
-                    ));
-                    return None;
-                }
+                let v = self.roll_target(name, Type::Cell)?;
                 let cond = self.bool_expr(cond);
-                if self.chances.len() >= u16::MAX as usize {
-                    return None;
-                }
-                self.chances.push(ir::Chance::Cell { var: v, cond });
-                Some(ir::Stmt::Roll(v, (self.chances.len() - 1) as u16))
+                let id = self.add_chance(ir::Chance::Cell { var: v, cond })?;
+                Some(ir::Stmt::Roll(v, id))
             }
             ast::Stmt::Take {
                 count,
@@ -2108,11 +2099,8 @@ impl<'a> Lowerer<'a> {
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
                 let from = self.zone_ref(from)?;
                 let to = self.zone_ref(to)?;
-                if self.chances.len() >= u16::MAX as usize {
-                    return None;
-                }
-                self.chances.push(ir::Chance::Draw { from, to });
-                Some(ir::Stmt::Draw(n, (self.chances.len() - 1) as u16, owner))
+                let id = self.add_chance(ir::Chance::Draw { from, to })?;
+                Some(ir::Stmt::Draw(n, id, owner))
             }
             ast::Stmt::Send {
                 cell,

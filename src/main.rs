@@ -82,8 +82,9 @@ enum Command {
     Moves {
         #[command(flatten)]
         game: GameArgs,
-        /// Start from this position string instead of the ruleset's start.
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Print a JSON array.
         #[arg(long)]
@@ -98,7 +99,9 @@ enum Command {
         game: GameArgs,
         #[arg(long, short)]
         depth: u32,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Count per first move.
         #[arg(long)]
@@ -118,7 +121,9 @@ enum Command {
         games: u64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Stop a game that has not ended after this many decisions (reported as unfinished).
         #[arg(long, default_value_t = 10_000)]
@@ -145,7 +150,9 @@ enum Command {
         human: Option<String>,
         #[arg(long, default_value_t = 0)]
         seed: u64,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Keep the game record in this file, saved after every decision.
         #[arg(long, value_name = "FILE")]
@@ -161,7 +168,9 @@ enum Command {
     Render {
         #[command(flatten)]
         game: GameArgs,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Draw the position a game record (JSON) ends in.
         #[arg(long, value_name = "RECORD", conflicts_with = "position")]
@@ -183,7 +192,9 @@ enum Command {
         /// Random playouts to time.
         #[arg(long, default_value_t = 200)]
         games: u64,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         #[arg(long)]
         json: bool,
@@ -205,7 +216,9 @@ enum Command {
         /// Playouts per decision for mcts.
         #[arg(long, default_value_t = 200)]
         playouts: u32,
-        #[arg(long)]
+        /// Start from this position string instead of the ruleset's start (`@FILE`: the
+        /// string kept in a file).
+        #[arg(long, value_parser = position_arg)]
         position: Option<String>,
         /// Stop a game that has not ended after this many decisions (counted as unfinished).
         #[arg(long, default_value_t = 10_000)]
@@ -293,6 +306,17 @@ fn load_game(args: &GameArgs) -> Result<Game, ExitCode> {
             Ok(game)
         }
         None => Err(ExitCode::from(1)),
+    }
+}
+
+/// A `--position` value: the position string, or `@FILE` for the string kept in a file
+/// (a board saved from `play` with `position`).
+fn position_arg(text: &str) -> Result<String, String> {
+    match text.strip_prefix('@') {
+        Some(path) => std::fs::read_to_string(path)
+            .map(|t| t.trim().to_string())
+            .map_err(|e| format!("cannot read the position file {path}: {e}")),
+        None => Ok(text.to_string()),
     }
 }
 
@@ -987,6 +1011,21 @@ const PLAY_HELP: &str =
     "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
 Commands: moves (list legal moves), undo, position, save FILE (write the game record), quit.";
 
+/// The decisions are one forced action or a pass: nothing to choose.
+fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
+    match moves {
+        [m] => {
+            m.is_pass()
+                || (m.is_action()
+                    && g.program
+                        .actions
+                        .get(m.rule as usize)
+                        .is_some_and(|a| a.forced))
+        }
+        _ => false,
+    }
+}
+
 fn play(g: &Game, mut s: State, setup: PlaySetup) {
     let PlaySetup {
         ai,
@@ -1020,9 +1059,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         "{} — type a move (e.g. {example}), or `help`.",
         g.program.title
     );
+    if let Some(legend) = render::legend(g) {
+        out!("{legend}");
+    }
     loop {
         out_part!("\n{}", render::board(g, &s));
-        out!("{}", g.position_string(&s));
+        let position = g.position_string(&s);
+        // A long position string (a board built in play) is shown on request only.
+        if position.len() <= 160 {
+            out!("{position}");
+        }
         let vars = render::variables(g, &s);
         if !vars.is_empty() {
             out!("{vars}");
@@ -1033,6 +1079,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 .map(|w| format!("{} wins", g.program.players[w]))
                 .unwrap_or_else(|| "no winner".into());
             out!("Game over: {} — {who}.", o.ending);
+            if !o.values.is_empty() {
+                let each: Vec<String> = g
+                    .program
+                    .players
+                    .iter()
+                    .zip(&o.values)
+                    .map(|(p, v)| format!("{p} {v}"))
+                    .collect();
+                out!("Counted: {}", each.join(", "));
+            }
             out!("Moves: {}", record.decisions.join(" "));
             record.result = Some(format!("{}: {who}", o.ending));
             save(&record, &record_path);
@@ -1066,6 +1122,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             history.push(s.clone());
             record.decisions.push(text);
             g.apply(&mut s, m);
+            save(&record, &record_path);
+            continue;
+        }
+        if only_choice(g, &moves) {
+            // The one thing to do (a forced action, a pass): done without asking.
+            let text = g.move_text_among(&moves, moves[0]);
+            out!("{} {text} (the only decision)", g.program.players[player]);
+            history.push(s.clone());
+            record.decisions.push(text);
+            g.apply(&mut s, moves[0]);
             save(&record, &record_path);
             continue;
         }
@@ -1113,9 +1179,14 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     record.decisions.pop();
                     s = prev;
                     undone = true;
-                    // Back to a decision of the human's, not a throw of chance or the AI's move.
+                    // Back to a decision of the human's, not a throw of chance, the AI's move
+                    // or a decision that was the only one.
                     if (ai.is_none() || s.to_move as usize == human) && s.pending.is_empty() {
-                        break;
+                        let mut here = Vec::new();
+                        g.decisions(&s, &mut scratch, &mut here);
+                        if !only_choice(g, &here) {
+                            break;
+                        }
                     }
                 }
                 if undone {

@@ -3,8 +3,8 @@
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::SimpleFiles;
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
-use tessel_interpreter::{Game, State};
-use tessel_lang::ir::CellId;
+use tessel_interpreter::{Game, Piece, State};
+use tessel_lang::ir::{CellId, NO_CELL};
 use tessel_lang::{Diagnostic, Severity, Sources};
 
 /// Renders diagnostics into `out` (colour when `out` supports it).
@@ -53,16 +53,26 @@ pub fn diagnostics_to_string(sources: &Sources, diags: &[Diagnostic]) -> String 
 /// or for a stack the top piece and the height (`Q2`).
 fn cell_text(game: &Game, s: &State, c: usize) -> String {
     let p = s.cells[c];
+    let marks = &game.program.marks;
     if p.is_none() {
         // A region the ruleset shows (`show telo as "~"`), else a dot.
-        let marked = game.program.marks.iter().find(|(r, _)| {
-            game.board
-                .regions
-                .get(*r as usize)
-                .is_some_and(|each| each.iter().any(|set| set.contains(c as CellId)))
-        });
-        return marked.map_or_else(|| ".".to_string(), |(_, m)| m.clone());
+        let marked = marks
+            .iter()
+            .find(|m| !m.after && game.marked(s, &m.place, c as CellId));
+        return marked.map_or_else(|| ".".to_string(), |m| m.text.clone());
     }
+    // Marks written after the pieces (`show (…) after "*"`).
+    let after: String = marks
+        .iter()
+        .filter(|m| m.after && game.marked(s, &m.place, c as CellId))
+        .map(|m| m.text.as_str())
+        .collect();
+    format!("{}{after}", pieces_text(game, s, c))
+}
+
+/// The pieces on a cell: the top one, a pile counted by symbol, a stack bottom first.
+fn pieces_text(game: &Game, s: &State, c: usize) -> String {
+    let p = s.cells[c];
     let under: Vec<_> = s
         .buried
         .iter()
@@ -85,7 +95,11 @@ fn cell_text(game: &Game, s: &State, c: usize) -> String {
         }
         return counts.iter().map(|(s, n)| format!("{n}{s}")).collect();
     }
-    // A stack, bottom first: `i-W` is a W on a kili.
+    // A stack of one kind of piece is its height and symbol (`3r`); others bottom
+    // first: `i-W` is a W on a kili.
+    if under.iter().all(|q| game.symbol(*q) == game.symbol(p)) {
+        return format!("{}{}", under.len() + 1, game.symbol(p));
+    }
     under
         .iter()
         .chain(std::iter::once(&p))
@@ -94,13 +108,45 @@ fn cell_text(game: &Game, s: &State, c: usize) -> String {
         .join("-")
 }
 
+/// What the ruleset's marks mean (`show … "legend"`), as one line.
+pub fn legend(game: &Game) -> Option<String> {
+    let parts: Vec<String> = game
+        .program
+        .marks
+        .iter()
+        .filter_map(|m| {
+            m.legend.as_ref().map(|l| {
+                let shown = if m.text.trim().is_empty() {
+                    "blank".to_string()
+                } else if m.after {
+                    format!("…{}", m.text)
+                } else {
+                    m.text.clone()
+                };
+                format!("{shown} {l}")
+            })
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("Key: {}", parts.join(" · ")))
+}
+
 /// The variables of the game that are one value or one per player, as a line (names that
 /// begin with `_` are bookkeeping and left out).
 pub fn variables(game: &Game, s: &State) -> String {
     let players = &game.program.players;
     let mut parts = Vec::new();
     let mut slot = 0usize;
-    for v in &game.program.vars {
+    // Properties of every cell written as maps in positions (`cells NAME "…"`).
+    let mapped: Vec<u16> = game
+        .program
+        .position
+        .iter()
+        .filter_map(|f| match f {
+            tessel_lang::ir::Field::CellMap(v, _) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    for (id, v) in game.program.vars.iter().enumerate() {
         let n = if v.per_player {
             players.len()
         } else if v.per_cell {
@@ -118,7 +164,7 @@ pub fn variables(game: &Game, s: &State) -> String {
             tessel_lang::ir::Type::Bool => (x != 0).to_string(),
             _ => x.to_string(),
         };
-        if v.name.starts_with('_') {
+        if v.name.starts_with('_') || mapped.contains(&(id as u16)) {
             // Bookkeeping: not shown.
         } else if v.per_player {
             let each: Vec<String> = players
@@ -130,12 +176,16 @@ pub fn variables(game: &Game, s: &State) -> String {
         } else if !v.per_cell {
             parts.push(format!("{} {}", v.name, show(s.vars[slot])));
         } else {
-            // A per-cell value: the cells where it is not zero.
+            // A per-cell value: the cells where it is set, when they are few (a property
+            // of many cells is the board's to show, with `show`).
+            let unset = |x: i64| {
+                x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64)
+            };
             let each: Vec<String> = (0..n)
-                .filter(|&c| s.vars[slot + c] != 0)
+                .filter(|&c| !unset(s.vars[slot + c]))
                 .map(|c| format!("{} {}", game.board.cell_names[c], show(s.vars[slot + c])))
                 .collect();
-            if !each.is_empty() {
+            if !each.is_empty() && each.len() <= 8 {
                 parts.push(format!("{}: {}", v.name, each.join(", ")));
             }
         }
@@ -189,20 +239,35 @@ pub fn board(game: &Game, s: &State) -> String {
                 .max(1)
                 + 1;
             let half = width.div_ceil(2);
+            // Rows with nothing to show (cells the ruleset draws blank) are left out, and
+            // the drawing is moved left as far as its visible cells allow. Each row is
+            // labelled with its first and last visible cell.
+            let mut lines: Vec<(String, String, String)> = Vec::new();
             for (indent, row) in rows {
-                let label = row
-                    .first()
-                    .map(|&c| {
-                        game.board.cell_names[c as usize]
-                            .trim_start_matches(|ch: char| !ch.is_ascii_digit())
-                            .to_string()
-                    })
-                    .unwrap_or_default();
-                out += &format!("{label:>3} {}", " ".repeat(*indent as usize * half));
+                let visible: Vec<CellId> = row
+                    .iter()
+                    .copied()
+                    .filter(|&c| !texts[c as usize].trim().is_empty())
+                    .collect();
+                let (Some(first), Some(last)) = (visible.first(), visible.last()) else {
+                    continue;
+                };
+                let mut cells = " ".repeat(*indent as usize * half);
                 for &c in row {
-                    out += &format!("{:>width$}", texts[c as usize]);
+                    cells += &format!("{:>width$}", texts[c as usize]);
                 }
-                out.push('\n');
+                let name = |c: &CellId| game.board.cell_names[*c as usize].clone();
+                lines.push((name(first), cells.trim_end().to_string(), name(last)));
+            }
+            let cut = lines
+                .iter()
+                .map(|(_, cells, _)| cells.len() - cells.trim_start().len())
+                .min()
+                .unwrap_or(0)
+                .saturating_sub(1);
+            let label = lines.iter().map(|l| l.0.len()).max().unwrap_or(0);
+            for (first, cells, last) in lines {
+                out += &format!("{first:>label$} {}   {last}\n", &cells[cut..]);
             }
         }
         None => {
@@ -269,17 +334,31 @@ pub fn svg(game: &Game, s: &State) -> String {
     // Cells of a region the ruleset shows (`show telo as "~"`) are tinted.
     const MARK_FILL: [&str; 4] = ["#a9c6e0", "#b7d9a8", "#e3c0d3", "#d9d2a8"];
     let mark_of = |c: usize| {
-        game.program.marks.iter().position(|(r, _)| {
-            game.board
-                .regions
-                .get(*r as usize)
-                .is_some_and(|each| each.iter().any(|set| set.contains(c as CellId)))
-        })
+        game.program
+            .marks
+            .iter()
+            .position(|m| game.marked(s, &m.place, c as CellId))
     };
-    let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n<rect width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n"
-    );
+    // A cell the ruleset draws blank (`show (…) as " "`) is not drawn: it is no cell.
+    let blank = |c: usize| {
+        mark_of(c).is_some_and(|i| game.program.marks[i].text.trim().is_empty())
+    };
+    let fill_of = |p: Piece| -> (&str, &str) {
+        let name = game.program.players.get(p.owner() as usize).map(String::as_str);
+        match name.and_then(colour_named) {
+            Some(c) => c,
+            None => {
+                let o = p.owner() as usize % PLAYER_FILL.len();
+                (PLAYER_FILL[o], PLAYER_TEXT[o])
+            }
+        }
+    };
+    let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
+    let mut out = String::new();
     for c in 0..n {
+        if blank(c) {
+            continue;
+        }
         let (x, y) = place(c);
         let (mut px, mut py) = (margin + x * CELL, margin + y * CELL);
         let mut fill = if game.board.grid.is_some() && (x + y) % 2 == 1 {
@@ -290,6 +369,7 @@ pub fn svg(game: &Game, s: &State) -> String {
         if let Some(m) = mark_of(c) {
             fill = MARK_FILL[m % MARK_FILL.len()];
         }
+
         if hex_rows.is_some() {
             // A pointy-topped hexagon around the cell's centre.
             let (cx, cy) = centre.get(c).copied().unwrap_or_default();
@@ -306,6 +386,10 @@ pub fn svg(game: &Game, s: &State) -> String {
         } else {
             out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
         }
+        bounds.0 = bounds.0.min(px as f64);
+        bounds.1 = bounds.1.min(py as f64);
+        bounds.2 = bounds.2.max((px + CELL) as f64);
+        bounds.3 = bounds.3.max((py + CELL) as f64);
         if game.board.grid.is_none() {
             out += &format!(
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#5a4632\">{}</text>\n",
@@ -318,13 +402,13 @@ pub fn svg(game: &Game, s: &State) -> String {
         if p.is_none() {
             continue;
         }
-        let o = p.owner() as usize % PLAYER_FILL.len();
+        let (disc, ink) = fill_of(p);
         let (cx, cy) = (px + CELL / 2, py + CELL / 2);
-        out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, PLAYER_FILL[o]);
+        out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
         out += &format!(
             "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
             cy + 6,
-            PLAYER_TEXT[o],
+            ink,
             esc(&game.symbol(p))
         );
         let height_here = 1 + s.buried.iter().filter(|(bc, _)| *bc as usize == c).count();
@@ -345,5 +429,31 @@ pub fn svg(game: &Game, s: &State) -> String {
         }
     }
     out += "</svg>\n";
-    out
+    // Cells drawn blank: the picture is cut to the cells that are drawn.
+    let (x0, y0) = if (0..n).any(blank) && bounds.0 <= bounds.2 {
+        let m = margin as f64;
+        width = (bounds.2 - bounds.0 + 2.0 * m) as u32;
+        height = (bounds.3 - bounds.1 + 2.0 * m) as u32;
+        ((bounds.0 - m) as i64, (bounds.1 - m) as i64)
+    } else {
+        (0, 0)
+    };
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"{x0} {y0} {width} {height}\" font-family=\"sans-serif\">\n<rect x=\"{x0}\" y=\"{y0}\" width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n{out}"
+    )
+}
+
+/// Disc and ink colours for a player named by a colour.
+fn colour_named(name: &str) -> Option<(&'static str, &'static str)> {
+    Some(match name.to_ascii_lowercase().as_str() {
+        "white" => ("#f4f1e8", "#2b2b2b"),
+        "black" => ("#2b2b2b", "#f4f1e8"),
+        "red" => ("#c0392b", "#ffffff"),
+        "blue" => ("#2e86c1", "#ffffff"),
+        "green" => ("#27ae60", "#ffffff"),
+        "yellow" => ("#f1c40f", "#2b2b2b"),
+        "orange" => ("#e67e22", "#ffffff"),
+        "purple" => ("#8e44ad", "#ffffff"),
+        _ => return None,
+    })
 }

@@ -139,6 +139,8 @@ impl Game {
                             BinOp::Add => x.wrapping_add(y),
                             BinOp::Sub => x.wrapping_sub(y),
                             BinOp::Mul => x.wrapping_mul(y),
+                            BinOp::Div => x.checked_div(y).unwrap_or(0),
+                            BinOp::Mod => x.checked_rem(y).unwrap_or(0),
                             BinOp::And | BinOp::Or => 0,
                         }
                     }

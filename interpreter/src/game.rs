@@ -98,6 +98,9 @@ pub enum Actor {
 pub struct Outcome {
     pub ending: String,
     pub scores: Vec<f64>,
+    /// For `highest EXPR wins`: each player's value of the expression.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<i64>,
 }
 
 impl Outcome {
@@ -506,6 +509,7 @@ impl Game {
 
     fn outcome(&self, e: &ir::Ending, cx: &crate::eval::Ctx) -> Outcome {
         let n = self.players;
+        let mut counted = Vec::new();
         let scores = match &e.outcome {
             ir::Outcome::Draw => vec![0.5; n],
             ir::Outcome::Player { who, wins } => {
@@ -528,19 +532,22 @@ impl Game {
                     .collect();
                 let best = values.iter().copied().max().unwrap_or(0);
                 let top = values.iter().filter(|&&v| v == best).count().max(1);
-                if top == n {
+                let scores = if top == n {
                     vec![0.5; n]
                 } else {
                     values
                         .iter()
                         .map(|&v| if v == best { 1.0 / top as f64 } else { 0.0 })
                         .collect()
-                }
+                };
+                counted = values;
+                scores
             }
         };
         Outcome {
             ending: e.name.clone(),
             scores,
+            values: counted,
         }
     }
 
@@ -767,6 +774,22 @@ impl Game {
     }
 
     /// The ruleset's `score` of a position for a player (higher is better for them).
+    /// Whether a `show` declaration covers a cell in this state (its condition is read with
+    /// `mover` the player to move).
+    pub fn marked(&self, s: &State, place: &ir::MarkPlace, c: CellId) -> bool {
+        match place {
+            ir::MarkPlace::Region(r) => self
+                .board
+                .regions
+                .get(*r as usize)
+                .is_some_and(|each| each.iter().any(|set| set.contains(c))),
+            ir::MarkPlace::Cond(e) => {
+                (c as usize) < s.cells.len()
+                    && self.eval(e, &self.ctx(s, s.to_move, c, c, None)) != 0
+            }
+        }
+    }
+
     pub fn score(&self, s: &State, player: PlayerId) -> i64 {
         let cx = self.ctx(s, player, s.last.from, s.last.to, None);
         self.eval(&self.program.score, &cx)

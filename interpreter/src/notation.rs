@@ -201,6 +201,16 @@ impl Game {
         {
             return Ok(m);
         }
+        // An action of the game written `NAME` or `NAME@CELL` that is not legal now.
+        let (name, _) = text.trim().split_once('@').unwrap_or((text.trim(), ""));
+        if self
+            .program
+            .actions
+            .iter()
+            .any(|a| a.name.eq_ignore_ascii_case(name))
+        {
+            return Err(MoveError::NoSuchMove(text.trim().to_string()));
+        }
         if text.trim().eq_ignore_ascii_case("pass") {
             return legal
                 .iter()

@@ -245,6 +245,7 @@ impl Game {
                         }
                     }
                 }
+                Field::CellMap(v, chars) => self.parse_cell_map(&mut s, *v, chars, f, st)?,
                 Field::Cell(v) => {
                     let val = if f == "-" {
                         NO_CELL
@@ -599,6 +600,87 @@ impl Game {
         Ok(())
     }
 
+    /// Reads a `cells NAME "…"` field: one character (or a number in brackets) per cell,
+    /// row by row, `/` between rows.
+    fn parse_cell_map(
+        &self,
+        s: &mut State,
+        v: u16,
+        chars: &[char],
+        f: &str,
+        base: usize,
+    ) -> Result<(), PositionError> {
+        let order = self.board_order();
+        let slot = self.var_slot[v as usize];
+        let rows: Vec<&str> = f.split('/').collect();
+        let written: String = chars.iter().collect();
+        if rows.len() != order.len() {
+            return Err(perr(
+                format!(
+                    "this field has {} rows, and the board {}",
+                    rows.len(),
+                    order.len()
+                ),
+                base,
+                base + f.len(),
+                "write every row of the board, top first, `/` between rows",
+            ));
+        }
+        let mut off = base;
+        for (text, row) in rows.iter().zip(&order) {
+            let mut values = Vec::with_capacity(row.len());
+            let mut rest = *text;
+            let mut at = off;
+            while let Some(ch) = rest.chars().next() {
+                if ch == '(' {
+                    let Some(close) = rest.find(')') else {
+                        return Err(perr("a `(` without its `)`", at, off + text.len(), "write a value as (N)"));
+                    };
+                    match rest[1..close].parse::<i64>() {
+                        Ok(n) if n.abs() < 1_000_000_000 => values.push(n),
+                        _ => {
+                            return Err(perr(
+                                format!("`{}` is not a number", &rest[1..close]),
+                                at,
+                                at + close + 1,
+                                "write a whole number in brackets",
+                            ))
+                        }
+                    }
+                    at += close + 1;
+                    rest = &rest[close + 1..];
+                } else {
+                    match chars.iter().position(|&c| c == ch) {
+                        Some(i) => values.push(i as i64),
+                        None => {
+                            return Err(perr(
+                                format!("`{ch}` is not one of `{written}`"),
+                                at,
+                                at + ch.len_utf8(),
+                                format!("write one of `{written}` per cell, or a number in brackets"),
+                            ))
+                        }
+                    }
+                    at += ch.len_utf8();
+                    rest = &rest[ch.len_utf8()..];
+                }
+            }
+            if values.len() != row.len() {
+                return Err(perr(
+                    format!("this row has {} values, and the board row {} cells", values.len(), row.len()),
+                    off,
+                    off + text.len(),
+                    "write one value per cell",
+                ));
+            }
+            for (&c, x) in row.iter().zip(values) {
+                s.vars[slot + c as usize] = x;
+            }
+            off += text.len() + 1;
+        }
+        Ok(())
+    }
+
     /// The position string of a state, in the ruleset's format.
     pub fn position_string(&self, s: &State) -> String {
         let mut out: Vec<String> = Vec::new();
@@ -693,6 +775,25 @@ impl Game {
                         .get(c as usize)
                         .cloned()
                         .unwrap_or_else(|| "-".into())
+                }
+                Field::CellMap(v, chars) => {
+                    let slot = self.var_slot[*v as usize];
+                    let rows: Vec<String> = self
+                        .board_order()
+                        .iter()
+                        .map(|row| {
+                            row.iter()
+                                .map(|&c| {
+                                    let x = s.vars[slot + c as usize];
+                                    match usize::try_from(x).ok().and_then(|i| chars.get(i)) {
+                                        Some(ch) => ch.to_string(),
+                                        None => format!("({x})"),
+                                    }
+                                })
+                                .collect()
+                        })
+                        .collect();
+                    rows.join("/")
                 }
                 Field::Counter(v) => s.vars[self.var_slot[*v as usize]].to_string(),
                 Field::Counters(v, offsets) => offsets

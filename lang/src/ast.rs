@@ -115,10 +115,14 @@ pub enum Item {
         opening: Option<(Name, Expr)>,
         result: Option<Name>,
     },
-    /// How the empty cells of a region are drawn on a text board (`show water as "~"`).
+    /// How cells are drawn on a text board: the empty cells of a region, or of the cells
+    /// where a condition holds (`show water as "~"`); `after`: a mark written after the
+    /// pieces of such cells. An optional legend explains the mark.
     Show {
-        region: Name,
+        place: ShowWhere,
         mark: Name,
+        after: bool,
+        legend: Option<Name>,
     },
 }
 
@@ -197,6 +201,8 @@ pub enum BoardDecl {
     /// A hexagon of hexagonal cells, `radius` cells from the centre to each side.
     Hex {
         radius: (u32, Span),
+        /// The radius is this `int` option's value (`board hex table`).
+        radius_option: Option<Name>,
         files: Option<Name>,
         span: Span,
     },
@@ -453,6 +459,8 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    Div,
+    Mod,
     In,
 }
 
@@ -493,7 +501,15 @@ pub enum Outcome {
 }
 
 #[derive(Clone, Debug)]
+pub enum ShowWhere {
+    Region(Name),
+    Cond(Expr),
+}
+
+#[derive(Clone, Debug)]
 pub enum Field {
+    /// A per-cell number for every cell, one character per value (`cells layer ".vcw"`).
+    CellMap(Name, Name),
     /// The board; stacks written joined by the text given (`board stacks "-"`: `i-P`).
     Board(Span, Option<Name>),
     /// Turns played, from 0.

@@ -475,9 +475,19 @@ impl<'a> Lowerer<'a> {
             }
         }
         for i in items {
-            if let Item::Show { region, mark } = i {
-                match self.region_index.get(&region.text) {
-                    Some(&r) => marks.push((r, mark.text.clone())),
+            let Item::Show {
+                place,
+                mark,
+                after,
+                legend,
+            } = i
+            else {
+                continue;
+            };
+            let place = match place {
+                ast::ShowWhere::Cond(c) => Some(ir::MarkPlace::Cond(self.bool_expr(c))),
+                ast::ShowWhere::Region(region) => match self.region_index.get(&region.text) {
+                    Some(&r) => Some(ir::MarkPlace::Region(r)),
                     None => {
                         let names: Vec<String> =
                             self.regions.iter().map(|r| r.name.clone()).collect();
@@ -486,21 +496,32 @@ impl<'a> Lowerer<'a> {
                             format!("there is no region `{}`", region.text),
                             region.span,
                             "unknown region",
-                        );
-                        self.error(with_suggestion(d, &region.text, names.iter()));
-                    }
-                }
-                if mark.text.chars().count() != 1 {
-                    self.error(
-                        err(
-                            codes::BAD_RANGE,
-                            "a mark is one character",
-                            mark.span,
-                            "not one character",
                         )
-                        .hint("write one character, such as `show water as \"~\"`"),
-                    );
-                }
+                        .hint("name a region, or give a condition on `to` in brackets: `show (height(to) > 2) as \"!\"`");
+                        self.error(with_suggestion(d, &region.text, names.iter()));
+                        None
+                    }
+                },
+            };
+            let count = mark.text.chars().count();
+            if count == 0 || count > 3 {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        "a mark is one to three characters",
+                        mark.span,
+                        "not one to three characters",
+                    )
+                    .hint("write one character, such as `show water as \"~\"`"),
+                );
+            }
+            if let Some(place) = place {
+                marks.push(ir::Mark {
+                    place,
+                    text: mark.text.clone(),
+                    after: *after,
+                    legend: legend.as_ref().map(|l| l.text.clone()),
+                });
             }
         }
         Some(ir::Program {
@@ -851,15 +872,39 @@ impl<'a> Lowerer<'a> {
             }
             BoardDecl::Hex {
                 radius,
+                radius_option,
                 files,
                 span,
             } => {
                 self.board_span = Some(*span);
-                let r = radius.0 as i32;
+                let mut r = radius.0.min(i32::MAX as u32) as i32;
+                if let Some(n) = radius_option {
+                    match self.options.get(&n.text) {
+                        Some(OptValue::Int(v)) => r = (*v).clamp(0, 1000) as i32,
+                        _ => {
+                            self.error(
+                                err(
+                                    codes::UNKNOWN_NAME,
+                                    format!("there is no number option `{}`", n.text),
+                                    n.span,
+                                    "not an `int` option",
+                                )
+                                .hint("write the radius as a number, or declare `option NAME: int = R`"),
+                            );
+                            return;
+                        }
+                    }
+                }
                 let side = 2 * r + 1;
-                let letters: Vec<char> = match files {
-                    Some(f) => f.text.chars().filter(|c| !c.is_whitespace()).collect(),
-                    None => ('a'..='z').collect(),
+                // Columns past `z` are `aa`, `ab`, … unless `files` names them.
+                let letters: Vec<String> = match files {
+                    Some(f) => f
+                        .text
+                        .chars()
+                        .filter(|c| !c.is_whitespace())
+                        .map(String::from)
+                        .collect(),
+                    None => (0..side.max(26) as usize).map(column_name).collect(),
                 };
                 if !(1..=40).contains(&r) {
                     self.error(
@@ -2397,6 +2442,14 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "seat" => {
+                if !arity(self, 1, 1, "seat(NUMBER)") {
+                    return None;
+                }
+                // Players are their seat numbers: the number itself names the player.
+                let n = self.typed(&args[0], Int);
+                Some((n, Value::Plain(Player)))
+            }
             "owner" => {
                 if !arity(self, 1, 1, "owner(CELL)") {
                     return None;
@@ -2508,6 +2561,7 @@ impl<'a> Lowerer<'a> {
                     "height",
                     "neutral",
                     "owner",
+                    "seat",
                     "holds",
                     "around",
                     "adjacent",
@@ -2698,6 +2752,15 @@ impl<'a> Lowerer<'a> {
                     }
                 }
             }
+            B::Div | B::Mod => {
+                let (x, y) = (self.typed(a, Int), self.typed(b, Int));
+                let o = if op == B::Div {
+                    ir::BinOp::Div
+                } else {
+                    ir::BinOp::Mod
+                };
+                Some((Expr::Bin(o, bx(x), bx(y)), Value::Plain(Int)))
+            }
             B::Add | B::Sub => {
                 let (x, tx) = self.expr(a)?;
                 match tx {
@@ -2784,6 +2847,40 @@ impl<'a> Lowerer<'a> {
                     out.push(ir::Field::Board(joined))
                 }
                 ast::Field::Number(_) => out.push(ir::Field::Number),
+                ast::Field::CellMap(n, chars) => {
+                    let list: Vec<char> = chars.text.chars().collect();
+                    let bad = list.len() < 2
+                        || list.iter().enumerate().any(|(i, c)| {
+                            list[..i].contains(c)
+                                || c.is_whitespace()
+                                || matches!(c, '/' | '(' | ')')
+                        });
+                    if bad {
+                        self.error(err(codes::BAD_RANGE, "the characters of a `cells` field are two or more different characters, without spaces, `/` or brackets", chars.span, "these characters").hint("write one character for each value from 0, such as `cells layer \".vcw\"`"));
+                    }
+                    match self.var_index.get(&n.text) {
+                        Some(&v)
+                            if self.vars[v as usize].per_cell
+                                && self.vars[v as usize].ty != Type::Cell =>
+                        {
+                            out.push(ir::Field::CellMap(v, list));
+                        }
+                        Some(_) => {
+                            self.error(err(codes::TYPE_MISMATCH, format!("`{}` is not a number kept per cell", n.text), n.span, "not per cell").hint("`cells NAME \"…\"` writes a `per cell` number (or truth value) at every cell"));
+                        }
+                        None => {
+                            self.error(
+                                err(
+                                    codes::UNKNOWN_NAME,
+                                    format!("there is no variable `{}`", n.text),
+                                    n.span,
+                                    "unknown variable",
+                                )
+                                .hint("declare it with `var NAME = 0 per cell` first"),
+                            );
+                        }
+                    }
+                }
                 ast::Field::Turns(_) => out.push(ir::Field::Turns),
                 ast::Field::Zone(z, optional) => {
                     if let Some(z) = self.zone_ref(z) {
@@ -2791,6 +2888,12 @@ impl<'a> Lowerer<'a> {
                     }
                 }
                 ast::Field::Turn(syms, span) => {
+                    // Marks of players who are not seated are left out.
+                    let syms = if syms.len() == self.players.len() + self.unseated.len() {
+                        &syms[..self.players.len()]
+                    } else {
+                        &syms[..]
+                    };
                     if syms.len() != self.players.len() {
                         self.error(
                             err(
@@ -3016,6 +3119,17 @@ fn mentions(e: &ast::Expr, word: &str) -> bool {
         ExprKind::Unary(_, x) => mentions(x, word),
         ExprKind::Binary(_, a, b) => mentions(a, word) || mentions(b, word),
         _ => false,
+    }
+}
+
+/// The name of column `i` counting from 0: `a` … `z`, then `aa`, `ab`, … `az`, `ba`, ….
+fn column_name(i: usize) -> String {
+    let letter = |k: usize| char::from(b'a' + (k % 26) as u8);
+    if i < 26 {
+        letter(i).to_string()
+    } else {
+        let k = i - 26;
+        format!("{}{}", letter(k / 26), letter(k))
     }
 }
 

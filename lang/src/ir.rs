@@ -45,8 +45,8 @@ pub struct Program {
     /// decisions are written by the line, not one by one); its result line.
     pub opening: Option<(Vec<TextPart>, Expr)>,
     pub result_text: Option<Vec<TextPart>>,
-    /// How empty cells of regions are drawn on a text board, first match first.
-    pub marks: Vec<(RegionId, String)>,
+    /// How cells are drawn on a text board (`show`), first match first.
+    pub marks: Vec<Mark>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
     /// keeps that mark on every piece.
     pub tracks_turn_moves: bool,
@@ -75,6 +75,24 @@ pub struct Action {
     pub written: Option<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
+}
+
+/// A `show` declaration: how the cells of a region, or where a condition holds, are drawn.
+#[derive(Clone, Debug, Serialize)]
+pub struct Mark {
+    pub place: MarkPlace,
+    pub text: String,
+    /// Written after the pieces of such cells (their empty cells stay as they are).
+    pub after: bool,
+    /// What the mark means, for a legend.
+    pub legend: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub enum MarkPlace {
+    Region(RegionId),
+    /// The cells where the condition (on `to`, with `mover` the player to move) holds.
+    Cond(Expr),
 }
 
 /// A piece of a notation template.
@@ -278,6 +296,9 @@ pub enum BinOp {
     Add,
     Sub,
     Mul,
+    /// Whole-number division and remainder; by zero gives 0.
+    Div,
+    Mod,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -431,6 +452,9 @@ pub struct Ending {
 
 #[derive(Clone, Debug, Serialize)]
 pub enum Field {
+    /// A per-cell number at every cell, one character per value (the value is the
+    /// character's place in the string); rows `/` apart on boards drawn in rows.
+    CellMap(VarId, Vec<char>),
     /// The cells, row by row from the top for grids, `/` between rows; stacks in
     /// brackets (`[iP]`), or joined by the text given (`i-P`).
     Board(Option<String>),
@@ -486,6 +510,8 @@ impl Expr {
                             BinOp::Add => Expr::Int(x.wrapping_add(y)),
                             BinOp::Sub => Expr::Int(x.wrapping_sub(y)),
                             BinOp::Mul => Expr::Int(x.wrapping_mul(y)),
+                            BinOp::Div => Expr::Int(x.checked_div(y).unwrap_or(0)),
+                            BinOp::Mod => Expr::Int(x.checked_rem(y).unwrap_or(0)),
                             BinOp::Eq => Expr::Bool(x == y),
                             BinOp::Ne => Expr::Bool(x != y),
                             BinOp::Lt => Expr::Bool(x < y),

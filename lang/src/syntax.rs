@@ -145,11 +145,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         expr | paren | call | to_ref => "an expression",
         not_op | neg_op => "an expression",
         or_op | and_op | eq_op | ne_op | le_op | ge_op | lt_op | gt_op | add_op | sub_op
-        | mul_op | in_op => "an operator",
+        | mul_op | div_op | mod_op | in_op => "an operator",
+        show_as | show_after => "`as` or `after`",
         outcome | draw_outcome | player_outcome | highest_outcome => "an outcome (draw, `PLAYER wins`/`PLAYER loses`, or `highest EXPR wins`)",
         wins_word | loses_word => "`wins` or `loses`",
-        board_field | turn_field | rights_field | cell_field | counter_field | number_field | turns_field | optional_word => {
-            "a position field (board, turn, rights, cell, counter, number) or `}`"
+        board_field | turn_field | rights_field | cell_field | cells_field | counter_field | number_field | turns_field | optional_word => {
+            "a position field (board, turn, rights, cell, cells, counter, number) or `}`"
         }
         right => "a right, e.g. `K: e1 h1`",
         _ => return None,
@@ -285,7 +286,9 @@ fn pratt() -> &'static PrattParser<Rule> {
                 | Op::infix(Rule::gt_op, Assoc::Left)
                 | Op::infix(Rule::in_op, Assoc::Left))
             .op(Op::infix(Rule::add_op, Assoc::Left) | Op::infix(Rule::sub_op, Assoc::Left))
-            .op(Op::infix(Rule::mul_op, Assoc::Left))
+            .op(Op::infix(Rule::mul_op, Assoc::Left)
+                | Op::infix(Rule::div_op, Assoc::Left)
+                | Op::infix(Rule::mod_op, Assoc::Left))
             .op(Op::prefix(Rule::neg_op))
     })
 }
@@ -387,10 +390,17 @@ impl Builder {
                     }
                     Rule::hex_board => {
                         let mut g = inner.into_inner();
-                        let radius = self.int(g.next().unwrap());
+                        let size = g.next().unwrap();
+                        let (radius, radius_option) = if size.as_rule() == Rule::int {
+                            (self.int(size), None)
+                        } else {
+                            let n = self.name(size);
+                            ((0, n.span), Some(n))
+                        };
                         let files = g.next().map(|f| self.name(f));
                         Item::Board(BoardDecl::Hex {
                             radius,
+                            radius_option,
                             files,
                             span: bspan,
                         })
@@ -672,13 +682,25 @@ impl Builder {
                 }
             }
             Rule::show_decl => {
-                let region = self.name(it.next().unwrap());
-                let s = it.next().unwrap();
-                let mark = Name {
+                let place = it.next().unwrap();
+                let place = if place.as_rule() == Rule::paren {
+                    ShowWhere::Cond(self.expr(place.into_inner().next().unwrap()))
+                } else {
+                    ShowWhere::Region(self.name(place))
+                };
+                let after = it.next().unwrap().as_rule() == Rule::show_after;
+                let mut text = |s: Pair<Rule>| Name {
                     text: s.as_str().trim_matches('"').to_string(),
                     span: self.span(&s),
                 };
-                Item::Show { region, mark }
+                let mark = text(it.next().unwrap());
+                let legend = it.next().map(&mut text);
+                Item::Show {
+                    place,
+                    mark,
+                    after,
+                    legend,
+                }
             }
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());
@@ -1068,6 +1090,8 @@ impl Builder {
                     Rule::add_op => BinOp::Add,
                     Rule::sub_op => BinOp::Sub,
                     Rule::mul_op => BinOp::Mul,
+                    Rule::div_op => BinOp::Div,
+                    Rule::mod_op => BinOp::Mod,
                     _ => BinOp::In,
                 };
                 Expr {
@@ -1115,6 +1139,15 @@ impl Builder {
                 span,
             ),
             Rule::cell_field => Field::Cell(self.name(it.next().unwrap())),
+            Rule::cells_field => {
+                let name = self.name(it.next().unwrap());
+                let s = it.next().unwrap();
+                let chars = Name {
+                    text: s.as_str().trim_matches('"').to_string(),
+                    span: self.span(&s),
+                };
+                Field::CellMap(name, chars)
+            }
             Rule::counter_field => {
                 let name = self.name(it.next().unwrap());
                 let cells: Vec<Name> = it.map(|c| self.name(c)).collect();

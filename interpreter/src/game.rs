@@ -871,10 +871,11 @@ impl Game {
             return;
         }
         let mover = s.to_move;
-        if s.turn_step == 0 {
+        if !s.turn_begun {
             for &(slot, n, init) in &self.resets {
                 s.vars[slot..slot + n].fill(init);
             }
+            s.turn_begun = true;
         }
         if m.is_pass() {
             s.last = LastMove {
@@ -1061,6 +1062,7 @@ impl Game {
         }
         s.to_move = t.to_move;
         s.turn_step = 0;
+        s.turn_begun = false;
         s.pending.clear();
         s.last = LastMove::default();
         self.find_royals(s);
@@ -1105,6 +1107,7 @@ impl Game {
             self.exec(s, &self.program.turn.end, mover, NO_CELL, NO_CELL);
         }
         s.turn_step = 0;
+        s.turn_begun = false;
         s.turns += 1;
         s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
         self.begin_turn(s);

@@ -116,8 +116,10 @@ pub struct State {
     pub to_move: PlayerId,
     /// Decisions made since the start (or since the position string's move number).
     pub ply: u32,
-    /// Decisions already made in the current turn.
+    /// Decisions already made in the current turn (`free` actions not counted).
     pub turn_step: u16,
+    /// Some decision, a `free` action included, has been made in the current turn.
+    pub turn_begun: bool,
     /// Turns completed (a turn may hold several decisions, so this is not `ply`).
     pub turns: u32,
     /// Chance events waiting to be resolved, first first: `(roller << 16) | roll`.
@@ -149,6 +151,7 @@ impl State {
             to_move: 0,
             ply: 0,
             turn_step: 0,
+            turn_begun: false,
             turns: 0,
             pending: Vec::new(),
             restart_pending: false,
@@ -172,6 +175,7 @@ impl State {
         self.to_move = other.to_move;
         self.ply = other.ply;
         self.turn_step = other.turn_step;
+        self.turn_begun = other.turn_begun;
         self.turns = other.turns;
         self.pending.clone_from(&other.pending);
         self.restart_pending = other.restart_pending;

@@ -175,7 +175,8 @@ enum Command {
         /// Draw the position a game record (JSON) ends in.
         #[arg(long, value_name = "RECORD", conflicts_with = "position")]
         record: Option<std::path::PathBuf>,
-        /// Write to this file instead of standard output.
+        /// Write to this file instead of standard output (`-o FILE` works too: an `-o`
+        /// without `=` is the output, not an option).
         #[arg(long, short = 'O', value_name = "FILE")]
         output: Option<std::path::PathBuf>,
     },
@@ -481,11 +482,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         })()),
         Command::Render {
-            game,
+            mut game,
             position,
             record,
-            output,
+            mut output,
         } => code((|| {
+            // `-o out.svg`: an `-o` without `=` is the picture's file, not an option.
+            if let Some(i) = game.options.iter().position(|o| !o.contains('=')) {
+                if output.is_none() {
+                    output = Some(game.options.remove(i).into());
+                }
+            }
             let g = load_game(&game)?;
             let s = match &record {
                 Some(path) => {

@@ -178,9 +178,8 @@ pub fn variables(game: &Game, s: &State) -> String {
         } else {
             // A per-cell value: the cells where it is set, when they are few (a property
             // of many cells is the board's to show, with `show`).
-            let unset = |x: i64| {
-                x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64)
-            };
+            let unset =
+                |x: i64| x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64);
             let each: Vec<String> = (0..n)
                 .filter(|&c| !unset(s.vars[slot + c]))
                 .map(|c| format!("{} {}", game.board.cell_names[c], show(s.vars[slot + c])))
@@ -331,20 +330,47 @@ pub fn svg(game: &Game, s: &State) -> String {
         height = (2.0 * margin as f64 + CELL as f64 + rows.len().saturating_sub(1) as f64 * step_y)
             as u32;
     }
-    // Cells of a region the ruleset shows (`show telo as "~"`) are tinted.
-    const MARK_FILL: [&str; 4] = ["#a9c6e0", "#b7d9a8", "#e3c0d3", "#d9d2a8"];
-    let mark_of = |c: usize| {
-        game.program
-            .marks
+    // Cells the ruleset shows (`show telo as "~"`) are tinted: with the `fill` it gives, or
+    // a colour of the palette for each visible mark in turn.
+    const MARK_FILL: [&str; 6] = [
+        "#a9c6e0", "#b7d9a8", "#e3c0d3", "#d9d2a8", "#c9c9c9", "#cdbfe3",
+    ];
+    let marks = &game.program.marks;
+    let tints: Vec<Option<String>> = {
+        let mut next = 0;
+        marks
             .iter()
-            .position(|m| game.marked(s, &m.place, c as CellId))
+            .map(|m| match &m.fill {
+                Some(f) => Some(f.clone()),
+                None if m.after || m.text.trim().is_empty() => None,
+                None => {
+                    next += 1;
+                    Some(MARK_FILL[(next - 1) % MARK_FILL.len()].to_string())
+                }
+            })
+            .collect()
+    };
+    let tint_of = |c: usize| -> Option<&str> {
+        marks
+            .iter()
+            .zip(&tints)
+            .find(|(m, t)| t.is_some() && game.marked(s, &m.place, c as CellId))
+            .and_then(|(_, t)| t.as_deref())
     };
     // A cell the ruleset draws blank (`show (…) as " "`) is not drawn: it is no cell.
     let blank = |c: usize| {
-        mark_of(c).is_some_and(|i| game.program.marks[i].text.trim().is_empty())
+        s.cells[c].is_none()
+            && marks
+                .iter()
+                .find(|m| !m.after && game.marked(s, &m.place, c as CellId))
+                .is_some_and(|m| m.text.trim().is_empty())
     };
     let fill_of = |p: Piece| -> (&str, &str) {
-        let name = game.program.players.get(p.owner() as usize).map(String::as_str);
+        let name = game
+            .program
+            .players
+            .get(p.owner() as usize)
+            .map(String::as_str);
         match name.and_then(colour_named) {
             Some(c) => c,
             None => {
@@ -366,8 +392,8 @@ pub fn svg(game: &Game, s: &State) -> String {
         } else {
             "#f0d9b5"
         };
-        if let Some(m) = mark_of(c) {
-            fill = MARK_FILL[m % MARK_FILL.len()];
+        if let Some(t) = tint_of(c) {
+            fill = t;
         }
 
         if hex_rows.is_some() {

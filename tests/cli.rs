@@ -370,3 +370,62 @@ fn render_draws_hexagons_and_shown_regions() {
         "telo and kasi are tinted"
     );
 }
+
+#[test]
+fn mu_plays_on_a_board_built_in_play() {
+    // Three players lay segments: red's first goes in the middle of the table by itself.
+    let (code, out) = tessel_with_input(
+        &["play", "mu", "--option", "players=3"],
+        "lay@a1\nmoves\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("Key: o room for a segment's centre"), "{out}");
+    assert!(out.contains("red lay@m13 (the only decision)"), "{out}");
+    assert!(out.contains("`lay@a1` is not a legal move here"), "{out}");
+    assert!(out.contains("blue to move>"), "{out}");
+    // A random assembly for a quick start: the board, the men and the segments that may move.
+    let (code, out) = tessel_with_input(
+        &[
+            "play",
+            "mu",
+            "-o",
+            "players=3",
+            "-o",
+            "setup=random",
+            "--ai",
+            "random",
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("r*"), "red's men may move: {out}");
+    assert!(out.contains(" g ") && out.contains(" b "), "{out}");
+    assert!(out.contains("stage 2"), "{out}");
+}
+
+#[test]
+fn mu_boards_render_and_load_from_a_file() {
+    let position = "4/5/6/3[rr]3/6/5/4 r 2 14 0 0 ..vv/vvvvv/vvcwcv/vvvvvvv/vvvvvv/vvvvv/vvvv \
+                    ..../...../....../...o.../....../...../....";
+    let dir = std::env::temp_dir().join(format!("tessel-mu-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("board.txt");
+    std::fs::write(&file, format!("{position}\n")).expect("written");
+    let at = format!("@{}", file.display());
+    let (code, svg, err) = tessel(&["render", "mu", "-o", "table=3", "--position", &at]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        svg.matches("<polygon").count(),
+        35,
+        "Out of Bounds is not drawn"
+    );
+    assert!(svg.contains("#c0392b"), "red men in red");
+    assert!(svg.contains("×2"), "the column's height");
+    let (code, out, err) = tessel(&["moves", "mu", "-o", "table=3", "--position", &at]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("d4f4"), "{out}");
+    let (code, _, err) = tessel(&["moves", "mu", "--position", "@/no/such/file"]);
+    assert_ne!(code, 0);
+    assert!(err.contains("cannot read the position file"), "{err}");
+    let _ = std::fs::remove_dir_all(dir);
+}

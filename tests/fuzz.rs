@@ -16,6 +16,7 @@ const OTHERS: &[&str] = &[
     include_str!("../rulesets/muso.tessel"),
     include_str!("data/check/ok/hex-board.tessel"),
     include_str!("data/check/ok/seated-players.tessel"),
+    include_str!("../rulesets/mu.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",
@@ -200,6 +201,23 @@ proptest! {
         let mut text = "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n2. c3c4 d5xc4\n0-0\n".to_string();
         text.insert_str(cut.min(text.len()), &ch);
         let _ = tessel::record::from_game_text(&g, "muso", &[], &text);
+    }
+
+    #[test]
+    fn near_mu_boards_never_panic(cut in 0usize..260, ch in "[ -~]") {
+        // A small table (radius 3) in play, with its layer and centre maps.
+        let board = "4/5/6/3[rr]3/6/5/4 r 2 14 0 0 vvvv/vvvvv/vvcwcv/vvvvvvv/vvvvvv/vvvvv/vvvv \
+                     ..../...../....../...o.../....../...../....";
+        let mut t = board.to_string();
+        t.insert_str(cut.min(t.len()), &ch);
+        let loaded = tessel::load("rulesets/mu.tessel", &[("table".into(), "3".into())]).expect("mu");
+        let g = Game::new(loaded.compiled.program.expect("mu compiles"));
+        if let Ok(s) = g.parse_position(&t, 0) {
+            let _ = g.perft(&s, 2);
+            let _ = g.position_string(&s);
+            let _ = tessel::render::board(&g, &s);
+            let _ = tessel::render::svg(&g, &s);
+        }
     }
 
     #[test]

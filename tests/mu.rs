@@ -194,7 +194,10 @@ fn the_first_segment_lies_in_the_middle_and_others_touch_the_board_with_two_cell
     assert!(!blue.contains(&"lay@h5".to_string()), "{blue:?}");
     // Overlapping the red segment is not laying.
     assert!(!blue.contains(&"lay@f5".to_string()));
-    assert!(!blue.iter().any(|m| !m.starts_with("lay@")), "only laying: {blue:?}");
+    assert!(
+        !blue.iter().any(|m| !m.starts_with("lay@")),
+        "only laying: {blue:?}"
+    );
 }
 
 #[test]
@@ -208,7 +211,10 @@ fn clearing_leaves_each_player_one_segment_filled_with_seven_men() {
     }
     assert_eq!(stage(&g, &s), 1, "all segments laid: clearing");
     assert_eq!(
-        texts(&g, &s).iter().filter(|m| m.starts_with("clear@")).count(),
+        texts(&g, &s)
+            .iter()
+            .filter(|m| m.starts_with("clear@"))
+            .count(),
         2,
         "red clears one of two segments"
     );
@@ -217,8 +223,16 @@ fn clearing_leaves_each_player_one_segment_filled_with_seven_men() {
     play(&g, &mut s, &["clear@g6"]);
     assert_eq!(stage(&g, &s), 2, "play begins");
     assert_eq!(g.program.players.len(), 2);
-    let red = s.cells.iter().filter(|p| !p.is_none() && p.owner() == 0).count();
-    let blue = s.cells.iter().filter(|p| !p.is_none() && p.owner() == 1).count();
+    let red = s
+        .cells
+        .iter()
+        .filter(|p| !p.is_none() && p.owner() == 0)
+        .count();
+    let blue = s
+        .cells
+        .iter()
+        .filter(|p| !p.is_none() && p.owner() == 1)
+        .count();
     assert_eq!((red, blue), (7, 7), "seven men each, one a cell");
     assert_eq!(s.to_move, 0, "the first player moves first");
     assert!(texts(&g, &s).contains(&"pass".to_string()));
@@ -227,12 +241,19 @@ fn clearing_leaves_each_player_one_segment_filled_with_seven_men() {
 #[test]
 fn random_assembly_is_legal_and_seeded() {
     let build = |seed: u64| {
-        let g = common::load("rulesets/mu.tessel", &[("setup", "random"), ("players", "3")]);
+        let g = common::load(
+            "rulesets/mu.tessel",
+            &[("setup", "random"), ("players", "3")],
+        );
         let mut s = g.start_state(seed).expect("start");
         settle(&g, &mut s);
         assert_eq!(stage(&g, &s), 2, "the random assembly reaches play");
         for p in 0..3 {
-            let men = s.cells.iter().filter(|x| !x.is_none() && x.owner() == p).count();
+            let men = s
+                .cells
+                .iter()
+                .filter(|x| !x.is_none() && x.owner() == p)
+                .count();
             assert_eq!(men, 7, "player {p} has one filled segment");
         }
         let segments = (0..g.board.cells())
@@ -301,7 +322,11 @@ fn a_piece_lands_on_its_own_colour_as_one_column_and_captures_any_size() {
     assert_eq!(stack(&g, &t, "e4"), "rr");
     let mut t = s.clone();
     play(&g, &mut t, &["d4c4"]);
-    assert_eq!(stack(&g, &t, "c4"), "r", "a single man captures a column of three");
+    assert_eq!(
+        stack(&g, &t, "c4"),
+        "r",
+        "a single man captures a column of three"
+    );
 }
 
 #[test]
@@ -388,8 +413,14 @@ fn from_the_wall_a_piece_moves_along_over_and_onto_the_wall() {
         },
     );
     let t = targets(&g, &s, "c4");
-    assert!(t.contains(&"e4".to_string()), "over a blue man on the Wall, onto the Wall: {t:?}");
-    assert!(t.contains(&"d4".to_string()), "the top man captures on the Wall: {t:?}");
+    assert!(
+        t.contains(&"e4".to_string()),
+        "over a blue man on the Wall, onto the Wall: {t:?}"
+    );
+    assert!(
+        t.contains(&"d4".to_string()),
+        "the top man captures on the Wall: {t:?}"
+    );
     assert!(t.contains(&"c6".to_string()), "and off the Wall: {t:?}");
 }
 
@@ -412,7 +443,11 @@ fn a_move_into_a_capacity_three_virgin_cell_explodes_in_a_chain_and_captures() {
     play(&g, &mut s, &["explode@a7"]);
     assert_eq!(layer(&g, &s, "a7"), 2, "a Commonwealth cell");
     assert_eq!(stack(&g, &s, "a7"), "r", "it sprouted a man");
-    assert_eq!(stack(&g, &s, "a6"), "r", "the blue column is captured by the explosion");
+    assert_eq!(
+        stack(&g, &s, "a6"),
+        "r",
+        "the blue column is captured by the explosion"
+    );
     assert_eq!(stack(&g, &s, "b6"), "r");
     // b7 now holds three with three virgin neighbours: the chain goes on.
     assert_eq!(stack(&g, &s, "b7"), "rrr");
@@ -423,7 +458,10 @@ fn a_move_into_a_capacity_three_virgin_cell_explodes_in_a_chain_and_captures() {
     assert_eq!(stack(&g, &s, "b6"), "rr");
     assert_eq!(stack(&g, &s, "c7"), "r");
     assert_eq!(stack(&g, &s, "c6"), "r");
-    assert!(texts(&g, &s).contains(&"pass".to_string()), "the chain has come to rest");
+    assert!(
+        texts(&g, &s).contains(&"pass".to_string()),
+        "the chain has come to rest"
+    );
 }
 
 #[test]
@@ -464,7 +502,11 @@ fn a_last_bridge_becomes_wall_and_keeps_its_overcapacity() {
     assert_eq!(texts(&g, &s), vec!["explode@d4"]);
     play(&g, &mut s, &["explode@d4"]);
     assert_eq!(layer(&g, &s, "d4"), 3, "between two sections: the Wall");
-    assert_eq!(stack(&g, &s, "d4"), "r", "the overcapacity stays; nothing sprouts");
+    assert_eq!(
+        stack(&g, &s, "d4"),
+        "r",
+        "the overcapacity stays; nothing sprouts"
+    );
     for c in ["c5", "d3", "e3"] {
         assert_eq!(stack(&g, &s, c), "r", "{c}");
     }
@@ -487,7 +529,11 @@ fn an_isolated_wall_cell_holds_no_man_at_the_end_of_the_turn() {
     );
     play(&g, &mut s, &["d2d4", "explode@d4"]);
     assert_eq!(layer(&g, &s, "d4"), 3);
-    assert_eq!(stack(&g, &s, "d4"), "r", "over its capacity of none, oscillating");
+    assert_eq!(
+        stack(&g, &s, "d4"),
+        "r",
+        "over its capacity of none, oscillating"
+    );
     assert!(!texts(&g, &s).iter().any(|m| m.starts_with("explode")));
     play(&g, &mut s, &["pass"]);
     assert_eq!(stack(&g, &s, "d4"), "-", "trimmed to capacity");
@@ -546,7 +592,11 @@ fn an_oscillating_commonwealth_section_is_trimmed_to_one_below_capacity() {
             ..Setup::default()
         },
     );
-    assert_eq!(texts(&g, &s), vec!["pass"], "it oscillates: no explosion offered");
+    assert_eq!(
+        texts(&g, &s),
+        vec!["pass"],
+        "it oscillates: no explosion offered"
+    );
     play(&g, &mut s, &["pass"]);
     assert_eq!(stack(&g, &s, "e1"), "-");
     // Three cells in a row hold one man, on the middle one, at rest.
@@ -584,10 +634,16 @@ fn a_section_that_cycles_below_its_critical_mass_is_stopped_by_the_limit() {
         explosions += 1;
         assert!(explosions < 100, "the limit stops it");
     }
-    assert_eq!(explosions, 7, "three rounds, stopped as d4 explodes the third time");
+    assert_eq!(
+        explosions, 7,
+        "three rounds, stopped as d4 explodes the third time"
+    );
     play(&g, &mut s, &["pass"]);
     for c in ["d4", "e4", "d5"] {
-        assert!(stack(&g, &s, c).len() <= 1, "{c} trimmed to one below capacity");
+        assert!(
+            stack(&g, &s, c).len() <= 1,
+            "{c} trimmed to one below capacity"
+        );
     }
 }
 
@@ -611,7 +667,9 @@ fn counted(pieces: &[(&str, &str)]) -> Vec<i64> {
         },
     );
     let mut scratch = g.scratch();
-    let o = g.status(&s, &mut scratch).expect("every player passed: over");
+    let o = g
+        .status(&s, &mut scratch)
+        .expect("every player passed: over");
     assert_eq!(o.ending, "every player passed");
     o.values
 }

@@ -634,7 +634,12 @@ impl Game {
             while let Some(ch) = rest.chars().next() {
                 if ch == '(' {
                     let Some(close) = rest.find(')') else {
-                        return Err(perr("a `(` without its `)`", at, off + text.len(), "write a value as (N)"));
+                        return Err(perr(
+                            "a `(` without its `)`",
+                            at,
+                            off + text.len(),
+                            "write a value as (N)",
+                        ));
                     };
                     match rest[1..close].parse::<i64>() {
                         Ok(n) if n.abs() < 1_000_000_000 => values.push(n),
@@ -657,7 +662,9 @@ impl Game {
                                 format!("`{ch}` is not one of `{written}`"),
                                 at,
                                 at + ch.len_utf8(),
-                                format!("write one of `{written}` per cell, or a number in brackets"),
+                                format!(
+                                    "write one of `{written}` per cell, or a number in brackets"
+                                ),
                             ))
                         }
                     }
@@ -667,7 +674,11 @@ impl Game {
             }
             if values.len() != row.len() {
                 return Err(perr(
-                    format!("this row has {} values, and the board row {} cells", values.len(), row.len()),
+                    format!(
+                        "this row has {} values, and the board row {} cells",
+                        values.len(),
+                        row.len()
+                    ),
                     off,
                     off + text.len(),
                     "write one value per cell",

@@ -123,6 +123,8 @@ pub enum Item {
         mark: Name,
         after: bool,
         legend: Option<Name>,
+        /// The colour of such cells in pictures (`fill "#b7d9a8"`).
+        fill: Option<Name>,
     },
 }
 

@@ -480,6 +480,7 @@ impl<'a> Lowerer<'a> {
                 mark,
                 after,
                 legend,
+                fill,
             } = i
             else {
                 continue;
@@ -503,6 +504,20 @@ impl<'a> Lowerer<'a> {
                     }
                 },
             };
+            if let Some(f) = fill {
+                let hex = f.text.strip_prefix('#').unwrap_or("");
+                if !(hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit())) {
+                    self.error(
+                        err(
+                            codes::BAD_RANGE,
+                            "a fill is a colour written `#rrggbb`",
+                            f.span,
+                            "not a colour",
+                        )
+                        .hint("write six hexadecimal digits after `#`, such as `fill \"#b7d9a8\"`"),
+                    );
+                }
+            }
             let count = mark.text.chars().count();
             if count == 0 || count > 3 {
                 self.error(
@@ -512,7 +527,7 @@ impl<'a> Lowerer<'a> {
                         mark.span,
                         "not one to three characters",
                     )
-                    .hint("write one character, such as `show water as \"~\"`"),
+                    .hint("write one to three characters, such as `show water as \"~\"`"),
                 );
             }
             if let Some(place) = place {
@@ -521,6 +536,7 @@ impl<'a> Lowerer<'a> {
                     text: mark.text.clone(),
                     after: *after,
                     legend: legend.as_ref().map(|l| l.text.clone()),
+                    fill: fill.as_ref().map(|f| f.text.clone()),
                 });
             }
         }

@@ -86,6 +86,8 @@ pub struct Mark {
     pub after: bool,
     /// What the mark means, for a legend.
     pub legend: Option<String>,
+    /// The colour of such cells in pictures.
+    pub fill: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -147,6 +147,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         or_op | and_op | eq_op | ne_op | le_op | ge_op | lt_op | gt_op | add_op | sub_op
         | mul_op | div_op | mod_op | in_op => "an operator",
         show_as | show_after => "`as` or `after`",
+        show_fill => "`fill \"#rrggbb\"`",
         outcome | draw_outcome | player_outcome | highest_outcome => "an outcome (draw, `PLAYER wins`/`PLAYER loses`, or `highest EXPR wins`)",
         wins_word | loses_word => "`wins` or `loses`",
         board_field | turn_field | rights_field | cell_field | cells_field | counter_field | number_field | turns_field | optional_word => {
@@ -694,12 +695,20 @@ impl Builder {
                     span: self.span(&s),
                 };
                 let mark = text(it.next().unwrap());
-                let legend = it.next().map(&mut text);
+                let (mut legend, mut fill) = (None, None);
+                for p in it {
+                    if p.as_rule() == Rule::show_fill {
+                        fill = p.into_inner().next().map(&mut text);
+                    } else {
+                        legend = Some(text(p));
+                    }
+                }
                 Item::Show {
                     place,
                     mark,
                     after,
                     legend,
+                    fill,
                 }
             }
             Rule::captures_decl => {

@@ -330,6 +330,27 @@ pub fn svg(game: &Game, s: &State) -> String {
         height = (2.0 * margin as f64 + CELL as f64 + rows.len().saturating_sub(1) as f64 * step_y)
             as u32;
     }
+    // Other boards are graphs: the cells on a circle, their links as lines.
+    let general = game.board.grid.is_none() && hex_rows.is_none();
+    let mut links = String::new();
+    if general {
+        let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
+        let o = margin as f64 + CELL as f64 / 2.0 + r;
+        for (c, at) in centre.iter_mut().enumerate() {
+            let a = std::f64::consts::TAU * c as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
+            *at = (o + r * a.cos(), o + r * a.sin());
+        }
+        width = (2.0 * o) as u32;
+        height = width;
+        for c in 0..n {
+            for t in game.board.neighbours(c as CellId) {
+                if (t as usize) > c {
+                    let ((x1, y1), (x2, y2)) = (centre[c], centre[t as usize]);
+                    links += &format!("<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#8b6b4a\" stroke-width=\"1.2\"/>\n");
+                }
+            }
+        }
+    }
     // Cells the ruleset shows (`show telo as "~"`) are tinted: with the `fill` it gives, or
     // a colour of the palette for each visible mark in turn.
     const MARK_FILL: [&str; 6] = [
@@ -380,7 +401,7 @@ pub fn svg(game: &Game, s: &State) -> String {
         }
     };
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
-    let mut out = String::new();
+    let mut out = links;
     for c in 0..n {
         if blank(c) {
             continue;
@@ -407,6 +428,11 @@ pub fn svg(game: &Game, s: &State) -> String {
                 })
                 .collect();
             out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", points.join(" "));
+            px = (cx - CELL as f64 / 2.0) as u32;
+            py = (cy - CELL as f64 / 2.0) as u32;
+        } else if general {
+            let (cx, cy) = centre[c];
+            out += &format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", CELL as f64 * 0.5);
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
         } else {

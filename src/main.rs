@@ -1016,7 +1016,8 @@ struct PlaySetup {
 
 const PLAY_HELP: &str =
     "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
-Commands: moves (list legal moves), undo, position, save FILE (write the game record), quit.";
+Commands: moves (list legal moves), undo, position (print the position string), position FILE
+(write it to a file, for --position @FILE), save FILE (write the game record), quit.";
 
 /// The decisions are one forced action or a pass: nothing to choose.
 fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
@@ -1180,6 +1181,14 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     .join(" ")
             ),
             "position" => out!("{}", g.position_string(&s)),
+            cmd if cmd.starts_with("position ") => {
+                // The board as it stands, to start another game from (`--position @FILE`).
+                let path = cmd["position ".len()..].trim();
+                match std::fs::write(path, format!("{}\n", g.position_string(&s))) {
+                    Ok(()) => out!("position written to {path} (start from it with --position @{path})"),
+                    Err(e) => out!("cannot write {path}: {e}"),
+                }
+            }
             "undo" => {
                 let mut undone = false;
                 while let Some(prev) = history.pop() {

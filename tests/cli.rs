@@ -384,6 +384,10 @@ fn mu_plays_on_a_board_built_in_play() {
     assert!(out.contains("`lay@a1` is not a legal move here"), "{out}");
     assert!(out.contains("blue to move>"), "{out}");
     // A random assembly for a quick start: the board, the men and the segments that may move.
+    // The board is saved, and another game starts from it.
+    let dir = std::env::temp_dir().join(format!("tessel-mu-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("board.txt");
     let (code, out) = tessel_with_input(
         &[
             "play",
@@ -395,12 +399,18 @@ fn mu_plays_on_a_board_built_in_play() {
             "--ai",
             "random",
         ],
-        "quit\n",
+        &format!("position {}\nquit\n", file.display()),
     );
     assert_eq!(code, 0);
     assert!(out.contains("r*"), "red's men may move: {out}");
     assert!(out.contains(" g ") && out.contains(" b "), "{out}");
     assert!(out.contains("stage 2"), "{out}");
+    assert!(out.contains("position written to"), "{out}");
+    let at = format!("@{}", file.display());
+    let (code, moves, err) = tessel(&["moves", "mu", "-o", "players=3", "--position", &at]);
+    assert_eq!(code, 0, "{err}");
+    assert!(moves.lines().count() > 10 && moves.contains("pass"), "{moves}");
+    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

@@ -1185,7 +1185,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 // The board as it stands, to start another game from (`--position @FILE`).
                 let path = cmd["position ".len()..].trim();
                 match std::fs::write(path, format!("{}\n", g.position_string(&s))) {
-                    Ok(()) => out!("position written to {path} (start from it with --position @{path})"),
+                    Ok(()) => {
+                        out!("position written to {path} (start from it with --position @{path})")
+                    }
                     Err(e) => out!("cannot write {path}: {e}"),
                 }
             }

@@ -337,7 +337,8 @@ pub fn svg(game: &Game, s: &State) -> String {
         let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
         let o = margin as f64 + CELL as f64 / 2.0 + r;
         for (c, at) in centre.iter_mut().enumerate() {
-            let a = std::f64::consts::TAU * c as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
+            let a =
+                std::f64::consts::TAU * c as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
             *at = (o + r * a.cos(), o + r * a.sin());
         }
         width = (2.0 * o) as u32;

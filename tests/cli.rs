@@ -409,7 +409,10 @@ fn mu_plays_on_a_board_built_in_play() {
     let at = format!("@{}", file.display());
     let (code, moves, err) = tessel(&["moves", "mu", "-o", "players=3", "--position", &at]);
     assert_eq!(code, 0, "{err}");
-    assert!(moves.lines().count() > 10 && moves.contains("pass"), "{moves}");
+    assert!(
+        moves.lines().count() > 10 && moves.contains("pass"),
+        "{moves}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

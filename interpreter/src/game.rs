@@ -117,6 +117,9 @@ impl Outcome {
 pub(crate) struct Rule {
     pub atom: ir::Atom,
     pub target: u8,
+    /// The parts of the condition that do not look at the target: tried once for a piece.
+    pub guard: Option<ir::Expr>,
+    /// The rest of the condition, tried for each candidate.
     pub cond: Option<ir::Expr>,
     pub effects: Vec<ir::Stmt>,
     /// The rule may reach one cell two ways; see `Game::may_repeat`.
@@ -181,6 +184,9 @@ pub struct Game {
     /// For each `on cells` action whose condition requires `to in REGION`, that region's
     /// cells for each player: the only cells worth trying.
     action_cells: Vec<Option<Vec<Vec<CellId>>>>,
+    /// For each action, the parts of its condition that do not look at its cell (tried
+    /// once, not once a cell), and whether the rest requires a piece on the cell.
+    action_guard: Vec<(Option<ir::Expr>, bool)>,
     /// Every cell, in order.
     all_cells: Vec<CellId>,
 }
@@ -203,15 +209,19 @@ impl Game {
                     .map(|pt| {
                         pt.rules
                             .iter()
-                            .map(|r| Rule {
-                                atom: r.atom.get(p).cloned().unwrap_or(ir::Atom::Step(vec![])),
-                                target: r.target,
-                                cond: r.cond.clone(),
-                                effects: r.effects.clone(),
-                                may_repeat: false,
-                                group: r.group,
-                                carry: r.carry,
-                                stacking: r.stacking,
+                            .map(|r| {
+                                let (guard, cond) = split_guard(r.cond.as_ref());
+                                Rule {
+                                    atom: r.atom.get(p).cloned().unwrap_or(ir::Atom::Step(vec![])),
+                                    target: r.target,
+                                    guard,
+                                    cond,
+                                    effects: r.effects.clone(),
+                                    may_repeat: false,
+                                    group: r.group,
+                                    carry: r.carry,
+                                    stacking: r.stacking,
+                                }
                             })
                             .collect()
                     })
@@ -292,9 +302,27 @@ impl Game {
                 )
             })
             .collect();
+        let action_guard = program
+            .actions
+            .iter()
+            .map(|a| {
+                let mut parts = Vec::new();
+                if let Some(c) = &a.cond {
+                    conjuncts(c, &mut parts);
+                }
+                let guard = parts
+                    .iter()
+                    .filter(|e| !mentions_cell(e))
+                    .map(|e| (*e).clone())
+                    .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)));
+                let occupied = a.on_cells && parts.iter().any(|e| needs_piece(e));
+                (guard, occupied)
+            })
+            .collect();
         let mut g = Game {
             all_cells: (0..board.cells() as CellId).collect(),
             action_cells,
+            action_guard,
             start_template: None,
             resets,
             single_royal: false,
@@ -597,6 +625,13 @@ impl Game {
         }
         let mut forced = false;
         for (i, a) in self.program.actions.iter().enumerate() {
+            let (guard, occupied) = &self.action_guard[i];
+            if guard
+                .as_ref()
+                .is_some_and(|g| self.eval(g, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) == 0)
+            {
+                continue;
+            }
             let cells: &[CellId] = if !a.on_cells {
                 &[NO_CELL]
             } else if let Some(Some(per)) = self.action_cells.get(i) {
@@ -607,6 +642,9 @@ impl Game {
                 &self.all_cells
             };
             for &c in cells {
+                if *occupied && s.cells[c as usize].is_none() {
+                    continue;
+                }
                 if a.cond
                     .as_ref()
                     .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, c, c, None)) != 0)
@@ -1272,10 +1310,152 @@ impl Game {
 }
 
 /// The region a condition requires `to` to be in (`to in R and …`), if it does.
+/// A move rule's condition as the conjuncts that do not read the target (nor the distance
+/// or the moving piece) and the rest.
+fn split_guard(cond: Option<&ir::Expr>) -> (Option<ir::Expr>, Option<ir::Expr>) {
+    let mut parts = Vec::new();
+    if let Some(c) = cond {
+        conjuncts(c, &mut parts);
+    }
+    let join = |v: Vec<&ir::Expr>| {
+        v.into_iter()
+            .cloned()
+            .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)))
+    };
+    let (guard, rest): (Vec<&ir::Expr>, Vec<&ir::Expr>) =
+        parts.into_iter().partition(|e| !reads_cell(e, false));
+    (join(guard), join(rest))
+}
+
+/// The parts of a condition joined by `and`.
+fn conjuncts<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
+    match e {
+        ir::Expr::Bin(ir::BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// A condition that holds only where a piece stands: `height(to) > 0`, `friend(to)`,
+/// `enemy(to)`, `not empty(to)`.
+fn needs_piece(e: &ir::Expr) -> bool {
+    use ir::Expr as E;
+    let on_to = |c: &E| matches!(c, E::To);
+    match e {
+        E::Bin(ir::BinOp::Gt, a, b) => {
+            matches!(&**a, E::Height(c) if on_to(c)) && matches!(&**b, E::Int(0))
+        }
+        E::Friend(c, _) | E::Enemy(c, _) => on_to(c),
+        E::Not(x) => matches!(&**x, E::Empty(c) if on_to(c)),
+        _ => false,
+    }
+}
+
+/// Whether an expression reads the candidate's `to` (or its distance, or the moving piece),
+/// and `from` too when `from_counts`. A `to` bound by `any_cell`, `around` and the like
+/// inside does not count.
+fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
+    use ir::Expr as E;
+    let m = |x: &E| reads_cell(x, from_counts);
+    // Inside an expression that binds `to` itself: only `from` and the like count.
+    let inner = |x: &E| {
+        fn walk(e: &ir::Expr, from_counts: bool) -> bool {
+            matches!(e, E::Steps | E::Fresh | E::Attacked(_))
+                || (from_counts && matches!(e, E::From))
+                || children(e).into_iter().any(|c| walk(c, from_counts))
+        }
+        walk(x, from_counts)
+    };
+    match e {
+        E::To | E::Steps | E::Fresh | E::Attacked(_) => true,
+        E::From => from_counts,
+        E::AnyCell(c) | E::CountCells(c) => inner(c),
+        E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
+        E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
+        other => children(other).into_iter().any(m),
+    }
+}
+
+fn mentions_cell(e: &ir::Expr) -> bool {
+    reads_cell(e, true)
+}
+
+/// The expressions directly inside an expression.
+fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
+    use ir::Expr as E;
+    match e {
+        E::VarAt(_, x)
+        | E::Not(x)
+        | E::Neg(x)
+        | E::In(x, _)
+        | E::Empty(x)
+        | E::Friend(x, _)
+        | E::Enemy(x, _)
+        | E::Unmoved(x)
+        | E::Attacked(x)
+        | E::Height(x)
+        | E::Neutral(x, _)
+        | E::OwnerOf(x)
+        | E::Holds(x, _)
+        | E::Walk(x, _)
+        | E::AnyCell(x)
+        | E::CountCells(x) => vec![x],
+        E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
+        E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
+        E::Min(a, b)
+        | E::Max(a, b)
+        | E::Bin(_, a, b)
+        | E::Adjacent(a, b)
+        | E::Around(a, b)
+        | E::Sections(a, b)
+        | E::SectionSize(a, b) => vec![a, b],
+        E::SectionTotal(a, b, c) => vec![a, b, c],
+        _ => Vec::new(),
+    }
+}
+
 fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
     match e {
         ir::Expr::In(c, r) if matches!(**c, ir::Expr::To) => Some(*r),
         ir::Expr::Bin(ir::BinOp::And, a, b) => required_region(a).or_else(|| required_region(b)),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::{BinOp, Expr as E};
+
+    fn b(x: E) -> Box<E> {
+        Box::new(x)
+    }
+
+    #[test]
+    fn the_parts_of_a_condition_that_read_no_cell_are_found() {
+        // stage == 2 (a variable) reads no cell; layer(from) reads `from`; around(to, …)
+        // reads `to`; any_cell(… to …) binds its own `to`.
+        let stage = E::Bin(BinOp::Eq, b(E::Var(0)), b(E::Int(2)));
+        let at_from = E::VarAt(1, b(E::From));
+        let near_to = E::Around(b(E::To), b(E::VarAt(1, b(E::To))));
+        let anywhere = E::AnyCell(b(E::VarAt(1, b(E::To))));
+        let next_to_from = E::CountCells(b(E::Adjacent(b(E::From), b(E::To))));
+        assert!(!reads_cell(&stage, true));
+        assert!(!reads_cell(&at_from, false) && reads_cell(&at_from, true));
+        assert!(reads_cell(&near_to, false));
+        assert!(!reads_cell(&anywhere, true));
+        assert!(!reads_cell(&next_to_from, false) && reads_cell(&next_to_from, true));
+        let all = E::Bin(
+            BinOp::And,
+            b(stage.clone()),
+            b(E::Bin(BinOp::And, b(at_from.clone()), b(near_to.clone()))),
+        );
+        let (guard, rest) = split_guard(Some(&all));
+        assert!(matches!(guard, Some(E::Bin(BinOp::And, _, _))), "stage and layer(from)");
+        assert!(matches!(rest, Some(E::Around(_, _))));
+        assert!(needs_piece(&E::Bin(BinOp::Gt, b(E::Height(b(E::To))), b(E::Int(0)))));
+        assert!(!needs_piece(&E::Bin(BinOp::Gt, b(E::Height(b(E::From))), b(E::Int(0)))));
     }
 }

@@ -170,6 +170,14 @@ impl Game {
         let mut cx = self.ctx(s, mover, from, to, None);
         cx.steps = steps;
         cx.moving = moving;
+        // A drop does not pass through `rule_moves`, where the guard is tried.
+        if from == NO_CELL {
+            if let Some(guard) = &rule.guard {
+                if self.eval(guard, &cx) == 0 {
+                    return;
+                }
+            }
+        }
         if let Some(cond) = &rule.cond {
             if self.eval(cond, &cx) == 0 {
                 return;
@@ -214,6 +222,13 @@ impl Game {
     ) {
         if rule.group > 1 && self.group_size(s, from, moving) < rule.group {
             return;
+        }
+        if let Some(guard) = &rule.guard {
+            let mut cx = self.ctx(s, mover, from, NO_CELL, None);
+            cx.moving = moving;
+            if self.eval(guard, &cx) == 0 {
+                return;
+            }
         }
         // A carry takes the stack beneath along: there must be one.
         if rule.carry && !s.buried.iter().any(|(c, _)| *c == from) {
@@ -300,7 +315,7 @@ impl Game {
                 if rule.target & target::ENEMY == 0 || rule.stacking {
                     continue;
                 }
-                let simple = rule.cond.is_none() && !rule.carry;
+                let simple = rule.cond.is_none() && rule.guard.is_none() && !rule.carry;
                 match &rule.atom {
                     ir::Atom::Step(dirs)
                         if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) =>

@@ -792,3 +792,38 @@ start "3/4/5/4/3 r"
     assert_eq!(g.position_string(&a), g.position_string(&b));
     assert_eq!(a.cells.iter().filter(|p| !p.is_none()).count(), 3);
 }
+
+#[test]
+fn any_number_of_top_pieces_move_and_merge_with_their_own() {
+    // `group any`: one move for each number of the mover's pieces on top of the stack;
+    // `merging`: onto its own it stacks, onto another's it captures.
+    let g = inline(
+        r#"game "columns" players a b board grid 4 x 1
+        piece man M m { move group any step e to empty or friend or enemy merging }
+        start "[mMMM]M1m a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    // Three M on top of an m: three moves, told apart by how many move.
+    assert_eq!(texts(&g, &s), vec!["a1b1*1", "a1b1*2", "a1b1*3", "b1c1"]);
+    let mut t = s.clone();
+    play(&g, &mut t, &["a1b1*2"]);
+    assert_eq!(g.position_string(&t), "[mM][MMM]1m b");
+    let s = g.parse_position("[mMMM]M1m a", 0).expect("position");
+    let mut t = s.clone();
+    play(&g, &mut t, &["b1c1"]);
+    assert_eq!(g.position_string(&t), "[mMMM]1Mm b");
+    // A ride as far as the pieces moving (`exactly group`): the distance says how many.
+    let g = inline(
+        r#"game "columns" players a b board grid 5 x 1
+        piece man M m { move group any ride e exactly group over pieces to empty or friend or enemy merging }
+        start "[MMM]m2m a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), vec!["a1b1", "a1c1", "a1d1"]);
+    let mut t = s.clone();
+    play(&g, &mut t, &["a1b1"]);
+    assert_eq!(g.position_string(&t), "[MM]M2m b", "one man captures the m");
+    let mut t = s.clone();
+    play(&g, &mut t, &["a1d1"]);
+    assert_eq!(g.position_string(&t), "1m1[MMM]m b");
+}

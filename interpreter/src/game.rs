@@ -19,6 +19,8 @@ pub struct Move {
     pub promo: u8,
     /// Which piece of a pile moves: 1 for one that has already moved this turn.
     pub sub: u8,
+    /// How many pieces move, for a rule that moves any number (`group any`); else 0.
+    pub count: u8,
 }
 
 impl Move {
@@ -36,6 +38,7 @@ impl Move {
             rule: i,
             promo: 0,
             sub: 0,
+            count: 0,
         }
     }
     #[inline]
@@ -54,6 +57,7 @@ impl Move {
             rule: 0,
             promo: 0,
             sub: 0,
+            count: 0,
         }
     }
     #[inline]
@@ -70,6 +74,7 @@ impl Move {
             rule: 0,
             promo: 0,
             sub: 0,
+            count: 0,
         }
     }
     #[inline]
@@ -126,6 +131,10 @@ pub(crate) struct Rule {
     pub may_repeat: bool,
     /// How many pieces move together.
     pub group: u32,
+    /// Any number of them (`group any`): the move says how many.
+    pub group_any: bool,
+    /// Lands on the mover's own pieces, captures others.
+    pub merging: bool,
     /// The piece takes the whole stack beneath it along.
     pub carry: bool,
     pub stacking: bool,
@@ -219,6 +228,8 @@ impl Game {
                                     effects: r.effects.clone(),
                                     may_repeat: false,
                                     group: r.group,
+                                    group_any: r.group_any,
+                                    merging: r.merging,
                                     carry: r.carry,
                                     stacking: r.stacking,
                                 }
@@ -983,7 +994,7 @@ impl Game {
                 }
                 p
             };
-            if rule.group <= 1 && !rule.carry && !self.program.piles {
+            if rule.group <= 1 && !rule.group_any && !rule.carry && !self.program.piles {
                 // The common case: the top piece moves alone.
                 let piece = self.lift(s, m.from);
                 if self.royal.contains(piece.kind()) {
@@ -999,6 +1010,8 @@ impl Game {
                 let mut taken = Vec::with_capacity(rule.group as usize);
                 let count = if rule.carry {
                     1 + s.buried.iter().filter(|(c, _)| *c == m.from).count() as u32
+                } else if rule.group_any {
+                    u32::from(m.count.max(1))
                 } else {
                     rule.group.max(1)
                 };
@@ -1110,10 +1123,12 @@ impl Game {
     /// Clears the target of a move for the piece to land: a stacking rule buries what
     /// stands there, any other takes it. Whether something was captured.
     fn land(&self, s: &mut State, m: Move, mover: PlayerId) -> bool {
-        let stacking = self.rules[mover as usize][m.kind as usize]
-            .get(m.rule as usize)
-            .is_some_and(|r| r.stacking);
+        let rule = self.rules[mover as usize][m.kind as usize].get(m.rule as usize);
         let occupant = s.cells[m.to as usize];
+        // `stacking` lands on anything; `merging` on the mover's own pieces.
+        let stacking = rule.is_some_and(|r| {
+            r.stacking || (r.merging && !occupant.is_none() && occupant.owner() == mover)
+        });
         if stacking && !occupant.is_none() {
             s.buried.push((m.to, occupant));
             s.cells[m.to as usize] = Piece::NONE;
@@ -1453,9 +1468,20 @@ mod tests {
             b(E::Bin(BinOp::And, b(at_from.clone()), b(near_to.clone()))),
         );
         let (guard, rest) = split_guard(Some(&all));
-        assert!(matches!(guard, Some(E::Bin(BinOp::And, _, _))), "stage and layer(from)");
+        assert!(
+            matches!(guard, Some(E::Bin(BinOp::And, _, _))),
+            "stage and layer(from)"
+        );
         assert!(matches!(rest, Some(E::Around(_, _))));
-        assert!(needs_piece(&E::Bin(BinOp::Gt, b(E::Height(b(E::To))), b(E::Int(0)))));
-        assert!(!needs_piece(&E::Bin(BinOp::Gt, b(E::Height(b(E::From))), b(E::Int(0)))));
+        assert!(needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::To))),
+            b(E::Int(0))
+        )));
+        assert!(!needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::From))),
+            b(E::Int(0))
+        )));
     }
 }

@@ -23,7 +23,7 @@ impl Game {
                 if self.target_ok(rule, occ, mover) {
                     self.push(
                         s,
-                        (NO_CELL, c as CellId, 0, Piece::new(kind, mover)),
+                        (NO_CELL, c as CellId, 0, Piece::new(kind, mover), 0),
                         kind,
                         ri,
                         rule,
@@ -80,7 +80,8 @@ impl Game {
         }
     }
 
-    /// How many pieces like `moving` (owner, type, moved this turn) stand on a cell.
+    /// How many pieces like `moving` (owner, type, moved this turn) can move together from
+    /// a cell: in a pile all of them, in a stack those on top, down to the first unlike one.
     pub(crate) fn group_size(&self, s: &State, c: CellId, moving: Piece) -> u32 {
         let like = |p: &Piece| {
             !p.is_none()
@@ -89,10 +90,23 @@ impl Game {
                 && p.turn_moved() == moving.turn_moved()
         };
         let top = u32::from(like(&s.cells[c as usize]));
+        if self.program.piles {
+            return top
+                + s.buried
+                    .iter()
+                    .filter(|(bc, p)| *bc == c && like(p))
+                    .count() as u32;
+        }
+        if top == 0 {
+            return 0;
+        }
+        // A stack's pieces are in `buried` bottom first: count down from the top.
         top + s
             .buried
             .iter()
-            .filter(|(bc, p)| *bc == c && like(p))
+            .rev()
+            .filter(|(bc, _)| *bc == c)
+            .take_while(|(_, p)| like(p))
             .count() as u32
     }
 
@@ -160,7 +174,7 @@ impl Game {
     fn push(
         &self,
         s: &State,
-        (from, to, steps, moving): (CellId, CellId, u32, Piece),
+        (from, to, steps, moving, count): (CellId, CellId, u32, Piece, u8),
         kind: PieceId,
         ri: u8,
         rule: &Rule,
@@ -189,6 +203,7 @@ impl Game {
             kind,
             rule: ri,
             promo: 0,
+            count,
             // A drop says whose piece comes in; a move from a pile, which piece moves.
             sub: if from == NO_CELL {
                 mover
@@ -234,6 +249,30 @@ impl Game {
         if rule.carry && !s.buried.iter().any(|(c, _)| *c == from) {
             return;
         }
+        if rule.group_any {
+            // Each number of the pieces there is a move of its own.
+            let n = self.group_size(s, from, moving).min(u8::MAX as u32) as u8;
+            for count in 1..=n {
+                self.atom_moves(s, (from, moving, count), kind, ri, rule, mover, out);
+            }
+        } else {
+            self.atom_moves(s, (from, moving, 0), kind, ri, rule, mover, out);
+        }
+    }
+
+    /// The candidates of a rule's atom for `count` pieces moving together (0: as the rule
+    /// says).
+    #[allow(clippy::too_many_arguments)]
+    fn atom_moves(
+        &self,
+        s: &State,
+        (from, moving, count): (CellId, Piece, u8),
+        kind: PieceId,
+        ri: u8,
+        rule: &Rule,
+        mover: PlayerId,
+        out: &mut Vec<Move>,
+    ) {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
@@ -241,7 +280,7 @@ impl Game {
                 for &d in dirs {
                     let t = self.board.step(from, d);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, (from, t, 1, moving), kind, ri, rule, mover, out);
+                        self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
                     }
                 }
             }
@@ -251,7 +290,7 @@ impl Game {
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
                         self.push(
                             s,
-                            (from, t, path.len() as u32, moving),
+                            (from, t, path.len() as u32, moving, count),
                             kind,
                             ri,
                             rule,
@@ -265,10 +304,18 @@ impl Game {
                 paths,
                 min,
                 max,
+                by_group,
                 over,
                 not_through,
                 not_past,
             } => {
+                // `exactly group`: as far as the number of pieces moving.
+                let moving_count = if count > 0 { count as u32 } else { rule.group };
+                let (min, max) = if *by_group {
+                    (&moving_count, &moving_count)
+                } else {
+                    (min, max)
+                };
                 let stop = |t: CellId| {
                     not_past
                         .as_ref()
@@ -292,7 +339,15 @@ impl Game {
                         }
                         let occ = s.cells[t as usize];
                         if dist >= *min && self.target_ok(rule, occ, mover) {
-                            self.push(s, (from, t, dist, moving), kind, ri, rule, mover, out);
+                            self.push(
+                                s,
+                                (from, t, dist, moving, count),
+                                kind,
+                                ri,
+                                rule,
+                                mover,
+                                out,
+                            );
                         }
                         if (!*over && !occ.is_none())
                             || avoid.is_some_and(|r| r.contains(t))
@@ -335,6 +390,7 @@ impl Game {
                         paths,
                         min,
                         max,
+                        by_group: false,
                         over: false,
                         not_through: None,
                         not_past: None,

@@ -91,6 +91,7 @@ impl Game {
                 w.replace("{from}", from.map(|s| s.as_str()).unwrap_or(""))
                     .replace("{to}", to)
                     .replace("{piece}", &self.symbol(Piece::new(m.kind, owner)))
+                    .replace("{count}", &m.count.to_string())
             }
             (None, from) => match from {
                 Some(from) => format!("{from}{to}"),
@@ -121,12 +122,23 @@ impl Game {
     /// The text of `m` among `all`, with `#rule` when two decisions would read the same.
     pub fn move_text_among(&self, all: &[Move], m: Move) -> String {
         let t = self.plain_text(m);
-        let clash = all.iter().any(|o| *o != m && self.plain_text(*o) == t);
-        if clash {
-            format!("{t}#{}", m.rule + 1)
-        } else {
-            t
+        let clashes: Vec<&Move> = all
+            .iter()
+            .filter(|o| **o != m && self.plain_text(**o) == t)
+            .collect();
+        if clashes.is_empty() {
+            return t;
         }
+        // Another rule makes the same move: `#rule`. The same rule moving another number of
+        // pieces (`group any`): `*count`.
+        let mut out = t;
+        if clashes.iter().any(|o| o.rule != m.rule) {
+            out += &format!("#{}", m.rule + 1);
+        }
+        if m.count > 0 && clashes.iter().any(|o| o.rule == m.rule) {
+            out += &format!("*{}", m.count);
+        }
+        out
     }
 
     /// A chance outcome as `VARIABLE=VALUE` (`throw=3`), or for a draw `ZONE=SYMBOL`
@@ -192,6 +204,16 @@ impl Game {
             .collect();
         if !loose.is_empty() {
             return self.one_of(text, &loose, legal);
+        }
+        // `*N`: how many pieces of a `group any` move.
+        if let Some((rest, n)) = text.trim().rsplit_once('*') {
+            if let Ok(n) = n.parse::<u8>() {
+                let some: Vec<Move> = legal.iter().copied().filter(|m| m.count == n).collect();
+                if !some.is_empty() {
+                    return self.parse_move(rest, &some);
+                }
+                return Err(MoveError::NoSuchMove(text.trim().to_string()));
+            }
         }
         // An action by its text: `NAME` or `NAME@CELL`.
         if let Some(m) = legal

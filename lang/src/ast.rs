@@ -296,12 +296,16 @@ pub struct Promotion {
 pub struct MoveRule {
     /// How many pieces move together (`move group 3 …`); 1 by default.
     pub group: u32,
+    /// Any number of them, each number a move of its own (`move group any …`).
+    pub group_any: bool,
     /// The piece carries the whole stack beneath it (`move carry …`).
     pub carry: bool,
     pub atom: Atom,
     pub target: Vec<(TargetKind, Span)>,
     /// The piece lands on top of what stands on the target instead of capturing it.
     pub stacking: bool,
+    /// It lands on top of its owner's pieces and captures others (`merging`).
+    pub merging: bool,
     /// How its moves are written: a template with `{from}`, `{to}`, `{piece}`.
     pub written: Option<Name>,
     pub cond: Option<Expr>,
@@ -326,6 +330,8 @@ pub enum Atom {
         dirs: Vec<Name>,
         min: Option<(u32, Span)>,
         max: Option<(u32, Span)>,
+        /// The distance is the number of pieces that move (`exactly group`).
+        by_group: bool,
         /// Pieces on the way do not stop the ride (`over pieces`).
         over: bool,
         /// The ride may end on a cell of this region (or where this condition holds) but

@@ -1755,6 +1755,7 @@ impl<'a> Lowerer<'a> {
                 dirs,
                 min,
                 max,
+                by_group,
                 over,
                 not_through,
             } => {
@@ -1786,7 +1787,21 @@ impl<'a> Lowerer<'a> {
                 };
                 let lo = min.map(|m| m.0).unwrap_or(1);
                 let hi = max.map(|m| m.0).unwrap_or(u32::MAX);
-                if lo == 0 || lo > hi {
+                if *by_group {
+                    self.dir_list(dirs).map(|ds| {
+                        ds.into_iter()
+                            .map(|d| ir::Atom::Ride {
+                                paths: d.into_iter().map(|x| vec![x]).collect(),
+                                min: 1,
+                                max: 1,
+                                by_group: true,
+                                over: *over,
+                                not_through: avoid,
+                                not_past: not_past.clone(),
+                            })
+                            .collect()
+                    })
+                } else if lo == 0 || lo > hi {
                     let span = min.or(*max).map(|m| m.1).unwrap_or(r.span);
                     self.error(err(codes::BAD_RANGE, format!("a ride from {lo} to {} cells is empty", if hi == u32::MAX { "any number of".to_string() } else { hi.to_string() }), span, "this range").hint("a ride goes at least 1 cell; write `min A max B` with 1 <= A <= B, or `exactly N`"));
                     None
@@ -1797,6 +1812,7 @@ impl<'a> Lowerer<'a> {
                                 paths: d.into_iter().map(|x| vec![x]).collect(),
                                 min: lo,
                                 max: hi,
+                                by_group: false,
                                 over: *over,
                                 not_through: avoid,
                                 not_past: not_past.clone(),
@@ -1837,10 +1853,15 @@ impl<'a> Lowerer<'a> {
         let written = r
             .written
             .as_ref()
-            .and_then(|w| self.template(w, &["from", "to", "piece"]));
+            .and_then(|w| self.template(w, &["from", "to", "piece", "count"]));
+        if r.stacking && r.merging {
+            self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
+        }
         Some(ir::MoveRule {
             written,
             group: r.group.clamp(1, 64),
+            group_any: r.group_any,
+            merging: r.merging,
             carry: r.carry,
             atom: atom?,
             target,

@@ -249,6 +249,8 @@ pub mod target {
 pub struct MoveRule {
     /// How many pieces move together.
     pub group: u32,
+    /// Any number from 1 to those there, each number a move of its own (`group any`).
+    pub group_any: bool,
     /// The piece takes the whole stack beneath it along.
     pub carry: bool,
     /// The atom's geometry for each player (directions already turned for that player).
@@ -257,6 +259,8 @@ pub struct MoveRule {
     pub target: u8,
     /// Land on top of the target's stack instead of capturing it.
     pub stacking: bool,
+    /// Land on top of the mover's own pieces; capture others.
+    pub merging: bool,
     /// How its moves are written: `{from}`, `{to}` and `{piece}` (the mover's symbol).
     pub written: Option<String>,
     pub cond: Option<Expr>,
@@ -274,6 +278,8 @@ pub enum Atom {
         paths: Vec<Vec<DirId>>,
         min: u32,
         max: u32,
+        /// The distance is the number of pieces moving (`exactly group`); `min`/`max` unused.
+        by_group: bool,
         /// Pieces on the way do not stop it.
         over: bool,
         /// The ride may end on a cell of this region but not go past one.

@@ -123,7 +123,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
-        group | carry => "`group N` or `carry`",
+        group | carry | any_count => "`group N`, `group any` or `carry`",
+        by_group => "`exactly N` or `exactly group`",
         not_through => "`not through REGION` or `not through (CONDITION)`",
         over_pieces => "`over pieces`",
         merging => "`merging`",
@@ -818,9 +819,14 @@ impl Builder {
         let mut it = p.into_inner();
         let mut a = it.next().unwrap();
         let mut group = 1;
+        let mut group_any = false;
         let mut carry = false;
         if a.as_rule() == Rule::group {
-            group = a.into_inner().next().map(|n| self.int(n).0).unwrap_or(1);
+            match a.into_inner().next() {
+                Some(n) if n.as_rule() == Rule::any_count => group_any = true,
+                Some(n) => group = self.int(n).0,
+                None => {}
+            }
             a = it.next().unwrap();
         } else if a.as_rule() == Rule::carry {
             carry = true;
@@ -844,6 +850,7 @@ impl Builder {
                 let mut not_through = None;
                 let mut over = false;
                 let mut range = None;
+                let mut by_group = false;
                 for x in ai {
                     match x.as_rule() {
                         Rule::not_through => {
@@ -862,6 +869,7 @@ impl Builder {
                 if let Some(range) = range {
                     let r = range.into_inner().next().unwrap();
                     let exact = r.as_rule() == Rule::exactly_range;
+                    by_group = exact && r.as_str().trim_end().ends_with("group");
                     let s = r.as_str().to_string();
                     let nums: Vec<(u32, Span)> = r.into_inner().map(|n| self.int(n)).collect();
                     if exact {
@@ -878,6 +886,7 @@ impl Builder {
                     dirs,
                     min,
                     max,
+                    by_group,
                     over,
                     not_through,
                 }
@@ -885,10 +894,12 @@ impl Builder {
         };
         let mut rule = MoveRule {
             group,
+            group_any,
             carry,
             atom,
             target: Vec::new(),
             stacking: false,
+            merging: false,
             written: None,
             cond: None,
             effects: Vec::new(),
@@ -900,6 +911,10 @@ impl Builder {
                     for k in x.into_inner() {
                         if k.as_rule() == Rule::stacking {
                             rule.stacking = true;
+                            continue;
+                        }
+                        if k.as_rule() == Rule::merging {
+                            rule.merging = true;
                             continue;
                         }
                         let kind = match k.as_str() {

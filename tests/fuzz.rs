@@ -251,3 +251,19 @@ fn huge_leap_is_refused() {
     let c = tessel_lang::compile("leap", text, &tessel::bundle::BundleLoader, &[]);
     assert!(c.program.is_none());
 }
+
+#[test]
+fn doubling_definitions_are_refused() {
+    // Each definition uses the next twice: written out in full it would be 2^40 uses.
+    let mut text = String::from("game \"x\"\nplayers a b\nboard grid 2 x 2\n");
+    for i in 0..40 {
+        text += &format!("define d{i}(c) = d{}(c) or d{}(c)\n", i + 1, i + 1);
+    }
+    text += "define d40(c) = empty(c)\npiece man M m { move step n if d0(to) }\n";
+    let c = tessel_lang::compile("doubling", &text, &tessel::bundle::BundleLoader, &[]);
+    assert!(c.program.is_none());
+    assert!(c
+        .diagnostics
+        .iter()
+        .any(|d| d.message.contains("written out more than")));
+}

@@ -1353,11 +1353,11 @@ fn conjuncts<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
     }
 }
 
-/// A condition that holds only where a piece stands: `height(to) > 0`, `friend(to)`,
-/// `enemy(to)`, `not empty(to)`.
+/// An action's condition that holds only where a piece stands: `height(to) > 0`,
+/// `friend(to)`, `enemy(to)`, `not empty(to)` (or `from`, which is the action's cell too).
 fn needs_piece(e: &ir::Expr) -> bool {
     use ir::Expr as E;
-    let on_to = |c: &E| matches!(c, E::To);
+    let on_to = |c: &E| matches!(c, E::To | E::From);
     match e {
         E::Bin(ir::BinOp::Gt, a, b) => {
             matches!(&**a, E::Height(c) if on_to(c)) && matches!(&**b, E::Int(0))

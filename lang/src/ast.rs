@@ -115,6 +115,13 @@ pub enum Item {
         opening: Option<(Name, Expr)>,
         result: Option<Name>,
     },
+    /// A named expression, with parameters (`define room(c) = layer(c) == 0`): each use is
+    /// the body with the arguments in place of the parameters.
+    Define {
+        name: Name,
+        params: Vec<Name>,
+        body: Expr,
+    },
     /// How cells are drawn on a text board: the empty cells of a region, or of the cells
     /// where a condition holds (`show water as "~"`); `after`: a mark written after the
     /// pieces of such cells. An optional legend explains the mark.
@@ -141,6 +148,7 @@ impl Item {
             Item::Piece(p) => Some(("piece", &p.name)),
             Item::Ending { name, .. } => Some(("ending", name)),
             Item::Action(a) => Some(("action", &a.name)),
+            Item::Define { name, .. } => Some(("define", name)),
             _ => None,
         }
     }

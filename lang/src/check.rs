@@ -43,6 +43,13 @@ struct Lowerer<'a> {
     chances: Vec<ir::Chance>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
+    /// Named expressions (`define`): parameters and body.
+    defines: HashMap<String, (&'a [Name], &'a ast::Expr)>,
+    /// The definitions being expanded, innermost last (a definition may not use itself).
+    expanding: Vec<String>,
+    /// Uses of definitions written out so far: a bound, so that definitions that double at
+    /// each level cannot make the checker run for ever.
+    expansions: usize,
 }
 
 fn err(
@@ -122,6 +129,9 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         zone_index: HashMap::new(),
         chances: Vec::new(),
         uses_fresh: false,
+        defines: HashMap::new(),
+        expanding: Vec::new(),
+        expansions: 0,
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
@@ -240,6 +250,22 @@ impl<'a> Lowerer<'a> {
             }
         }
         self.check_namespace(items);
+        for item in items {
+            if let Item::Define { name, params, body } = item {
+                self.defines
+                    .insert(name.text.clone(), (params.as_slice(), body));
+                for (i, p) in params.iter().enumerate() {
+                    if params[..i].iter().any(|q| q.text == p.text) {
+                        self.error(err(
+                            codes::DUPLICATE,
+                            format!("the parameter `{}` is named twice", p.text),
+                            p.span,
+                            "named again here",
+                        ));
+                    }
+                }
+            }
+        }
         // Declarations in order: each may use what stands before it.
         for item in items {
             match item {
@@ -588,12 +614,13 @@ impl<'a> Lowerer<'a> {
                 Item::Region { name, .. } => ("region", name),
                 Item::Var(v) => ("variable", &v.name),
                 Item::Piece(p) => ("piece", &p.name),
+                Item::Define { name, .. } => ("definition", name),
                 _ => continue,
             };
             match seen.get(&name.text) {
                 Some((other, at)) if *other != kind => {
                     let mut d = err(codes::DUPLICATE, format!("`{}` already names a {other}", name.text), name.span, format!("this {kind} has the same name"))
-                        .hint("players, directions, options, regions, variables and pieces share one set of names: rename one of them");
+                        .hint("players, directions, options, regions, variables, pieces and definitions share one set of names: rename one of them");
                     if let Some(at) = at {
                         if *other != "direction of the board" {
                             d = d.with_label(*at, format!("the {other}"));
@@ -2242,6 +2269,14 @@ impl<'a> Lowerer<'a> {
             ExprKind::Bool(b) => plain(Expr::Bool(*b), Bool),
             ExprKind::None => plain(Expr::Cell(NO_CELL), Cell),
             ExprKind::To => plain(Expr::To, Cell),
+            ExprKind::Name(n) if self.defines.contains_key(n) => {
+                let name = Name {
+                    text: n.clone(),
+                    span: e.span,
+                };
+                self.expand(&name, &[])
+            }
+            ExprKind::Call(f, args) if self.defines.contains_key(&f.text) => self.expand(f, args),
             ExprKind::Name(n) => self.name_expr(n, e.span),
             ExprKind::Call(f, args) => self.call(f, args),
             ExprKind::Unary(op, inner) => match op {
@@ -2250,6 +2285,66 @@ impl<'a> Lowerer<'a> {
             },
             ExprKind::Binary(op, a, b) => self.binary(*op, a, b, e.span),
         }
+    }
+
+    /// A use of a definition: its body, the arguments in place of the parameters.
+    fn expand(&mut self, f: &Name, args: &[ast::Expr]) -> Option<(Expr, Value)> {
+        let (params, body) = self.defines[&f.text];
+        if params.len() != args.len() {
+            let form = if params.is_empty() {
+                f.text.clone()
+            } else {
+                let ps: Vec<&str> = params.iter().map(|p| p.text.as_str()).collect();
+                format!("{}({})", f.text, ps.join(", "))
+            };
+            self.error(
+                err(
+                    codes::WRONG_ARGUMENTS,
+                    format!(
+                        "`{}` takes {} argument{}",
+                        f.text,
+                        params.len(),
+                        if params.len() == 1 { "" } else { "s" }
+                    ),
+                    f.span,
+                    format!("given {}", args.len()),
+                )
+                .hint(format!("write it as {form}")),
+            );
+            return None;
+        }
+        if self.expanding.contains(&f.text) {
+            self.error(
+                err(
+                    codes::SELF_REFERENCE,
+                    format!("the definition `{}` uses itself", f.text),
+                    f.span,
+                    "used inside its own definition",
+                )
+                .hint("a definition is written out where it is used, so it cannot refer to itself"),
+            );
+            return None;
+        }
+        self.expansions += 1;
+        if self.expansions > MAX_EXPANSIONS {
+            if self.expansions == MAX_EXPANSIONS + 1 {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!("definitions are written out more than {MAX_EXPANSIONS} times"),
+                        f.span,
+                        "one use too many",
+                    )
+                    .hint("definitions that use others several times grow very fast: use a variable instead"),
+                );
+            }
+            return None;
+        }
+        let expanded = substitute(body, params, args);
+        self.expanding.push(f.text.clone());
+        let out = self.expr(&expanded);
+        self.expanding.pop();
+        out
     }
 
     fn name_expr(&mut self, n: &str, span: Span) -> Option<(Expr, Value)> {
@@ -3156,6 +3251,28 @@ fn mentions(e: &ast::Expr, word: &str) -> bool {
         ExprKind::Unary(_, x) => mentions(x, word),
         ExprKind::Binary(_, a, b) => mentions(a, word) || mentions(b, word),
         _ => false,
+    }
+}
+
+/// How many uses of definitions a ruleset may write out in all.
+const MAX_EXPANSIONS: usize = 100_000;
+
+/// A definition's body with each parameter replaced by its argument.
+fn substitute(body: &ast::Expr, params: &[Name], args: &[ast::Expr]) -> ast::Expr {
+    let sub = |e: &ast::Expr| substitute(e, params, args);
+    let kind = match &body.kind {
+        ExprKind::Name(n) => match params.iter().position(|p| p.text == *n) {
+            Some(i) => return args[i].clone(),
+            None => ExprKind::Name(n.clone()),
+        },
+        ExprKind::Call(f, xs) => ExprKind::Call(f.clone(), xs.iter().map(sub).collect()),
+        ExprKind::Unary(op, x) => ExprKind::Unary(*op, Box::new(sub(x))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, Box::new(sub(a)), Box::new(sub(b))),
+        other => other.clone(),
+    };
+    ast::Expr {
+        kind,
+        span: body.span,
     }
 }
 

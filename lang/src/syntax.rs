@@ -98,8 +98,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles)"
+                        | captures_decl | captures_top_decl | score_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl => {
+            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, action, piles, define, show, notation)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -148,6 +148,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         or_op | and_op | eq_op | ne_op | le_op | ge_op | lt_op | gt_op | add_op | sub_op
         | mul_op | div_op | mod_op | in_op => "an operator",
         show_as | show_after => "`as` or `after`",
+        define_params => "parameters in brackets, `(a, b)`",
         show_fill => "`fill \"#rrggbb\"`",
         outcome | draw_outcome | player_outcome | highest_outcome => "an outcome (draw, `PLAYER wins`/`PLAYER loses`, or `highest EXPR wins`)",
         wins_word | loses_word => "`wins` or `loses`",
@@ -681,6 +682,20 @@ impl Builder {
                     pass,
                     opening,
                     result,
+                }
+            }
+            Rule::define_decl => {
+                let name = self.name(it.next().unwrap());
+                let mut next = it.next().unwrap();
+                let mut params = Vec::new();
+                if next.as_rule() == Rule::define_params {
+                    params = next.into_inner().map(|n| self.name(n)).collect();
+                    next = it.next().unwrap();
+                }
+                Item::Define {
+                    name,
+                    params,
+                    body: self.expr(next),
                 }
             }
             Rule::show_decl => {

@@ -1478,10 +1478,15 @@ mod tests {
             b(E::Height(b(E::To))),
             b(E::Int(0))
         )));
-        assert!(!needs_piece(&E::Bin(
+        assert!(needs_piece(&E::Bin(
             BinOp::Gt,
             b(E::Height(b(E::From))),
             b(E::Int(0))
+        )));
+        assert!(!needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::To))),
+            b(E::Int(1))
         )));
     }
 }

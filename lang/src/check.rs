@@ -2954,6 +2954,41 @@ impl<'a> Lowerer<'a> {
         }
     }
 
+    /// The `per cell` number (or truth) variable a position field names.
+    fn per_cell_number(&mut self, n: &Name, hint: &str) -> Option<ir::VarId> {
+        match self.var_index.get(&n.text) {
+            Some(&v)
+                if self.vars[v as usize].per_cell && self.vars[v as usize].ty != Type::Cell =>
+            {
+                Some(v)
+            }
+            Some(_) => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!("`{}` is not a number kept per cell", n.text),
+                        n.span,
+                        "not per cell",
+                    )
+                    .hint(hint),
+                );
+                None
+            }
+            None => {
+                self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no variable `{}`", n.text),
+                        n.span,
+                        "unknown variable",
+                    )
+                    .hint("declare it with `var NAME = 0 per cell` first"),
+                );
+                None
+            }
+        }
+    }
+
     fn position_from(&mut self, fields: &[ast::Field]) -> Vec<ir::Field> {
         let mut out = Vec::new();
         for f in fields {
@@ -2990,27 +3025,8 @@ impl<'a> Lowerer<'a> {
                     if bad {
                         self.error(err(codes::BAD_RANGE, "the characters of a `cells` field are two or more different characters, without spaces, `/` or brackets", chars.span, "these characters").hint("write one character for each value from 0, such as `cells layer \".vcw\"`"));
                     }
-                    match self.var_index.get(&n.text) {
-                        Some(&v)
-                            if self.vars[v as usize].per_cell
-                                && self.vars[v as usize].ty != Type::Cell =>
-                        {
-                            out.push(ir::Field::CellMap(v, list));
-                        }
-                        Some(_) => {
-                            self.error(err(codes::TYPE_MISMATCH, format!("`{}` is not a number kept per cell", n.text), n.span, "not per cell").hint("`cells NAME \"…\"` writes a `per cell` number (or truth value) at every cell"));
-                        }
-                        None => {
-                            self.error(
-                                err(
-                                    codes::UNKNOWN_NAME,
-                                    format!("there is no variable `{}`", n.text),
-                                    n.span,
-                                    "unknown variable",
-                                )
-                                .hint("declare it with `var NAME = 0 per cell` first"),
-                            );
-                        }
+                    if let Some(v) = self.per_cell_number(n, "`cells NAME \"…\"` writes a `per cell` number (or truth value) at every cell") {
+                        out.push(ir::Field::CellMap(v, list));
                     }
                 }
                 ast::Field::Turns(_) => out.push(ir::Field::Turns),
@@ -3056,11 +3072,8 @@ impl<'a> Lowerer<'a> {
                     }
                     out.push(ir::Field::Rights(v));
                 }
-                ast::Field::Counters(n, cells) => match self.var_index.get(&n.text) {
-                    Some(&v)
-                        if self.vars[v as usize].per_cell
-                            && self.vars[v as usize].ty == Type::Int =>
-                    {
+                ast::Field::Counters(n, cells) => {
+                    if let Some(v) = self.per_cell_number(n, "`counter NAME at CELLS` is for a `per cell` number variable; write `counter NAME` for others") {
                         let ids: Vec<u32> = cells
                             .iter()
                             .filter_map(|c| self.cell_ref(c))
@@ -3068,21 +3081,7 @@ impl<'a> Lowerer<'a> {
                             .collect();
                         out.push(ir::Field::Counters(v, ids));
                     }
-                    Some(_) => {
-                        self.error(err(codes::TYPE_MISMATCH, format!("`{}` is not a number kept per cell", n.text), n.span, "not per cell").hint("`counter NAME at CELLS` is for a `per cell` number variable; write `counter NAME` for others"));
-                    }
-                    None => {
-                        self.error(
-                            err(
-                                codes::UNKNOWN_NAME,
-                                format!("there is no variable `{}`", n.text),
-                                n.span,
-                                "unknown variable",
-                            )
-                            .hint("declare it with `var` or `counter` first"),
-                        );
-                    }
-                },
+                }
                 ast::Field::Counter(n)
                     if self.var_index.get(&n.text).is_some_and(|&v| {
                         self.vars[v as usize].per_player && self.vars[v as usize].ty == Type::Int

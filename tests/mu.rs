@@ -267,6 +267,29 @@ fn random_assembly_is_legal_and_seeded() {
 }
 
 #[test]
+fn fate_may_decide_who_goes_first() {
+    let g = common::load("rulesets/mu.tessel", &[("first", "fate"), ("players", "3")]);
+    let mut firsts = Vec::new();
+    for seed in 0..20 {
+        let mut s = g.start_state(seed).expect("start");
+        while let Some(m) = g.sample_chance(&mut s) {
+            g.apply(&mut s, m);
+        }
+        let first = s.to_move;
+        assert_eq!(texts(&g, &s), vec!["lay@m13"]);
+        play(&g, &mut s, &["lay@m13"]);
+        assert_eq!(s.to_move, (first + 1) % 3, "play runs on in seat order");
+        firsts.push(first);
+    }
+    firsts.sort();
+    firsts.dedup();
+    assert_eq!(firsts, vec![0, 1, 2], "each player may begin");
+    // By default the first player named begins.
+    let g = game(&[]);
+    assert_eq!(g.start_state(0).expect("start").to_move, 0);
+}
+
+#[test]
 fn a_saved_board_reads_back_to_the_same_position() {
     let g = common::load("rulesets/mu.tessel", &[("setup", "random")]);
     let mut s = g.start_state(3).expect("start");

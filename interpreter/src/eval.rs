@@ -486,6 +486,12 @@ impl Game {
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
+                Stmt::NextTurn(who) => {
+                    let who = self.eval(who, &self.ctx(s, mover, from, to, None));
+                    if let Some(p) = self.seat(who) {
+                        s.next_player = Some(p);
+                    }
+                }
                 Stmt::If(c, then, otherwise) => {
                     let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;
                     self.exec(s, if t { then } else { otherwise }, mover, from, to);

@@ -1162,7 +1162,10 @@ impl Game {
         s.turn_step = 0;
         s.turn_begun = false;
         s.turns += 1;
-        s.to_move = ((mover as usize + 1) % self.players) as PlayerId;
+        s.to_move = match s.next_player.take() {
+            Some(p) => p,
+            None => ((mover as usize + 1) % self.players) as PlayerId,
+        };
         self.begin_turn(s);
     }
 
@@ -1175,6 +1178,10 @@ impl Game {
             let before = s.pending.len();
             self.exec(s, &self.program.setup, s.to_move, NO_CELL, NO_CELL);
             s.setup_pending = s.pending.len() > before;
+            // `next turn to …` in setup: who plays first.
+            if let Some(p) = s.next_player.take() {
+                s.to_move = p;
+            }
         }
         if !s.setup_pending {
             self.begin_turn(s);

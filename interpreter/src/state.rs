@@ -130,6 +130,8 @@ pub struct State {
     pub setup_pending: bool,
     /// An `end turn` ran: the turn ends when the decision is done.
     pub end_turn_pending: bool,
+    /// Whose turn comes next, when a rule said (`next turn to …`).
+    pub next_player: Option<PlayerId>,
     /// Restarts so far: the rounds of a match already played.
     pub rounds: u32,
     pub last: LastMove,
@@ -157,6 +159,7 @@ impl State {
             restart_pending: false,
             setup_pending: false,
             end_turn_pending: false,
+            next_player: None,
             rounds: 0,
             last: LastMove::default(),
             rng: Pcg64Mcg::seed_from_u64(seed),
@@ -181,6 +184,7 @@ impl State {
         self.restart_pending = other.restart_pending;
         self.setup_pending = other.setup_pending;
         self.end_turn_pending = other.end_turn_pending;
+        self.next_player = other.next_player;
         self.rounds = other.rounds;
         self.last = other.last;
         self.rng = other.rng.clone();

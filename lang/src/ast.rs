@@ -391,6 +391,8 @@ pub enum Stmt {
     ResetTurns(Span),
     /// The turn ends after this decision.
     EndTurn(Span),
+    /// The next turn is this player's, not the next seat's (`next turn to red`).
+    NextTurn(Expr),
     /// A chance event: the variable gets a random value before the next decision.
     Roll {
         name: Name,

@@ -2161,6 +2161,7 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
+            ast::Stmt::NextTurn(who) => Some(ir::Stmt::NextTurn(self.typed(who, Type::Player))),
             ast::Stmt::Roll { name, spec, span } => {
                 let v = self.roll_target(name, Type::Int)?;
                 let Some(outcomes) = distribution(*spec) else {

@@ -1071,15 +1071,22 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         out!("{legend}");
     }
     loop {
-        out_part!("\n{}", render::board(g, &s));
-        let position = g.position_string(&s);
-        // A long position string (a board built in play) is shown on request only.
-        if position.len() <= 160 {
-            out!("{position}");
-        }
-        let vars = render::variables(g, &s);
-        if !vars.is_empty() {
-            out!("{vars}");
+        // The board is drawn before each decision someone chooses; not before a throw of
+        // chance or a decision that is the only one (a random assembly, say).
+        g.decisions(&s, &mut scratch, &mut moves);
+        let automatic = g.waiting_chance(&s).is_some()
+            || (g.status(&s, &mut scratch).is_none() && only_choice(g, &moves));
+        if !automatic {
+            out_part!("\n{}", render::board(g, &s));
+            let position = g.position_string(&s);
+            // A long position string (a board built in play) is shown on request only.
+            if position.len() <= 160 {
+                out!("{position}");
+            }
+            let vars = render::variables(g, &s);
+            if !vars.is_empty() {
+                out!("{vars}");
+            }
         }
         if let Some(o) = g.status(&s, &mut scratch) {
             let who = o

@@ -12,6 +12,8 @@ pub(crate) struct Ctx<'s> {
     pub mover: PlayerId,
     pub from: CellId,
     pub to: CellId,
+    /// The candidate cell of the rule or action (`target`): `to` before any binder.
+    pub target: CellId,
     pub no_moves: Option<bool>,
     /// Links travelled by the candidate move (0 outside move generation).
     pub steps: u32,
@@ -33,6 +35,7 @@ impl Game {
             mover,
             from,
             to,
+            target: to,
             no_moves,
             steps: 0,
             moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
@@ -84,6 +87,19 @@ impl Game {
             Expr::Player(p) => *p as i64,
             Expr::From => cx.from as i64,
             Expr::To => cx.to as i64,
+            Expr::Target => cx.target as i64,
+            Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::Column(c) | Expr::Row(c) => {
+                let c = self.eval(c, cx);
+                let at = usize::try_from(c)
+                    .ok()
+                    .and_then(|c| self.program.board.coords.get(c));
+                match (at, e) {
+                    (Some(&(x, _)), Expr::Column(_)) => x as i64,
+                    (Some(&(_, y)), _) => y as i64,
+                    (None, _) => 0,
+                }
+            }
             Expr::Mover => cx.mover as i64,
             Expr::Opponent => ((cx.mover as usize + 1) % self.players()) as i64,
             Expr::Ply => cx.s.ply as i64,
@@ -352,10 +368,34 @@ impl Game {
         from: CellId,
         to: CellId,
     ) {
+        self.exec_at(s, body, mover, (from, to, to));
+    }
+
+    /// A context whose `target` is not its `to` (inside `each cell`).
+    fn ctx_at<'s>(
+        &self,
+        s: &'s State,
+        mover: PlayerId,
+        (from, to, target): (CellId, CellId, CellId),
+    ) -> Ctx<'s> {
+        let mut cx = self.ctx(s, mover, from, to, None);
+        cx.target = target;
+        cx
+    }
+
+    /// Runs statements with `from`, `to` and the decision's cell (`target`, which `each
+    /// cell` does not rebind).
+    fn exec_at(
+        &self,
+        s: &mut State,
+        body: &[Stmt],
+        mover: PlayerId,
+        (from, to, target): (CellId, CellId, CellId),
+    ) {
         for st in body {
             match st {
                 Stmt::Set(v, op, e) => {
-                    let x = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    let x = self.eval(e, &self.ctx_at(s, mover, (from, to, target)));
                     let i = self.var_index(*v, mover);
                     let slot = &mut s.vars[i];
                     *slot = match op {
@@ -365,7 +405,7 @@ impl Game {
                     };
                 }
                 Stmt::SetAt(v, c, op, e) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let (c, x) = (self.eval(c, &cx), self.eval(e, &cx));
                     if let Some(i) = self.slot_at(*v, c) {
                         let slot = &mut s.vars[i];
@@ -377,7 +417,7 @@ impl Game {
                     }
                 }
                 Stmt::Capture(e) => {
-                    let c = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    let c = self.eval(e, &self.ctx_at(s, mover, (from, to, target)));
                     if (0..s.cells.len() as i64).contains(&c)
                         && self.take_cell(s, c as CellId, mover)
                     {
@@ -385,7 +425,7 @@ impl Game {
                     }
                 }
                 Stmt::Shift(a, b, merging) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let (x, y) = (self.eval(a, &cx), self.eval(b, &cx));
                     let n = s.cells.len() as i64;
                     if (0..n).contains(&x) && (0..n).contains(&y) && x != y {
@@ -406,7 +446,7 @@ impl Game {
                 }
                 Stmt::Roll(_, roll) => s.pending.push(Pending::new(*roll, mover, mover)),
                 Stmt::Take(n, kind, zone, owner) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let n = self.eval(n, &cx).clamp(0, u16::MAX as i64) as u16;
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
                     if let Some(owner) = self.seat(owner) {
@@ -415,7 +455,7 @@ impl Game {
                     }
                 }
                 Stmt::Place(kind, c, owner) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let c = self.eval(c, &cx);
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
                     let neutral = self
@@ -437,7 +477,7 @@ impl Game {
                     }
                 }
                 Stmt::Draw(n, draw, owner) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let n = self.eval(n, &cx).clamp(0, 1000);
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
                     if let Some(owner) = self.seat(owner) {
@@ -447,13 +487,13 @@ impl Game {
                     }
                 }
                 Stmt::Send(e, zone, to_owner) => {
-                    let c = self.eval(e, &self.ctx(s, mover, from, to, None));
+                    let c = self.eval(e, &self.ctx_at(s, mover, (from, to, target)));
                     if (0..s.cells.len() as i64).contains(&c) {
                         let _ = self.send_cell(s, c as CellId, *zone, *to_owner, mover);
                     }
                 }
                 Stmt::Remove(n, who, c, zone) => {
-                    let cx = self.ctx(s, mover, from, to, None);
+                    let cx = self.ctx_at(s, mover, (from, to, target));
                     let (n, who, c) = (self.eval(n, &cx), self.eval(who, &cx), self.eval(c, &cx));
                     if (0..s.cells.len() as i64).contains(&c) {
                         for _ in 0..n.clamp(0, 10_000) {
@@ -476,10 +516,10 @@ impl Game {
                 Stmt::Each(cond, body) => {
                     for c in 0..s.cells.len() as CellId {
                         let hit = cond.as_ref().is_none_or(|cond| {
-                            self.eval(cond, &self.ctx(s, mover, from, c, None)) != 0
+                            self.eval(cond, &self.ctx_at(s, mover, (from, c, target))) != 0
                         });
                         if hit {
-                            self.exec(s, body, mover, from, c);
+                            self.exec_at(s, body, mover, (from, c, target));
                         }
                     }
                 }
@@ -487,14 +527,19 @@ impl Game {
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
                 Stmt::NextTurn(who) => {
-                    let who = self.eval(who, &self.ctx(s, mover, from, to, None));
+                    let who = self.eval(who, &self.ctx_at(s, mover, (from, to, target)));
                     if let Some(p) = self.seat(who) {
                         s.next_player = Some(p);
                     }
                 }
                 Stmt::If(c, then, otherwise) => {
-                    let t = self.eval(c, &self.ctx(s, mover, from, to, None)) != 0;
-                    self.exec(s, if t { then } else { otherwise }, mover, from, to);
+                    let t = self.eval(c, &self.ctx_at(s, mover, (from, to, target))) != 0;
+                    self.exec_at(
+                        s,
+                        if t { then } else { otherwise },
+                        mover,
+                        (from, to, target),
+                    );
                 }
             }
         }

@@ -1384,14 +1384,14 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
     // Inside an expression that binds `to` itself: only `from` and the like count.
     let inner = |x: &E| {
         fn walk(e: &ir::Expr, from_counts: bool) -> bool {
-            matches!(e, E::Steps | E::Fresh | E::Attacked(_))
+            matches!(e, E::Steps | E::Fresh | E::Attacked(_) | E::Target)
                 || (from_counts && matches!(e, E::From))
                 || children(e).into_iter().any(|c| walk(c, from_counts))
         }
         walk(x, from_counts)
     };
     match e {
-        E::To | E::Steps | E::Fresh | E::Attacked(_) => true,
+        E::To | E::Target | E::Steps | E::Fresh | E::Attacked(_) => true,
         E::From => from_counts,
         E::AnyCell(c) | E::CountCells(c) => inner(c),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
@@ -1423,7 +1423,10 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Holds(x, _)
         | E::Walk(x, _)
         | E::AnyCell(x)
-        | E::CountCells(x) => vec![x],
+        | E::CountCells(x)
+        | E::Row(x)
+        | E::Column(x)
+        | E::Abs(x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
         E::Min(a, b)

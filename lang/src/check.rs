@@ -912,6 +912,9 @@ impl<'a> Lowerer<'a> {
                     })
                     .collect();
                 self.board.grid = Some((w, h));
+                self.board.coords = (0..h)
+                    .flat_map(|y| (0..w).map(move |x| (x as u16 + 1, y as u16 + 1)))
+                    .collect();
             }
             BoardDecl::Hex {
                 radius,
@@ -981,6 +984,7 @@ impl<'a> Lowerer<'a> {
                     for x in 0..side {
                         if on(x, y) {
                             id[y as usize][x as usize] = self.board.cells.len() as CellId;
+                            self.board.coords.push((x as u16 + 1, y as u16 + 1));
                             self.board
                                 .cells
                                 .push(format!("{}{}", letters[x as usize], y + 1));
@@ -2353,6 +2357,7 @@ impl<'a> Lowerer<'a> {
         let plain = |x: Expr, t: Type| Some((x, Value::Plain(t)));
         match n {
             "from" => return plain(Expr::From, Cell),
+            "target" => return plain(Expr::Target, Cell),
             "mover" => return plain(Expr::Mover, Player),
             "opponent" => return plain(Expr::Opponent, Player),
             "nobody" => return plain(Expr::Player(ir::NEUTRAL), Player),
@@ -2575,6 +2580,25 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "row" | "column" | "abs" => {
+                let what = if f.text == "abs" { "NUMBER" } else { "CELL" };
+                if !arity(self, 1, 1, &format!("{}({what})", f.text)) {
+                    return None;
+                }
+                if f.text == "abs" {
+                    let x = Box::new(self.typed(&args[0], Int));
+                    return Some((Expr::Abs(x), Value::Plain(Int)));
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                Some((
+                    if f.text == "row" {
+                        Expr::Row(c)
+                    } else {
+                        Expr::Column(c)
+                    },
+                    Value::Plain(Int),
+                ))
+            }
             "seat" => {
                 if !arity(self, 1, 1, "seat(NUMBER)") {
                     return None;
@@ -2695,6 +2719,9 @@ impl<'a> Lowerer<'a> {
                     "neutral",
                     "owner",
                     "seat",
+                    "row",
+                    "column",
+                    "abs",
                     "holds",
                     "around",
                     "adjacent",

@@ -165,6 +165,8 @@ pub struct Board {
     /// For boards drawn in rows that are not a full grid (hexagons): each row from the top,
     /// with its indent in half cells, and its cells from left to right.
     pub rows: Option<Vec<(u32, Vec<CellId>)>>,
+    /// Each cell's column and row, from 1 (grids and hexagons; empty for other boards).
+    pub coords: Vec<(u16, u16)>,
 }
 
 /// A set of cells for each player (the same set for every player unless mirrored).
@@ -321,6 +323,14 @@ pub enum Expr {
     From,
     /// The target cell of the move.
     To,
+    /// The candidate cell of the rule or action, which `around`, `any_cell` and the like
+    /// do not rebind.
+    Target,
+    /// A cell's column and row, from 1 (0 for `none` or a board without them).
+    Column(Box<Expr>),
+    Row(Box<Expr>),
+    /// A number without its sign.
+    Abs(Box<Expr>),
     /// The player whose decision it is.
     Mover,
     /// The player after the mover in turn order.

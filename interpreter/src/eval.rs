@@ -89,6 +89,13 @@ impl Game {
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::Either(c, a, b) => {
+                if self.eval(c, cx) != 0 {
+                    self.eval(a, cx)
+                } else {
+                    self.eval(b, cx)
+                }
+            }
             Expr::Column(c) | Expr::Row(c) => {
                 let c = self.eval(c, cx);
                 let at = usize::try_from(c)

@@ -1436,7 +1436,7 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Around(a, b)
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
-        E::SectionTotal(a, b, c) => vec![a, b, c],
+        E::SectionTotal(a, b, c) | E::Either(a, b, c) => vec![a, b, c],
         _ => Vec::new(),
     }
 }

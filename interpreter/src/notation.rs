@@ -4,7 +4,7 @@
 use crate::game::{Game, Move};
 use crate::state::{Piece, State};
 use logos::Logos;
-use tessel_lang::ir;
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId};
 
 #[derive(Logos, Debug, PartialEq, Clone, Copy)]
 #[logos(skip r"[ \t\r\n]+")]
@@ -54,6 +54,11 @@ impl std::fmt::Display for MoveError {
 
 impl Game {
     fn plain_text(&self, m: Move) -> String {
+        self.text_from(m, "")
+    }
+
+    /// A move's text with `{origin}` in its template written as `origin`.
+    fn text_from(&self, m: Move, origin: &str) -> String {
         let n = &self.board.cell_names;
         if m.is_pass() {
             return self
@@ -90,8 +95,9 @@ impl Game {
                 let owner = if m.is_drop() { m.sub } else { 0 };
                 w.replace("{from}", from.map(|s| s.as_str()).unwrap_or(""))
                     .replace("{to}", to)
-                    .replace("{piece}", &self.symbol(Piece::new(m.kind, owner)))
+                    .replace("{piece}", &self.piece_letter(m.kind, owner))
                     .replace("{count}", &m.count.to_string())
+                    .replace("{origin}", origin)
             }
             (None, from) => match from {
                 Some(from) => format!("{from}{to}"),
@@ -122,12 +128,50 @@ impl Game {
     /// The text of `m` among `all`, with `#rule` when two decisions would read the same.
     pub fn move_text_among(&self, all: &[Move], m: Move) -> String {
         let t = self.plain_text(m);
-        let clashes: Vec<&Move> = all
+        let mut clashes: Vec<&Move> = all
             .iter()
             .filter(|o| **o != m && self.plain_text(**o) == t)
             .collect();
         if clashes.is_empty() {
             return t;
+        }
+        // Pieces on other cells making the same move: the template's `{origin}` says which,
+        // by the origin's column letters, else its row, else the whole cell (`eYfX8`).
+        let mut t = t;
+        if self.template_of(m).is_some_and(|w| w.contains("{origin}"))
+            && clashes.iter().any(|o| o.from != m.from)
+        {
+            let names = &self.board.cell_names;
+            let name = |c: CellId| names.get(c as usize).map_or("", |s| s.as_str());
+            let letters = |c: CellId| -> String {
+                name(c)
+                    .chars()
+                    .take_while(|ch| !ch.is_ascii_digit())
+                    .collect()
+            };
+            let digits = |c: CellId| -> String {
+                name(c)
+                    .chars()
+                    .skip_while(|ch| !ch.is_ascii_digit())
+                    .collect()
+            };
+            let others: Vec<CellId> = clashes
+                .iter()
+                .map(|o| o.from)
+                .filter(|&f| f != m.from)
+                .collect();
+            let origin = if others.iter().all(|&f| letters(f) != letters(m.from)) {
+                letters(m.from)
+            } else if others.iter().all(|&f| digits(f) != digits(m.from)) {
+                digits(m.from)
+            } else {
+                name(m.from).to_string()
+            };
+            t = self.text_from(m, &origin);
+            clashes.retain(|o| o.from == m.from);
+            if clashes.is_empty() {
+                return t;
+            }
         }
         // Another rule makes the same move: `#rule`. The same rule moving another number of
         // pieces (`group any`): `*count`.
@@ -186,8 +230,48 @@ impl Game {
         }
     }
 
+    /// How move texts name a piece type: its `written` letter, else the symbol (of `owner`).
+    fn piece_letter(&self, kind: PieceId, owner: PlayerId) -> String {
+        match self
+            .program
+            .pieces
+            .get(kind as usize)
+            .and_then(|p| p.letter.clone())
+        {
+            Some(l) => l,
+            None => self.symbol(Piece::new(kind, owner)),
+        }
+    }
+
+    /// The `written` template of a piece move's rule.
+    fn template_of(&self, m: Move) -> Option<&String> {
+        if m.is_pass() || m.is_chance() || m.is_action() {
+            return None;
+        }
+        self.program
+            .pieces
+            .get(m.kind as usize)
+            .and_then(|p| p.rules.get(m.rule as usize))
+            .and_then(|r| r.written.as_ref())
+    }
+
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        // A decision written exactly as it is shown among the legal ones (`eYfX8`).
+        let shown: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| {
+                !m.is_chance()
+                    && self.template_of(*m).is_some()
+                    && self
+                        .move_text_among(legal, *m)
+                        .eq_ignore_ascii_case(text.trim())
+            })
+            .collect();
+        if shown.len() == 1 {
+            return Ok(shown[0]);
+        }
         // A decision written exactly as the ruleset writes it (`h4i4^`, `e1=U`, `Pass`).
         let exact: Vec<Move> = legal
             .iter()

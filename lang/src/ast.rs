@@ -287,6 +287,8 @@ pub struct PieceDecl {
     pub inert: bool,
     /// Belongs to no player: no one moves it; it is nobody's friend or enemy.
     pub neutral: bool,
+    /// How the piece is named in move texts (`{piece}`), whoever owns it: `written "$"`.
+    pub letter: Option<Name>,
     pub value: Option<i64>,
     pub movers: Vec<Name>,
     pub rules: Vec<MoveRule>,

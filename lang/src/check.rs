@@ -135,7 +135,15 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
-    (if has_error { None } else { program }, l.diags)
+    // A rule checked once for each player (or each piece using a pattern) reports the same
+    // mistake each time: say it once.
+    let mut diags: Vec<Diagnostic> = Vec::with_capacity(l.diags.len());
+    for d in l.diags {
+        if !diags.contains(&d) {
+            diags.push(d);
+        }
+    }
+    (if has_error { None } else { program }, diags)
 }
 
 impl<'a> Lowerer<'a> {
@@ -1672,6 +1680,7 @@ impl<'a> Lowerer<'a> {
         ir::PieceType {
             name: p.name.text.clone(),
             symbols,
+            letter: p.letter.as_ref().map(|l| l.text.clone()),
             royal: p.royal,
             neutral: p.neutral,
             value: p.value.unwrap_or(1),
@@ -1884,7 +1893,7 @@ impl<'a> Lowerer<'a> {
         let written = r
             .written
             .as_ref()
-            .and_then(|w| self.template(w, &["from", "to", "piece", "count"]));
+            .and_then(|w| self.template(w, &["from", "to", "piece", "count", "origin"]));
         if r.stacking && r.merging {
             self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
         }
@@ -2580,6 +2589,24 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "either" => {
+                if !arity(self, 3, 3, "either(CONDITION, VALUE, OTHER VALUE)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Bool));
+                let (a, ta) = self.expr(&args[1])?;
+                let Value::Plain(t) = ta else {
+                    self.error(err(
+                        codes::TYPE_MISMATCH,
+                        format!("`either` gives a value, not {}", ta.word()),
+                        args[1].span,
+                        "not a value",
+                    ));
+                    return None;
+                };
+                let b = Box::new(self.typed(&args[2], t));
+                Some((Expr::Either(c, Box::new(a), b), Value::Plain(t)))
+            }
             "row" | "column" | "abs" => {
                 let what = if f.text == "abs" { "NUMBER" } else { "CELL" };
                 if !arity(self, 1, 1, &format!("{}({what})", f.text)) {
@@ -2721,6 +2748,7 @@ impl<'a> Lowerer<'a> {
                     "seat",
                     "row",
                     "column",
+                    "either",
                     "abs",
                     "holds",
                     "around",

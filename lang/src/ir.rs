@@ -225,6 +225,8 @@ pub struct PieceType {
     pub name: String,
     /// One symbol per player, in seat order.
     pub symbols: Vec<String>,
+    /// How move texts name the piece (`{piece}`), when not by the first player's symbol.
+    pub letter: Option<String>,
     pub royal: bool,
     /// Belongs to no player (its pieces have the owner [`NEUTRAL`]).
     pub neutral: bool,
@@ -331,6 +333,8 @@ pub enum Expr {
     Row(Box<Expr>),
     /// A number without its sign.
     Abs(Box<Expr>),
+    /// The second value when the condition holds, else the third.
+    Either(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The player whose decision it is.
     Mover,
     /// The player after the mover in turn order.

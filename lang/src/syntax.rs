@@ -105,7 +105,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         literal | true_lit | false_lit | none_lit => "a value",
         grid_board | hex_board | explicit_board => "`grid W x H`, `hex R` or `{ cells … }`",
         cells_item | link_item | opposite_item | mirror_item => "a board item (cells, link, opposite, mirror)",
-        dir_spec | mirrored_dirs | per_player_dirs | dir_list => "directions",
+        dir_spec | mirrored_dirs | per_player_dirs | dir_list | ride_dirs => "directions",
         player_dirs | player_region => "`player: …`",
         region_expr | region_term | rank_term | file_term | mirrored_region | per_player_region
         | cell_list => "a region (rank N, file X, [cells], a region name, mirrored …, { player: … })",
@@ -115,8 +115,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
-        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule => {
-            "a piece item (move, moves, promote, royal, value, inert, neutral) or `}`"
+        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item => {
+            "a piece item (move, moves, promote, royal, value, inert, neutral, written) or `}`"
         }
                 step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
@@ -509,6 +509,7 @@ impl Builder {
                     royal: false,
                     inert: false,
                     neutral: false,
+                    letter: None,
                     value: None,
                     movers: Vec::new(),
                     rules: Vec::new(),
@@ -519,6 +520,12 @@ impl Builder {
                         Rule::royal_item => piece.royal = true,
                         Rule::inert_item => piece.inert = true,
                         Rule::neutral_item => piece.neutral = true,
+                        Rule::letter_item => {
+                            piece.letter = x.into_inner().next().map(|s| Name {
+                                text: s.as_str().trim_matches('"').to_string(),
+                                span: self.span(&s),
+                            })
+                        }
                         Rule::value_item => {
                             piece.value =
                                 x.into_inner().next().and_then(|v| v.as_str().parse().ok())

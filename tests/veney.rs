@@ -1,0 +1,234 @@
+//! Veney (rulesets/veney.tessel), first slice: the Self's lunges by measure, the Sword's
+//! range and leaps, engagements, Cloak and Balance, fending to the reserve, placing and
+//! withdrawing, the two-pass rule, checkmate by touch, notation and perft regressions.
+//!
+//! Positions list the steps from 16 down to 1, each as lines W X Y Z; then whose turn,
+//! the reserves, consecutive passes and the move number.
+
+mod common;
+
+use common::{play, texts};
+use tessel_interpreter::{Game, State};
+
+fn game() -> Game {
+    common::load("rulesets/veney.tessel", &[])
+}
+
+fn at(g: &Game, position: &str) -> State {
+    g.parse_position(position, 0)
+        .unwrap_or_else(|e| panic!("{position}: {}", e.message))
+}
+
+/// The decisions of a piece (by its letter) in Veney notation, sorted.
+fn of(g: &Game, s: &State, letter: &str) -> Vec<String> {
+    let mut t: Vec<String> = texts(g, s)
+        .into_iter()
+        .filter(|m| m.starts_with(letter))
+        .collect();
+    t.sort();
+    t
+}
+
+fn sorted(list: &str) -> Vec<String> {
+    let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn the_standard_baseline_and_its_first_moves() {
+    let g = game();
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        g.position_string(&s),
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w - 0 1"
+    );
+    let t = texts(&g, &s);
+    // The Sword leaps its own engagement on X5 and reaches its Self's measure and the next.
+    for m in ["$X8", "$Z6", "CX6", "BW7", "eW8", "SY3", "---", "*W4"] {
+        assert!(t.contains(&m.to_string()), "{m} in {t:?}");
+    }
+    assert!(
+        !t.contains(&"$X9".to_string()),
+        "the third measure is out of reach"
+    );
+    assert!(
+        !t.iter().any(|m| m == "*X4" || m == "*Y4"),
+        "no withdrawing the Sword or Self"
+    );
+}
+
+#[test]
+fn perft_from_the_start_is_kept_as_a_regression() {
+    // Our own numbers for this slice (no published figures exist): they change when the
+    // ruleset grows, and then are updated here on purpose.
+    let g = game();
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.perft(&s, 1), 40);
+    assert_eq!(g.perft(&s, 2), 1600);
+    assert_eq!(g.perft(&s, 3), 64439);
+}
+
+#[test]
+fn the_self_lunges_four_three_two_one_and_returns_one_two_three_four() {
+    let g = game();
+    // White's Self alone on X2 (first measure), X6 (second), X10 (third), X14 (fourth).
+    for (cell, board, ahead, back) in [
+        ("X2", "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1S2/4", 4, 1),
+        ("X6", "4/4/4/4/4/4/1s2/4/4/4/1S2/4/4/4/4/4", 3, 2),
+        ("X10", "4/4/4/4/4/4/1S2/4/4/4/4/4/4/4/1s2/4", 2, 3),
+        ("X14", "4/4/1S2/4/4/4/4/4/4/4/4/4/4/4/1s2/4", 1, 4),
+    ] {
+        let s = at(&g, &format!("{board} w - 0 1"));
+        let row: i32 = cell[1..].parse().expect("step");
+        let t = of(&g, &s, "S");
+        let straight: Vec<i32> = t
+            .iter()
+            .filter(|m| m.as_bytes()[1] == b'X')
+            .map(|m| m[2..].parse::<i32>().expect("step") - row)
+            .collect();
+        let furthest_ahead = straight.iter().copied().max().unwrap_or(0);
+        let furthest_back = -straight.iter().copied().min().unwrap_or(0);
+        assert_eq!(
+            (furthest_ahead, furthest_back),
+            (ahead, back.min(row - 1)),
+            "from {cell}: {t:?}"
+        );
+    }
+}
+
+#[test]
+fn the_self_never_leaps_and_fends_but_never_takes() {
+    let g = game();
+    // A black engagement on X4 blocks the lunge from X2; the Self may fend it only by
+    // stepping next to it first: here it fends the Cloak on Y3.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2c1/1S2/4 w - 0 1");
+    let t = of(&g, &s, "S");
+    assert!(
+        !t.iter().any(|m| m.ends_with("X5") || m.ends_with("X6")),
+        "{t:?}"
+    );
+    assert!(t.contains(&"SfY3".to_string()), "{t:?}");
+    let mut s = s;
+    play(&g, &mut s, &["SfY3"]);
+    assert_eq!(
+        g.position_string(&s),
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2S1/4/4 b c 0 1",
+        "the Cloak is fended into black's reserve"
+    );
+}
+
+#[test]
+fn the_sword_stays_in_reach_of_its_self_and_never_leaps_the_self() {
+    let g = game();
+    // White: Self on Y2, Sword on Y1 behind it, an engagement on W11 (third measure).
+    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/2S1/2R1 w - 0 1");
+    let t = of(&g, &s, "$");
+    // Straight up the Y line is blocked by its own Self.
+    assert!(!t.iter().any(|m| m.starts_with("$Y")), "{t:?}");
+    // The first and second measures are in reach, and step 11 holds an engagement.
+    assert!(
+        t.contains(&"$W3".to_string()) && t.contains(&"$Z2".to_string()),
+        "{t:?}"
+    );
+    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/S3/3R w - 0 1");
+    let t = of(&g, &s, "$");
+    assert!(t.contains(&"$Z8".to_string()), "second measure: {t:?}");
+    assert!(
+        !t.contains(&"$Z9".to_string()),
+        "third measure, no engagement there: {t:?}"
+    );
+    assert!(
+        t.contains(&"$Z11".to_string()),
+        "step 11 holds an engagement: {t:?}"
+    );
+}
+
+#[test]
+fn the_sword_touches_the_self_for_checkmate() {
+    let g = game();
+    // Both Selves in their own side's second measure... the black Self on X9 is within one
+    // measure of white's Self on X6: the Sword on W8 reaches it.
+    let s = at(&g, "4/4/4/4/4/4/4/1s2/R3/4/1S2/4/4/4/4/4 w - 0 1");
+    let t = of(&g, &s, "$");
+    assert!(t.contains(&"$tX9#".to_string()), "{t:?}");
+    let mut s = s;
+    play(&g, &mut s, &["$tX9#"]);
+    let mut scratch = g.scratch();
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(o.ending, "checkmate by touch");
+    assert_eq!(o.winner(), Some(0), "white wins");
+}
+
+#[test]
+fn engagements_advance_up_to_three_on_their_side_and_fend_diagonally() {
+    let g = game();
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/1c2/4/E3/4/4/4/1S2/4 w - 0 1");
+    assert_eq!(
+        of(&g, &s, "e"),
+        sorted("eW7 eW8"),
+        "the centre line stops it"
+    );
+    let s = at(&g, "4/4/4/1s2/4/4/1c2/E3/4/4/4/4/4/4/1S2/4 w - 0 1");
+    assert_eq!(
+        of(&g, &s, "e"),
+        sorted("eW10 efX10"),
+        "one step on the other side, and the fend"
+    );
+}
+
+#[test]
+fn two_engagements_that_fend_on_one_square_are_told_apart_by_their_line() {
+    let g = game();
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/1c2/E1E1/4/4/1S2/4 w - 0 1");
+    let t = of(&g, &s, "e");
+    assert!(
+        t.contains(&"eWfX6".to_string()) && t.contains(&"eYfX6".to_string()),
+        "{t:?}"
+    );
+    let mut s2 = s.clone();
+    play(&g, &mut s2, &["eYfX6"]);
+    assert!(g
+        .position_string(&s2)
+        .starts_with("4/4/4/1s2/4/4/4/4/4/4/1E2/E3/"));
+}
+
+#[test]
+fn pieces_are_placed_beside_the_self_and_withdrawn_from_their_own_side() {
+    let g = game();
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/E3/1S2/4 w C 0 1");
+    let t = of(&g, &s, "C*");
+    assert_eq!(t, sorted("C*W1 C*X1 C*Y1 C*X3 C*Y3 C*Y2 C*W2"));
+    let mut s2 = s.clone();
+    play(&g, &mut s2, &["*W3"]);
+    assert_eq!(
+        g.position_string(&s2),
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1S2/4 b EC 0 1",
+        "the engagement goes back to the reserve"
+    );
+}
+
+#[test]
+fn a_pass_answered_by_a_pass_obliges_the_first_to_move() {
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["---", "---"]);
+    assert!(!texts(&g, &s).contains(&"---".to_string()));
+    play(&g, &mut s, &["eX6"]);
+    assert!(texts(&g, &s).contains(&"---".to_string()));
+}
+
+#[test]
+fn random_games_end_by_checkmate() {
+    use rand::SeedableRng;
+    let g = game();
+    for seed in 0..20 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut scratch = g.scratch();
+        let o = g
+            .random_playout(&mut s, &mut rng, 5000, &mut scratch)
+            .expect("ends");
+        assert_eq!(o.ending, "checkmate by touch");
+    }
+}

@@ -17,6 +17,7 @@ const OTHERS: &[&str] = &[
     include_str!("data/check/ok/hex-board.tessel"),
     include_str!("data/check/ok/seated-players.tessel"),
     include_str!("../rulesets/mu.tessel"),
+    include_str!("../rulesets/veney.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",

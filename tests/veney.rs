@@ -41,11 +41,13 @@ fn the_standard_baseline_and_its_first_moves() {
     let s = g.start_state(0).expect("start");
     assert_eq!(
         g.position_string(&s),
-        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w - 0 1"
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju 0 1"
     );
     let t = texts(&g, &s);
     // The Sword leaps its own engagement on X5 and reaches its Self's measure and the next.
-    for m in ["$X8", "$Z6", "CX6", "BW7", "eW8", "SY3", "---", "*W4"] {
+    for m in [
+        "$X8", "$Z6", "CX6", "BW7", "eW8", "SY3", "---", "*W4", "D*X3", "U*W8",
+    ] {
         assert!(t.contains(&m.to_string()), "{m} in {t:?}");
     }
     assert!(
@@ -64,9 +66,9 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // ruleset grows, and then are updated here on purpose.
     let g = game();
     let s = g.start_state(0).expect("start");
-    assert_eq!(g.perft(&s, 1), 40);
-    assert_eq!(g.perft(&s, 2), 1600);
-    assert_eq!(g.perft(&s, 3), 64439);
+    assert_eq!(g.perft(&s, 1), 76);
+    assert_eq!(g.perft(&s, 2), 5776);
+    assert_eq!(g.perft(&s, 3), 443217);
 }
 
 #[test]
@@ -231,4 +233,142 @@ fn random_games_end_by_checkmate() {
             .expect("ends");
         assert_eq!(o.ending, "checkmate by touch");
     }
+}
+
+/// The position after playing `moves` from `position`.
+fn after(g: &Game, position: &str, moves: &[&str]) -> String {
+    let mut s = at(g, position);
+    play(g, &mut s, moves);
+    g.position_string(&s)
+}
+
+#[test]
+fn blades_shatter_the_lantern_and_fend_the_rest() {
+    let g = game();
+    // White's Sword on X6 (Self on X3), black's Lantern on X8 and Cloak on W7.
+    let p = "4/4/4/1s2/4/4/4/4/1l2/c3/1R2/4/4/1S2/4/4 w - 0 1";
+    assert_eq!(
+        after(&g, p, &["$tX8"]),
+        "4/4/4/1s2/4/4/4/4/1R2/c3/4/4/4/1S2/4/4 b - 0 1 l",
+        "the Lantern goes to the discard"
+    );
+    assert_eq!(
+        after(&g, p, &["$fW7"]),
+        "4/4/4/1s2/4/4/4/4/1l2/R3/4/4/4/1S2/4/4 b c 0 1",
+        "the Cloak goes back to black's reserve"
+    );
+}
+
+#[test]
+fn the_technical_pieces_take_each_other_in_their_loops() {
+    let g = game();
+    // Cloak and Lantern take each other; Balance takes Jutsu; Guard takes Balance; Jutsu
+    // takes Guard; two Jutsus negate each other.
+    let cases = [
+        // Cloak on W5 takes the Lantern on X7.
+        (
+            "4/4/4/1s2/4/4/4/4/4/1l2/4/C3/4/1S2/4/4 w - 0 1",
+            "CtX7",
+            "l",
+        ),
+        // Lantern on X3 (in its Self's measure, Self on Z2) takes the Cloak on X1.
+        (
+            "4/4/4/1s2/4/4/4/4/4/4/4/4/1L2/4/3S/1c2 w - 0 1",
+            "LtX1",
+            "c",
+        ),
+        // Balance on W1 takes the Jutsu on Y3.
+        (
+            "4/4/4/1s2/4/4/4/4/4/4/4/4/4/2j1/1S2/B3 w - 0 1",
+            "BtY3",
+            "j",
+        ),
+        // Guard on X2 (Self on Y1) takes the Balance on X4.
+        (
+            "4/4/4/1s2/4/4/4/4/4/4/4/4/1b2/4/1G2/2S1 w - 0 1",
+            "GtX4",
+            "b",
+        ),
+        // Jutsu on W2 takes the Guard on W4.
+        ("4/4/4/1s2/4/4/4/4/4/4/4/4/g3/4/J3/2S1 w - 0 1", "JtW4", "g"),
+    ];
+    for (p, m, lost) in cases {
+        let end = after(&g, p, &[m]);
+        assert!(end.ends_with(&format!(" {lost}")), "{m}: {end}");
+    }
+    // Jutsu takes Jutsu: both are lost.
+    let end = after(
+        &g,
+        "4/4/4/1s2/4/4/4/4/4/4/4/4/j3/4/J3/2S1 w - 0 1",
+        &["JtW4"],
+    );
+    assert!(end.ends_with(" Jj"), "{end}");
+    assert!(
+        end.starts_with("4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/4/2S1"),
+        "{end}"
+    );
+}
+
+#[test]
+fn the_ruin_is_inert_and_moves_without_a_path() {
+    let g = game();
+    // White's Ruin on W1 (Self on X2, first measure): anywhere open in the first and second
+    // measures; it neither takes nor is taken.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/c3/4/4/1S2/U3 w - 0 1");
+    let t = of(&g, &s, "U");
+    assert!(
+        t.contains(&"UZ8".to_string()) && t.contains(&"UY1".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        !t.iter().any(|m| m.contains('f') || m.contains('t')),
+        "{t:?}"
+    );
+    assert!(!t.contains(&"UW9".to_string()), "third measure: {t:?}");
+    // Black's Cloak beside it cannot take or fend it.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/c3/1S2/1U2 b - 0 1");
+    assert!(!of(&g, &s, "C").iter().any(|m| m.ends_with("X1")));
+}
+
+#[test]
+fn dagger_guard_and_lantern_keep_close_to_their_self() {
+    let g = game();
+    // The Dagger never leaps: the engagement on X5 blocks it.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/1E2/1D2/4/2S1/4 w - 0 1");
+    let t = of(&g, &s, "D");
+    assert!(!t
+        .iter()
+        .any(|m| m.starts_with("DX") && m[2..].parse::<u32>().unwrap_or(0) > 5));
+    assert!(
+        t.contains(&"DW4".to_string()) || t.contains(&"DW3".to_string()),
+        "{t:?}"
+    );
+    // The Guard: the Self's measure and one step beyond (step 5), no further.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1G2/2S1 w - 0 1");
+    let t = of(&g, &s, "G");
+    assert!(
+        t.contains(&"GX5".to_string()) && !t.contains(&"GX6".to_string()),
+        "{t:?}"
+    );
+    // The Lantern moves two squares or more, inside its Self's measure.
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/L3/2S1 w - 0 1");
+    let t = of(&g, &s, "L");
+    assert_eq!(t, sorted("LW4 LY2 LY4 LZ2"), "{t:?}");
+}
+
+#[test]
+fn the_jutsu_blinks_to_the_same_square_of_another_measure() {
+    let g = game();
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/2S1/J3 w - 0 1");
+    let t = of(&g, &s, "J");
+    for m in ["JW5", "JW9", "JW13", "JX2", "JW3", "JY3"] {
+        assert!(t.contains(&m.to_string()), "{m}: {t:?}");
+    }
+}
+
+#[test]
+fn without_the_ruin_no_player_has_one() {
+    let g = common::load("rulesets/veney.tessel", &[("with_ruin", "false")]);
+    let s = g.start_state(0).expect("start");
+    assert!(g.position_string(&s).contains(" w DGLJdglj 0 1"));
 }

@@ -135,6 +135,8 @@ pub(crate) struct Rule {
     pub group_any: bool,
     /// Lands on the mover's own pieces, captures others.
     pub merging: bool,
+    /// Where what it captures goes, when not the ruleset's `captures go to`.
+    pub captures_into: Option<ir::ZoneId>,
     /// The piece takes the whole stack beneath it along.
     pub carry: bool,
     pub stacking: bool,
@@ -230,6 +232,7 @@ impl Game {
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,
+                                    captures_into: r.captures_into,
                                     carry: r.carry,
                                     stacking: r.stacking,
                                 }
@@ -1134,10 +1137,12 @@ impl Game {
             s.cells[m.to as usize] = Piece::NONE;
             return false;
         }
+        let into = rule.and_then(|r| r.captures_into);
         if self.program.capture_top && !occupant.is_none() {
             // Only the top piece is taken; the mover lands on what it covered.
             let top = self.lift(s, m.to);
-            if let Some((zone, to_owner)) = self.program.captures_to {
+            let zone = into.map(|z| (z, true)).or(self.program.captures_to);
+            if let Some((zone, to_owner)) = zone {
                 let who = if to_owner { top.owner() } else { mover };
                 if !(to_owner && top.owner() == NEUTRAL) {
                     let slot = self.zone_slot(zone, who, top.kind());
@@ -1151,7 +1156,10 @@ impl Game {
             }
             return true;
         }
-        self.take_cell(s, m.to, mover)
+        match into {
+            Some(zone) => self.send_cell(s, m.to, zone, true, mover),
+            None => self.take_cell(s, m.to, mover),
+        }
     }
 
     /// Ends `mover`'s turn and begins the next player's.

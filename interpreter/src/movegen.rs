@@ -165,7 +165,7 @@ impl Game {
                     false
                 })
             }
-            ir::Atom::Drop(_) => false,
+            ir::Atom::Drop(_) | ir::Atom::Anywhere => false,
         }
     }
 
@@ -276,6 +276,14 @@ impl Game {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
+            ir::Atom::Anywhere => {
+                for (t, &occ) in s.cells.iter().enumerate() {
+                    let t = t as CellId;
+                    if t != from && self.target_ok(rule, occ, mover) {
+                        self.push(s, (from, t, 0, moving, count), kind, ri, rule, mover, out);
+                    }
+                }
+            }
             ir::Atom::Step(dirs) => {
                 for &d in dirs {
                     let t = self.board.step(from, d);

@@ -316,6 +316,8 @@ pub struct MoveRule {
     pub stacking: bool,
     /// It lands on top of its owner's pieces and captures others (`merging`).
     pub merging: bool,
+    /// Where what it captures goes (`into discard`), instead of `captures go to`.
+    pub into: Option<Name>,
     /// How its moves are written: a template with `{from}`, `{to}`, `{piece}`.
     pub written: Option<Name>,
     pub cond: Option<Expr>,
@@ -350,6 +352,8 @@ pub enum Atom {
     },
     /// Place a piece of this type from a zone.
     Drop(Name),
+    /// To any cell of the board, without a path (`move anywhere …`).
+    Anywhere,
 }
 
 /// What a ride may not pass: a region, or the cells where a condition (on `to`) holds.

@@ -1791,6 +1791,7 @@ impl<'a> Lowerer<'a> {
                 ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
             }
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
+            ast::Atom::Anywhere => Some(vec![ir::Atom::Anywhere; n]),
             ast::Atom::Ride {
                 dirs,
                 min,
@@ -1902,6 +1903,7 @@ impl<'a> Lowerer<'a> {
             group: r.group.clamp(1, 64),
             group_any: r.group_any,
             merging: r.merging,
+            captures_into: r.into.as_ref().and_then(|z| self.zone_ref(z)),
             carry: r.carry,
             atom: atom?,
             target,

@@ -265,6 +265,9 @@ pub struct MoveRule {
     pub stacking: bool,
     /// Land on top of the mover's own pieces; capture others.
     pub merging: bool,
+    /// Where what it captures goes (each piece's owner's part of a per-player zone),
+    /// instead of the ruleset's `captures go to`.
+    pub captures_into: Option<ZoneId>,
     /// How its moves are written: `{from}`, `{to}` and `{piece}` (the mover's symbol).
     pub written: Option<String>,
     pub cond: Option<Expr>,
@@ -293,6 +296,8 @@ pub enum Atom {
     },
     /// Place a piece of the rule's type from the mover's part of a zone onto any cell.
     Drop(ZoneId),
+    /// From its cell to any other cell of the board, without a path.
+    Anywhere,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

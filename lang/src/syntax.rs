@@ -118,13 +118,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item => {
             "a piece item (move, moves, promote, royal, value, inert, neutral, written) or `}`"
         }
-                step_atom | leap_atom | ride_atom | drop_atom => "a move atom (step, leap, ride, drop)",
+                step_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, leap, ride, drop, anywhere)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry | any_count => "`group N`, `group any` or `carry`",
         by_group => "`exactly N` or `exactly group`",
+        into_zone => "`into ZONE`",
         not_through => "`not through REGION` or `not through (CONDITION)`",
         over_pieces => "`over pieces`",
         merging => "`merging`",
@@ -858,6 +859,7 @@ impl Builder {
         let atom = match a.as_rule() {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
             Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
+            Rule::anywhere_atom => Atom::Anywhere,
             Rule::leap_atom => Atom::Leap(
                 a.into_inner()
                     .map(|path| {
@@ -923,6 +925,7 @@ impl Builder {
             target: Vec::new(),
             stacking: false,
             merging: false,
+            into: None,
             written: None,
             cond: None,
             effects: Vec::new(),
@@ -938,6 +941,10 @@ impl Builder {
                         }
                         if k.as_rule() == Rule::merging {
                             rule.merging = true;
+                            continue;
+                        }
+                        if k.as_rule() == Rule::into_zone {
+                            rule.into = k.into_inner().next().map(|z| self.name(z));
                             continue;
                         }
                         let kind = match k.as_str() {

@@ -66,9 +66,10 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // ruleset grows, and then are updated here on purpose.
     let g = game();
     let s = g.start_state(0).expect("start");
-    assert_eq!(g.perft(&s, 1), 76);
-    assert_eq!(g.perft(&s, 2), 5776);
-    assert_eq!(g.perft(&s, 3), 443217);
+    // Decisions, not turns: a double-move is two.
+    assert_eq!(g.perft(&s, 1), 84);
+    assert_eq!(g.perft(&s, 2), 6303);
+    assert_eq!(g.perft(&s, 3), 473824);
 }
 
 #[test]
@@ -112,7 +113,7 @@ fn the_self_never_leaps_and_fends_but_never_takes() {
     );
     assert!(t.contains(&"SfY3".to_string()), "{t:?}");
     let mut s = s;
-    play(&g, &mut s, &["SfY3"]);
+    play(&g, &mut s, &["SfY3", "---"]);
     assert_eq!(
         g.position_string(&s),
         "4/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2S1/4/4 b c 0 1",
@@ -371,4 +372,51 @@ fn without_the_ruin_no_player_has_one() {
     let g = common::load("rulesets/veney.tessel", &[("with_ruin", "false")]);
     let s = g.start_state(0).expect("start");
     assert!(g.position_string(&s).contains(" w DGLJdglj 0 1"));
+}
+
+#[test]
+fn a_stepping_stone_grants_the_same_piece_a_second_move() {
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    // The Sword leaps onto its own engagement on X5: the engagement goes to the reserve and
+    // the Sword may move again, and only the Sword (or the turn ends with `---`).
+    play(&g, &mut s, &["$X5"]);
+    assert_eq!(s.to_move, 0, "still white's turn");
+    let t = texts(&g, &s);
+    assert!(t.iter().all(|m| m.starts_with('$') || m == "---"), "{t:?}");
+    assert!(t.contains(&"$X8".to_string()), "{t:?}");
+    assert!(
+        g.position_string(&s).contains(" w DGLJUEdglju "),
+        "{}",
+        g.position_string(&s)
+    );
+    play(&g, &mut s, &["$X8"]);
+    assert_eq!(s.to_move, 1, "never a third move");
+}
+
+#[test]
+fn an_armament_moves_in_concert_with_the_self() {
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["SY3"]);
+    let t = texts(&g, &s);
+    assert!(
+        t.iter().any(|m| m.starts_with('$')),
+        "the Sword in concert: {t:?}"
+    );
+    assert!(
+        !t.iter().any(|m| m.starts_with('C') || m.starts_with('B')),
+        "{t:?}"
+    );
+    assert!(
+        !t.iter().any(|m| m.contains('*')),
+        "no placing or withdrawing: {t:?}"
+    );
+    // Ending the turn after the Self's move is not a pass.
+    play(&g, &mut s, &["---"]);
+    assert_eq!(s.to_move, 1);
+    assert_eq!(g.var(&s, "passes", 0), Some(0));
+    // A move that grants nothing ends the turn by itself.
+    play(&g, &mut s, &["CY11"]);
+    assert_eq!(s.to_move, 0);
 }

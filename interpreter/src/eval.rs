@@ -533,6 +533,31 @@ impl Game {
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
+                Stmt::Swap(a, b) => {
+                    let cx = self.ctx_at(s, mover, (from, to, target));
+                    let (a, b) = (self.eval(a, &cx), self.eval(b, &cx));
+                    let n = s.cells.len() as i64;
+                    if (0..n).contains(&a) && (0..n).contains(&b) && a != b {
+                        let (a, b) = (a as CellId, b as CellId);
+                        s.cells.swap(a as usize, b as usize);
+                        // Whatever moves is marked as moved.
+                        for (c, p) in s.buried.iter_mut() {
+                            if *c == a {
+                                *c = b;
+                                *p = p.with_moved(true);
+                            } else if *c == b {
+                                *c = a;
+                                *p = p.with_moved(true);
+                            }
+                        }
+                        for c in [a, b] {
+                            let p = s.cells[c as usize];
+                            if !p.is_none() {
+                                s.cells[c as usize] = p.with_moved(true);
+                            }
+                        }
+                    }
+                }
                 Stmt::NextTurn(who) => {
                     let who = self.eval(who, &self.ctx_at(s, mover, (from, to, target)));
                     if let Some(p) = self.seat(who) {

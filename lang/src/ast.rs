@@ -399,6 +399,8 @@ pub enum Stmt {
     EndTurn(Span),
     /// The next turn is this player's, not the next seat's (`next turn to red`).
     NextTurn(Expr),
+    /// Two cells exchange what stands on them (`swap from with to`).
+    Swap(Expr, Expr),
     /// A chance event: the variable gets a random value before the next decision.
     Roll {
         name: Name,

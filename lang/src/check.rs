@@ -440,7 +440,8 @@ impl<'a> Lowerer<'a> {
                         ast::Outcome::Draw(_) => ir::Outcome::Draw,
                         ast::Outcome::Highest(e) => ir::Outcome::Highest(self.typed(e, Type::Int)),
                         ast::Outcome::Player { who, .. }
-                            if who.text != "mover" && !self.players.contains(&who.text) =>
+                            if !["mover", "opponent", "nobody"].contains(&who.text.as_str())
+                                && !self.players.contains(&who.text) =>
                         {
                             self.player_ref(who);
                             ir::Outcome::Draw
@@ -2177,6 +2178,10 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::NextTurn(who) => Some(ir::Stmt::NextTurn(self.typed(who, Type::Player))),
+            ast::Stmt::Swap(a, b) => Some(ir::Stmt::Swap(
+                self.typed(a, Type::Cell),
+                self.typed(b, Type::Cell),
+            )),
             ast::Stmt::Roll { name, spec, span } => {
                 let v = self.roll_target(name, Type::Int)?;
                 let Some(outcomes) = distribution(*spec) else {

@@ -437,6 +437,8 @@ pub enum Stmt {
     EndTurn,
     /// The next turn (or, in `setup`, the first) is this player's.
     NextTurn(Expr),
+    /// Two cells exchange their stacks.
+    Swap(Expr, Expr),
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
     /// Up to N pieces of a type out of a zone part (the mover's when `None`).

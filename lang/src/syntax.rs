@@ -132,6 +132,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         at_turn_end => "`at turn end`",
         kept => "`kept`",
         next_turn_stmt => "`next turn to PLAYER`",
+        swap_stmt => "`swap CELL with CELL`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",
         path => "a path in parentheses, e.g. `(n n e)`",
@@ -1027,6 +1028,10 @@ impl Builder {
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
             Rule::next_turn_stmt => Stmt::NextTurn(self.expr(it.next().unwrap())),
+            Rule::swap_stmt => {
+                let a = self.expr(it.next().unwrap());
+                Stmt::Swap(a, self.expr(it.next().unwrap()))
+            }
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
                 let spec = it.next().unwrap();

@@ -69,7 +69,7 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // Decisions, not turns: a double-move is two.
     assert_eq!(g.perft(&s, 1), 85);
     assert_eq!(g.perft(&s, 2), 6461);
-    assert_eq!(g.perft(&s, 3), 492204);
+    assert_eq!(g.perft(&s, 3), 492206);
 }
 
 #[test]
@@ -508,4 +508,44 @@ fn with_no_blade_on_the_board_a_player_is_checkmated_and_no_dagger_comes_in() {
         ("checkmate by disarm", Some(1))
     );
     assert_eq!(o.scores, vec![0.0, 1.0]);
+}
+
+#[test]
+fn the_cloak_captures_a_blade_which_is_cut_free_on_a_later_turn() {
+    let g = game();
+    // Black's Cloak on W6 leaps onto white's Sword on X4: the Sword is pinned.
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/c3/4/1R2/4/2S1/4 b - 0 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["CX4~"]);
+    let t = texts(&g, &s);
+    assert!(
+        !t.iter().any(|m| m.starts_with('$')),
+        "the Sword is pinned: {t:?}"
+    );
+    assert!(
+        !t.iter().any(|m| m.ends_with("X4~") || m.contains("fX4")),
+        "not at once: {t:?}"
+    );
+    // White waits a turn (the Self steps), black passes; now white cuts the Sword free.
+    play(&g, &mut s, &["SY1", "---", "---"]);
+    let t = texts(&g, &s);
+    assert!(t.contains(&"tX4~".to_string()), "{t:?}");
+    play(&g, &mut s, &["tX4~"]);
+    let end = g.position_string(&s);
+    assert!(end.contains("/1R2/"), "the Sword is free: {end}");
+    assert!(end.ends_with(" c"), "the Cloak is taken: {end}");
+}
+
+#[test]
+fn the_sword_changes_places_with_an_adjacent_blade_on_the_far_side() {
+    let g = game();
+    // White's Sword on X10, black's Sword on Y11, both on black's side; white's Self on X7.
+    let p = "4/4/4/3s/4/2r1/1R2/4/4/1S2/4/4/4/4/4/4 w - 0 1";
+    let s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"$Y11~".to_string()));
+    let end = after(&g, p, &["$Y11~"]);
+    assert!(end.starts_with("4/4/4/3s/4/2R1/1r2/"), "{end}");
+    // On white's own side there is no cavazione.
+    let s = at(&g, "4/4/4/3s/4/4/4/4/2r1/1R2/4/1S2/4/4/4/4 w - 0 1");
+    assert!(!texts(&g, &s).iter().any(|m| m.ends_with('~')));
 }

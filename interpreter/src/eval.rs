@@ -89,6 +89,22 @@ impl Game {
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::Where(k, who) => {
+                let who = self.eval(who, cx);
+                let mine = |p: &Piece| !p.is_none() && p.kind() == *k && p.owner() as i64 == who;
+                let on_top = cx.s.cells.iter().position(mine);
+                let beneath =
+                    cx.s.buried
+                        .iter()
+                        .filter(|(_, p)| mine(p))
+                        .map(|(c, _)| *c as usize)
+                        .min();
+                match (on_top, beneath) {
+                    (Some(a), Some(b)) => a.min(b) as i64,
+                    (Some(a), None) | (None, Some(a)) => a as i64,
+                    (None, None) => NO_CELL as i64,
+                }
+            }
             Expr::Either(c, a, b) => {
                 if self.eval(c, cx) != 0 {
                     self.eval(a, cx)

@@ -1434,7 +1434,8 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::CountCells(x)
         | E::Row(x)
         | E::Column(x)
-        | E::Abs(x) => vec![x],
+        | E::Abs(x)
+        | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
         E::Min(a, b)

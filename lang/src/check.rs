@@ -2596,6 +2596,16 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "where" => {
+                if !arity(self, 2, 2, "where(PIECE, PLAYER)") {
+                    return None;
+                }
+                let who = Box::new(self.typed(&args[1], Player));
+                match self.typed(&args[0], Piece) {
+                    Expr::Piece(p) => Some((Expr::Where(p, who), Value::Plain(Cell))),
+                    _ => None,
+                }
+            }
             "either" => {
                 if !arity(self, 3, 3, "either(CONDITION, VALUE, OTHER VALUE)") {
                     return None;
@@ -2756,6 +2766,7 @@ impl<'a> Lowerer<'a> {
                     "row",
                     "column",
                     "either",
+                    "where",
                     "abs",
                     "holds",
                     "around",

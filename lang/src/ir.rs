@@ -340,6 +340,9 @@ pub enum Expr {
     Abs(Box<Expr>),
     /// The second value when the condition holds, else the third.
     Either(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The cell of a player's piece of a type (the first in board order, on top or beneath),
+    /// or `none`.
+    Where(PieceId, Box<Expr>),
     /// The player whose decision it is.
     Mover,
     /// The player after the mover in turn order.

@@ -69,7 +69,7 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // Decisions, not turns: a double-move is two.
     assert_eq!(g.perft(&s, 1), 85);
     assert_eq!(g.perft(&s, 2), 6461);
-    assert_eq!(g.perft(&s, 3), 492206);
+    assert_eq!(g.perft(&s, 3), 492209);
 }
 
 #[test]
@@ -548,4 +548,69 @@ fn the_sword_changes_places_with_an_adjacent_blade_on_the_far_side() {
     // On white's own side there is no cavazione.
     let s = at(&g, "4/4/4/3s/4/4/4/4/2r1/1R2/4/1S2/4/4/4/4 w - 0 1");
     assert!(!texts(&g, &s).iter().any(|m| m.ends_with('~')));
+}
+
+#[test]
+fn the_dagger_is_thrown_with_stick_dice() {
+    let g = game();
+    // White's Dagger on X6, Self on W5 (second measure); black's Self on X13 (fourth), an
+    // engagement between them on X9: in line. 2 + 2 measures apart = 4 sticks.
+    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1R1/4/4/4/4 w - 0 1";
+    let mut s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"D~".to_string()));
+    play(&g, &mut s, &["D~"]);
+    let outcomes = g.chance_outcomes(&s).expect("the sticks are thrown");
+    assert_eq!(outcomes.len(), 5, "0 to 4 of white's colour");
+    let all = outcomes.iter().find(|(v, _)| *v == 4).expect("all four").1;
+    assert!((all - 1.0 / 16.0).abs() < 1e-9);
+    let throw = |s: &mut State, v: i64| {
+        let outcomes = g.chance_outcomes(s).expect("sticks");
+        let i = outcomes.iter().position(|(x, _)| *x == v).expect("outcome");
+        g.apply(s, tessel_interpreter::Move::chance(i as u16));
+    };
+    let mut hit = s.clone();
+    throw(&mut hit, 4);
+    play(&g, &mut hit, &["Dt#"]);
+    assert!(
+        g.position_string(&hit).starts_with("4/4/4/1D1r/"),
+        "{}",
+        g.position_string(&hit)
+    );
+    let mut scratch = g.scratch();
+    let o = g
+        .status(&hit, &mut scratch)
+        .expect("no dying checkmate for black here");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("checkmate by touch", Some(0))
+    );
+    let mut missed = s.clone();
+    throw(&mut missed, 3);
+    play(&g, &mut missed, &["D-"]);
+    let end = g.position_string(&missed);
+    assert!(
+        end.contains("/4/S1R1/") && end.ends_with(" D"),
+        "the Dagger is lost: {end}"
+    );
+    // A Cloak in the way stops the throw; an engagement does not.
+    let s = at(&g, "4/4/4/1s1r/4/4/4/1c2/4/4/1D2/S1R1/4/4/4/4 w - 0 1");
+    assert!(!texts(&g, &s).contains(&"D~".to_string()));
+}
+
+#[test]
+fn the_lantern_glares_the_jutsu_away() {
+    let g = game();
+    // White's Lantern on Z3 sees black's Self on Z13 up the Z line; black's Jutsu on W10.
+    let p = "4/4/4/1r1s/4/4/j3/4/4/4/4/4/4/3L/1SR1/4 w - 0 1";
+    let mut s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"LfJ~".to_string()));
+    play(&g, &mut s, &["LfJ~"]);
+    let end = g.position_string(&s);
+    assert!(
+        end.contains("/4/4/4/4/4/4/4/4/4/3L/") && end.contains(" b j 1 1"),
+        "{end}"
+    );
+    // A Guard in the line blocks it.
+    let s = at(&g, "4/4/4/1r1s/4/4/j3/4/4/3G/4/4/4/3L/1SR1/4 w - 0 1");
+    assert!(!texts(&g, &s).contains(&"LfJ~".to_string()));
 }

@@ -89,6 +89,33 @@ impl Game {
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::InLine(a, b, cond) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                let n = cx.s.cells.len() as i64;
+                if !(0..n).contains(&a) || !(0..n).contains(&b) || a == b {
+                    return 0;
+                }
+                let (a, b) = (a as CellId, b as CellId);
+                let clear = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+                let found = (0..self.board.dir_names.len()).any(|d| {
+                    let mut t = self.board.step(a, d as u8);
+                    // No line is longer than the board has cells, even round a cycle.
+                    for _ in 0..n {
+                        if t == NO_CELL || t == a {
+                            return false;
+                        }
+                        if t == b {
+                            return true;
+                        }
+                        if !clear(t) {
+                            return false;
+                        }
+                        t = self.board.step(t, d as u8);
+                    }
+                    false
+                });
+                i64::from(found)
+            }
             Expr::Where(k, who) => {
                 let who = self.eval(who, cx);
                 let mine = |p: &Piece| !p.is_none() && p.kind() == *k && p.owner() as i64 == who;

@@ -1404,6 +1404,7 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         E::AnyCell(c) | E::CountCells(c) => inner(c),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
         E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
+        E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
         other => children(other).into_iter().any(m),
     }
 }
@@ -1445,7 +1446,7 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Around(a, b)
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
-        E::SectionTotal(a, b, c) | E::Either(a, b, c) => vec![a, b, c],
+        E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
         _ => Vec::new(),
     }
 }

@@ -2596,6 +2596,15 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "in_line" => {
+                if !arity(self, 3, 3, "in_line(CELL, CELL, CONDITION on `to`)") {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                let b = Box::new(self.typed(&args[1], Cell));
+                let cond = Box::new(self.typed(&args[2], Bool));
+                Some((Expr::InLine(a, b, cond), Value::Plain(Bool)))
+            }
             "where" => {
                 if !arity(self, 2, 2, "where(PIECE, PLAYER)") {
                     return None;
@@ -2767,6 +2776,7 @@ impl<'a> Lowerer<'a> {
                     "column",
                     "either",
                     "where",
+                    "in_line",
                     "abs",
                     "holds",
                     "around",

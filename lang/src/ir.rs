@@ -340,6 +340,9 @@ pub enum Expr {
     Abs(Box<Expr>),
     /// The second value when the condition holds, else the third.
     Either(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The second cell lies on a straight line from the first (along one direction) and
+    /// the condition holds (on `to`) for every cell between them.
+    InLine(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The cell of a player's piece of a type (the first in board order, on top or beneath),
     /// or `none`.
     Where(PieceId, Box<Expr>),

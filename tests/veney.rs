@@ -41,7 +41,7 @@ fn the_standard_baseline_and_its_first_moves() {
     let s = g.start_state(0).expect("start");
     assert_eq!(
         g.position_string(&s),
-        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju 0 1"
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju 0 1 2 8 1"
     );
     let t = texts(&g, &s);
     // The Sword leaps its own engagement on X5 and reaches its Self's measure and the next.
@@ -67,9 +67,9 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     let g = game();
     let s = g.start_state(0).expect("start");
     // Decisions, not turns: a double-move is two.
-    assert_eq!(g.perft(&s, 1), 85);
-    assert_eq!(g.perft(&s, 2), 6461);
-    assert_eq!(g.perft(&s, 3), 492209);
+    assert_eq!(g.perft(&s, 1), 93);
+    assert_eq!(g.perft(&s, 2), 7756);
+    assert_eq!(g.perft(&s, 3), 644690);
 }
 
 #[test]
@@ -105,7 +105,10 @@ fn the_self_never_leaps_and_fends_but_never_takes() {
     let g = game();
     // A black engagement on X4 blocks the lunge from X2; the Self may fend it only by
     // stepping next to it first: here it fends the Cloak on Y3.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2c1/1S2/4 w - 0 1");
+    let s = at(
+        &g,
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2c1/1S2/4 w - 0 1 2 8 1",
+    );
     let t = of(&g, &s, "S");
     assert!(
         !t.iter().any(|m| m.ends_with("X5") || m.ends_with("X6")),
@@ -116,7 +119,7 @@ fn the_self_never_leaps_and_fends_but_never_takes() {
     play(&g, &mut s, &["SfY3", "---"]);
     assert_eq!(
         g.position_string(&s),
-        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2S1/4/4 b c 0 1",
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1e2/2S1/4/4 b c 0 1 2 8 1",
         "the Cloak is fended into black's reserve"
     );
 }
@@ -125,7 +128,7 @@ fn the_self_never_leaps_and_fends_but_never_takes() {
 fn the_sword_stays_in_reach_of_its_self_and_never_leaps_the_self() {
     let g = game();
     // White: Self on Y2, Sword on Y1 behind it, an engagement on W11 (third measure).
-    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/2S1/2R1 w - 0 1");
+    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/2S1/2R1 w - 0 1 2 8 1");
     let t = of(&g, &s, "$");
     // Straight up the Y line is blocked by its own Self.
     assert!(!t.iter().any(|m| m.starts_with("$Y")), "{t:?}");
@@ -134,7 +137,7 @@ fn the_sword_stays_in_reach_of_its_self_and_never_leaps_the_self() {
         t.contains(&"$W3".to_string()) && t.contains(&"$Z2".to_string()),
         "{t:?}"
     );
-    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/S3/3R w - 0 1");
+    let s = at(&g, "4/4/4/4/4/E3/4/4/4/4/4/1s2/4/4/S3/3R w - 0 1 2 8 1");
     let t = of(&g, &s, "$");
     assert!(t.contains(&"$Z8".to_string()), "second measure: {t:?}");
     assert!(
@@ -152,7 +155,7 @@ fn the_sword_touches_the_self_for_checkmate() {
     let g = game();
     // Both Selves in their own side's second measure... the black Self on X9 is within one
     // measure of white's Self on X6: the Sword on W8 reaches it.
-    let s = at(&g, "4/4/4/4/4/4/4/1s2/R3/4/1S2/4/4/4/4/4 w - 0 1");
+    let s = at(&g, "4/4/4/4/4/4/4/1s2/R3/4/1S2/4/4/4/4/4 w - 0 1 2 8 1");
     let t = of(&g, &s, "$");
     assert!(t.contains(&"$tX9#".to_string()), "{t:?}");
     let mut s = s;
@@ -166,13 +169,13 @@ fn the_sword_touches_the_self_for_checkmate() {
 #[test]
 fn engagements_advance_up_to_three_on_their_side_and_fend_diagonally() {
     let g = game();
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/1c2/4/E3/4/4/4/1S2/4 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/1c2/4/E3/4/4/4/1S2/4 w - 0 1 2 8 1");
     assert_eq!(
         of(&g, &s, "e"),
         sorted("eW7 eW8"),
         "the centre line stops it"
     );
-    let s = at(&g, "R2r/4/4/1s2/4/4/1c2/E3/4/4/4/4/4/4/1S2/4 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/1c2/E3/4/4/4/4/4/4/1S2/4 w - 0 1 2 8 1");
     assert_eq!(
         of(&g, &s, "e"),
         sorted("eW10 efX10"),
@@ -183,7 +186,10 @@ fn engagements_advance_up_to_three_on_their_side_and_fend_diagonally() {
 #[test]
 fn two_engagements_that_fend_on_one_square_are_told_apart_by_their_line() {
     let g = game();
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/1c2/E1E1/4/4/1S2/4 w - 0 1");
+    let s = at(
+        &g,
+        "R2r/4/4/1s2/4/4/4/4/4/4/1c2/E1E1/4/4/1S2/4 w - 0 1 2 8 1",
+    );
     let t = of(&g, &s, "e");
     assert!(
         t.contains(&"eWfX6".to_string()) && t.contains(&"eYfX6".to_string()),
@@ -199,14 +205,14 @@ fn two_engagements_that_fend_on_one_square_are_told_apart_by_their_line() {
 #[test]
 fn pieces_are_placed_beside_the_self_and_withdrawn_from_their_own_side() {
     let g = game();
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/E3/1S2/4 w C 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/E3/1S2/4 w C 0 1 2 8 1");
     let t = of(&g, &s, "C*");
     assert_eq!(t, sorted("C*W1 C*X1 C*Y1 C*X3 C*Y3 C*Y2 C*W2"));
     let mut s2 = s.clone();
     play(&g, &mut s2, &["*W3"]);
     assert_eq!(
         g.position_string(&s2),
-        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1S2/4 b EC 0 1",
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1S2/4 b EC 0 1 2 8 1",
         "the engagement goes back to the reserve"
     );
 }
@@ -247,15 +253,15 @@ fn after(g: &Game, position: &str, moves: &[&str]) -> String {
 fn blades_shatter_the_lantern_and_fend_the_rest() {
     let g = game();
     // White's Sword on X6 (Self on X3), black's Lantern on X8 and Cloak on W7.
-    let p = "4/4/4/1s2/4/4/4/4/1l2/c3/1R2/4/4/1S2/4/4 w - 0 1";
+    let p = "4/4/4/1s2/4/4/4/4/1l2/c3/1R2/4/4/1S2/4/4 w - 0 1 2 8 1";
     assert_eq!(
         after(&g, p, &["$tX8"]),
-        "4/4/4/1s2/4/4/4/4/1R2/c3/4/4/4/1S2/4/4 b - 0 1 l",
+        "4/4/4/1s2/4/4/4/4/1R2/c3/4/4/4/1S2/4/4 b - 0 1 2 8 1 l",
         "the Lantern goes to the discard"
     );
     assert_eq!(
         after(&g, p, &["$fW7"]),
-        "4/4/4/1s2/4/4/4/4/1l2/R3/4/4/4/1S2/4/4 b c 0 1",
+        "4/4/4/1s2/4/4/4/4/1l2/R3/4/4/4/1S2/4/4 b c 0 1 2 8 1",
         "the Cloak goes back to black's reserve"
     );
 }
@@ -268,31 +274,31 @@ fn the_technical_pieces_take_each_other_in_their_loops() {
     let cases = [
         // Cloak on W5 takes the Lantern on X7.
         (
-            "R2r/4/4/1s2/4/4/4/4/4/1l2/4/C3/4/1S2/4/4 w - 0 1",
+            "R2r/4/4/1s2/4/4/4/4/4/1l2/4/C3/4/1S2/4/4 w - 0 1 2 8 1",
             "CtX7",
             "l",
         ),
         // Lantern on X3 (in its Self's measure, Self on Z2) takes the Cloak on X1.
         (
-            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1L2/4/3S/1c2 w - 0 1",
+            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1L2/4/3S/1c2 w - 0 1 2 8 1",
             "LtX1",
             "c",
         ),
         // Balance on W1 takes the Jutsu on Y3.
         (
-            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/2j1/1S2/B3 w - 0 1",
+            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/2j1/1S2/B3 w - 0 1 2 8 1",
             "BtY3",
             "j",
         ),
         // Guard on X2 (Self on Y1) takes the Balance on X4.
         (
-            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1b2/4/1G2/2S1 w - 0 1",
+            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/1b2/4/1G2/2S1 w - 0 1 2 8 1",
             "GtX4",
             "b",
         ),
         // Jutsu on W2 takes the Guard on W4.
         (
-            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/g3/4/J3/2S1 w - 0 1",
+            "R2r/4/4/1s2/4/4/4/4/4/4/4/4/g3/4/J3/2S1 w - 0 1 2 8 1",
             "JtW4",
             "g",
         ),
@@ -304,7 +310,7 @@ fn the_technical_pieces_take_each_other_in_their_loops() {
     // Jutsu takes Jutsu: both are lost.
     let end = after(
         &g,
-        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/j3/4/J3/2S1 w - 0 1",
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/j3/4/J3/2S1 w - 0 1 2 8 1",
         &["JtW4"],
     );
     assert!(end.ends_with(" Jj"), "{end}");
@@ -319,7 +325,7 @@ fn the_ruin_is_inert_and_moves_without_a_path() {
     let g = game();
     // White's Ruin on W1 (Self on X2, first measure): anywhere open in the first and second
     // measures; it neither takes nor is taken.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/c3/4/4/1S2/U3 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/c3/4/4/1S2/U3 w - 0 1 2 8 1");
     let t = of(&g, &s, "U");
     assert!(
         t.contains(&"UZ8".to_string()) && t.contains(&"UY1".to_string()),
@@ -331,7 +337,7 @@ fn the_ruin_is_inert_and_moves_without_a_path() {
     );
     assert!(!t.contains(&"UW9".to_string()), "third measure: {t:?}");
     // Black's Cloak beside it cannot take or fend it.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/c3/1S2/1U2 b - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/c3/1S2/1U2 b - 0 1 2 8 1");
     assert!(!of(&g, &s, "C").iter().any(|m| m.ends_with("X1")));
 }
 
@@ -339,7 +345,10 @@ fn the_ruin_is_inert_and_moves_without_a_path() {
 fn dagger_guard_and_lantern_keep_close_to_their_self() {
     let g = game();
     // The Dagger never leaps: the engagement on X5 blocks it.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/1E2/1D2/4/2S1/4 w - 0 1");
+    let s = at(
+        &g,
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/1E2/1D2/4/2S1/4 w - 0 1 2 8 1",
+    );
     let t = of(&g, &s, "D");
     assert!(!t
         .iter()
@@ -349,14 +358,14 @@ fn dagger_guard_and_lantern_keep_close_to_their_self() {
         "{t:?}"
     );
     // The Guard: the Self's measure and one step beyond (step 5), no further.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1G2/2S1 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/1G2/2S1 w - 0 1 2 8 1");
     let t = of(&g, &s, "G");
     assert!(
         t.contains(&"GX5".to_string()) && !t.contains(&"GX6".to_string()),
         "{t:?}"
     );
     // The Lantern moves two squares or more, inside its Self's measure.
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/L3/2S1 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/L3/2S1 w - 0 1 2 8 1");
     let t = of(&g, &s, "L");
     assert_eq!(t, sorted("LW4 LY2 LY4 LZ2"), "{t:?}");
 }
@@ -364,7 +373,7 @@ fn dagger_guard_and_lantern_keep_close_to_their_self() {
 #[test]
 fn the_jutsu_blinks_to_the_same_square_of_another_measure() {
     let g = game();
-    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/2S1/J3 w - 0 1");
+    let s = at(&g, "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/4/2S1/J3 w - 0 1 2 8 1");
     let t = of(&g, &s, "J");
     for m in ["JW5", "JW9", "JW13", "JX2", "JW3", "JY3"] {
         assert!(t.contains(&m.to_string()), "{m}: {t:?}");
@@ -433,10 +442,10 @@ fn the_cloak_and_the_self_change_places_by_feign() {
     assert!(!texts(&g, &s)
         .iter()
         .any(|m| m.ends_with('~') && m.starts_with('S')));
-    let p = "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/1C2/2S1/4 w - 0 1";
+    let p = "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/1C2/2S1/4 w - 0 1 2 8 1";
     assert_eq!(
         after(&g, p, &["SX3~"]),
-        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/1S2/2C1/4 b - 0 1",
+        "R2r/4/4/1s2/4/4/4/4/4/4/4/4/4/1S2/2C1/4 b - 0 1 2 8 1",
         "a double-move: the turn ends"
     );
 }
@@ -445,14 +454,14 @@ fn the_cloak_and_the_self_change_places_by_feign() {
 fn the_balance_shifts_with_a_blade_within_its_constraints() {
     let g = game();
     // Balance on W3, Sword on Z1, Self on Y2: the Sword may go to W3 (first measure).
-    let p = "4/4/4/1s2/4/4/4/4/4/4/4/4/4/B3/2S1/3R w - 0 1";
+    let p = "4/4/4/1s2/4/4/4/4/4/4/4/4/4/B3/2S1/3R w - 0 1 2 8 1";
     let end = after(&g, p, &["$W3~"]);
     assert!(
         end.starts_with("4/4/4/1s2/4/4/4/4/4/4/4/4/4/R3/2S1/3B b"),
         "{end}"
     );
     // A Balance in the third measure is out of the Sword's reach.
-    let s = at(&g, "4/4/4/1s2/4/4/B3/4/4/4/4/4/4/4/2S1/3R w - 0 1");
+    let s = at(&g, "4/4/4/1s2/4/4/B3/4/4/4/4/4/4/4/2S1/3R w - 0 1 2 8 1");
     assert!(!texts(&g, &s)
         .iter()
         .any(|m| m.starts_with('$') && m.ends_with('~')));
@@ -463,7 +472,7 @@ fn a_touched_player_may_answer_with_a_dying_checkmate() {
     let g = game();
     // White's Sword on W8 touches black's Self on X9; black's Sword on Y9 can take white's
     // Self on X8 in return.
-    let p = "4/4/4/4/4/4/4/1sr1/RS2/4/4/4/4/4/4/4 w - 0 1";
+    let p = "4/4/4/4/4/4/4/1sr1/RS2/4/4/4/4/4/4/4 w - 0 1 2 8 1";
     let mut s = at(&g, p);
     play(&g, &mut s, &["$tX9#"]);
     let mut scratch = g.scratch();
@@ -487,7 +496,7 @@ fn a_touched_player_may_answer_with_a_dying_checkmate() {
     let o = g.status(&declined, &mut scratch).expect("over");
     assert_eq!(o.winner(), Some(0));
     // Without an answer, it is over at once.
-    let p = "4/4/4/4/4/4/4/1s2/RS2/4/4/4/4/4/4/4 w - 0 1";
+    let p = "4/4/4/4/4/4/4/1s2/RS2/4/4/4/4/4/4/4 w - 0 1 2 8 1";
     let mut s = at(&g, p);
     play(&g, &mut s, &["$tX9#"]);
     let o = g.status(&s, &mut scratch).expect("over");
@@ -501,7 +510,7 @@ fn a_touched_player_may_answer_with_a_dying_checkmate() {
 fn with_no_blade_on_the_board_a_player_is_checkmated_and_no_dagger_comes_in() {
     let g = game();
     let mut scratch = g.scratch();
-    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/2S1/4 w D 0 1");
+    let s = at(&g, "4/4/4/1s2/4/4/4/4/4/4/4/4/4/4/2S1/4 w D 0 1 2 8 1");
     let o = g.status(&s, &mut scratch).expect("over");
     assert_eq!(
         (o.ending.as_str(), o.winner()),
@@ -514,7 +523,7 @@ fn with_no_blade_on_the_board_a_player_is_checkmated_and_no_dagger_comes_in() {
 fn the_cloak_captures_a_blade_which_is_cut_free_on_a_later_turn() {
     let g = game();
     // Black's Cloak on W6 leaps onto white's Sword on X4: the Sword is pinned.
-    let p = "4/4/4/1s1r/4/4/4/4/4/4/c3/4/1R2/4/2S1/4 b - 0 1";
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/c3/4/1R2/4/2S1/4 b - 0 1 2 8 1";
     let mut s = at(&g, p);
     play(&g, &mut s, &["CX4~"]);
     let t = texts(&g, &s);
@@ -540,13 +549,13 @@ fn the_cloak_captures_a_blade_which_is_cut_free_on_a_later_turn() {
 fn the_sword_changes_places_with_an_adjacent_blade_on_the_far_side() {
     let g = game();
     // White's Sword on X10, black's Sword on Y11, both on black's side; white's Self on X7.
-    let p = "4/4/4/3s/4/2r1/1R2/4/4/1S2/4/4/4/4/4/4 w - 0 1";
+    let p = "4/4/4/3s/4/2r1/1R2/4/4/1S2/4/4/4/4/4/4 w - 0 1 2 8 1";
     let s = at(&g, p);
     assert!(texts(&g, &s).contains(&"$Y11~".to_string()));
     let end = after(&g, p, &["$Y11~"]);
     assert!(end.starts_with("4/4/4/3s/4/2R1/1r2/"), "{end}");
     // On white's own side there is no cavazione.
-    let s = at(&g, "4/4/4/3s/4/4/4/4/2r1/1R2/4/1S2/4/4/4/4 w - 0 1");
+    let s = at(&g, "4/4/4/3s/4/4/4/4/2r1/1R2/4/1S2/4/4/4/4 w - 0 1 2 8 1");
     assert!(!texts(&g, &s).iter().any(|m| m.ends_with('~')));
 }
 
@@ -555,7 +564,7 @@ fn the_dagger_is_thrown_with_stick_dice() {
     let g = game();
     // White's Dagger on X6, Self on W5 (second measure); black's Self on X13 (fourth), an
     // engagement between them on X9: in line. 2 + 2 measures apart = 4 sticks.
-    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1R1/4/4/4/4 w - 0 1";
+    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1R1/4/4/4/4 w - 0 1 2 8 1";
     let mut s = at(&g, p);
     assert!(texts(&g, &s).contains(&"D~".to_string()));
     play(&g, &mut s, &["D~"]);
@@ -593,7 +602,10 @@ fn the_dagger_is_thrown_with_stick_dice() {
         "the Dagger is lost: {end}"
     );
     // A Cloak in the way stops the throw; an engagement does not.
-    let s = at(&g, "4/4/4/1s1r/4/4/4/1c2/4/4/1D2/S1R1/4/4/4/4 w - 0 1");
+    let s = at(
+        &g,
+        "4/4/4/1s1r/4/4/4/1c2/4/4/1D2/S1R1/4/4/4/4 w - 0 1 2 8 1",
+    );
     assert!(!texts(&g, &s).contains(&"D~".to_string()));
 }
 
@@ -601,7 +613,7 @@ fn the_dagger_is_thrown_with_stick_dice() {
 fn the_lantern_glares_the_jutsu_away() {
     let g = game();
     // White's Lantern on Z3 sees black's Self on Z13 up the Z line; black's Jutsu on W10.
-    let p = "4/4/4/1r1s/4/4/j3/4/4/4/4/4/4/3L/1SR1/4 w - 0 1";
+    let p = "4/4/4/1r1s/4/4/j3/4/4/4/4/4/4/3L/1SR1/4 w - 0 1 2 8 1";
     let mut s = at(&g, p);
     assert!(texts(&g, &s).contains(&"LfJ~".to_string()));
     play(&g, &mut s, &["LfJ~"]);
@@ -611,6 +623,44 @@ fn the_lantern_glares_the_jutsu_away() {
         "{end}"
     );
     // A Guard in the line blocks it.
-    let s = at(&g, "4/4/4/1r1s/4/4/j3/4/4/3G/4/4/4/3L/1SR1/4 w - 0 1");
+    let s = at(&g, "4/4/4/1r1s/4/4/j3/4/4/3G/4/4/4/3L/1SR1/4 w - 0 1 2 8 1");
     assert!(!texts(&g, &s).contains(&"LfJ~".to_string()));
+}
+
+#[test]
+fn the_free_engagement_meta_moves_enters_play_and_is_moved_by_its_possessor() {
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    // A meta-move is no move: the same player then moves.
+    play(&g, &mut s, &["a+"]);
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    assert!(
+        !t.iter().any(|m| m == "a+" || m == "aw"),
+        "one meta-move a turn: {t:?}"
+    );
+    // Into play on one of the four squares around its point (now between steps 9 and 10).
+    assert!(
+        t.contains(&"aX10".to_string()) && !t.contains(&"aX8".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["aX10"]);
+    assert_eq!(s.to_move, 1);
+    // X10 is light: white possesses it, black may not move it.
+    assert!(!texts(&g, &s).iter().any(|m| m.starts_with('a')));
+    play(&g, &mut s, &["eW11"]);
+    let t = texts(&g, &s);
+    assert!(t.contains(&"aX11".to_string()), "white moves it: {t:?}");
+    // Fended, it goes back to the centre, out of play.
+    let p = "4/4/4/1s1r/4/4/e3/1A2/4/4/4/4/1S1R/4/4/4 b - 0 0 2 8 1";
+    let end = after(&g, p, &["efX9"]);
+    assert!(end.ends_with(" w - 0 1 2 8 2"), "{end}");
+}
+
+#[test]
+fn a_meta_move_then_a_pass_is_a_pass() {
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["aw", "---"]);
+    assert_eq!(g.var(&s, "passes", 0), Some(1));
 }

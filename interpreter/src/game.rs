@@ -198,6 +198,8 @@ pub struct Game {
     /// For each action, the parts of its condition that do not look at its cell (tried
     /// once, not once a cell), and whether the rest requires a piece on the cell.
     action_guard: Vec<(Option<ir::Expr>, bool)>,
+    /// Neutral piece types that the player to move may move (`shared`).
+    pub(crate) shared: KindSet,
     /// Every cell, in order.
     all_cells: Vec<CellId>,
 }
@@ -333,7 +335,14 @@ impl Game {
                 (guard, occupied)
             })
             .collect();
+        let mut shared = KindSet::default();
+        for (k, p) in program.pieces.iter().enumerate() {
+            if p.shared {
+                shared.insert(k as PieceId);
+            }
+        }
         let mut g = Game {
+            shared,
             all_cells: (0..board.cells() as CellId).collect(),
             action_cells,
             action_guard,

@@ -40,7 +40,10 @@ impl Game {
             }
             if !self.program.piles {
                 if p.owner() == mover {
-                    self.piece_moves(s, c as CellId, p, out);
+                    self.piece_moves(s, c as CellId, p, mover, out);
+                } else if p.owner() == NEUTRAL && self.shared.contains(p.kind()) {
+                    // A shared piece: the player to move may move it by its rules.
+                    self.piece_moves(s, c as CellId, p, mover, out);
                 }
                 continue;
             }
@@ -58,15 +61,21 @@ impl Game {
                 }
             }
             for &moving in &movers {
-                self.piece_moves(s, c as CellId, moving, out);
+                self.piece_moves(s, c as CellId, moving, mover, out);
             }
         }
     }
 
     /// The moves of every rule of the piece `moving` from cell `c`.
     #[inline]
-    fn piece_moves(&self, s: &State, c: CellId, moving: Piece, out: &mut Vec<Move>) {
-        let mover = moving.owner();
+    fn piece_moves(
+        &self,
+        s: &State,
+        c: CellId,
+        moving: Piece,
+        mover: PlayerId,
+        out: &mut Vec<Move>,
+    ) {
         let kind = moving.kind();
         let Some(piece_rules) = self.rules[mover as usize].get(kind as usize) else {
             return;

@@ -289,6 +289,8 @@ pub struct PieceDecl {
     pub neutral: bool,
     /// How the piece is named in move texts (`{piece}`), whoever owns it: `written "$"`.
     pub letter: Option<Name>,
+    /// Belongs to no player, and any player may move it by its rules (`shared`).
+    pub shared: bool,
     pub value: Option<i64>,
     pub movers: Vec<Name>,
     pub rules: Vec<MoveRule>,

@@ -1653,7 +1653,9 @@ impl<'a> Lowerer<'a> {
                 rules.push(r);
             }
         }
-        if p.neutral && (p.symbols.len() > 1 || !p.rules.is_empty() || !p.movers.is_empty()) {
+        if p.neutral
+            && (p.symbols.len() > 1 || (!p.shared && (!p.rules.is_empty() || !p.movers.is_empty())))
+        {
             self.error(
                 err(
                     codes::TYPE_MISMATCH,
@@ -1664,7 +1666,7 @@ impl<'a> Lowerer<'a> {
                     p.name.span,
                     "belongs to no player",
                 )
-                .hint("a neutral piece has one symbol and no moves: no player moves it"),
+                .hint("a neutral piece has one symbol and no moves: no player moves it; a `shared` piece (one symbol) is moved by whoever its rules allow"),
             );
         }
         if p.rules.is_empty() && p.movers.is_empty() && !p.inert && !p.neutral {
@@ -1684,6 +1686,7 @@ impl<'a> Lowerer<'a> {
             letter: p.letter.as_ref().map(|l| l.text.clone()),
             royal: p.royal,
             neutral: p.neutral,
+            shared: p.shared,
             value: p.value.unwrap_or(1),
             rules,
             promotions,

@@ -230,6 +230,8 @@ pub struct PieceType {
     pub royal: bool,
     /// Belongs to no player (its pieces have the owner [`NEUTRAL`]).
     pub neutral: bool,
+    /// A neutral piece that the player to move may move by its rules (`shared`).
+    pub shared: bool,
     pub value: i64,
     pub rules: Vec<MoveRule>,
     pub promotions: Vec<Promotion>,

@@ -115,8 +115,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
-        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item => {
-            "a piece item (move, moves, promote, royal, value, inert, neutral, written) or `}`"
+        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item | shared_item => {
+            "a piece item (move, moves, promote, royal, value, inert, neutral, shared, written) or `}`"
         }
                 step_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, leap, ride, drop, anywhere)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
@@ -512,6 +512,7 @@ impl Builder {
                     inert: false,
                     neutral: false,
                     letter: None,
+                    shared: false,
                     value: None,
                     movers: Vec::new(),
                     rules: Vec::new(),
@@ -522,6 +523,10 @@ impl Builder {
                         Rule::royal_item => piece.royal = true,
                         Rule::inert_item => piece.inert = true,
                         Rule::neutral_item => piece.neutral = true,
+                        Rule::shared_item => {
+                            piece.neutral = true;
+                            piece.shared = true;
+                        }
                         Rule::letter_item => {
                             piece.letter = x.into_inner().next().map(|s| Name {
                                 text: s.as_str().trim_matches('"').to_string(),

@@ -69,7 +69,7 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // Decisions, not turns: a double-move is two.
     assert_eq!(g.perft(&s, 1), 93);
     assert_eq!(g.perft(&s, 2), 7756);
-    assert_eq!(g.perft(&s, 3), 644469);
+    assert_eq!(g.perft(&s, 3), 644471);
 }
 
 #[test]
@@ -687,4 +687,29 @@ fn the_jutsu_s_presence_and_the_balance_s_control_close_a_measure() {
         "{t:?}"
     );
     assert!(t.contains(&"JW9".to_string()), "{t:?}");
+}
+
+#[test]
+fn an_overextended_or_disadvantaged_armament_is_disarmed() {
+    let g = game();
+    // Black's Sword on X8 while black's Self is on X16: two measures apart, overextended.
+    // White's Sword on X7 (Self on X6) takes it.
+    let p = "1s2/4/4/4/4/4/4/4/1r2/1R2/1S2/4/4/4/4/4 w - 0 1 2 8 1";
+    let s = at(&g, p);
+    assert!(of(&g, &s, "$").contains(&"$tX8".to_string()));
+    let mut t = s.clone();
+    play(&g, &mut t, &["$tX8"]);
+    let mut scratch = g.scratch();
+    let o = g.status(&t, &mut scratch).expect("black has no blade left");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("checkmate by disarm", Some(0))
+    );
+    // Within its constraints (black's Self on X12) and seen by no technical piece: not
+    // disarmed.
+    let p = "4/4/4/4/1s2/4/4/4/1r2/1R2/1S2/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(!of(&g, &at(&g, p), "$").contains(&"$tX8".to_string()));
+    // The same, with white's Balance on Z6 seeing X8 along the diagonal: disadvantaged.
+    let p = "4/4/4/4/1s2/4/4/4/1r2/1R2/1S1B/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(of(&g, &at(&g, p), "$").contains(&"$tX8".to_string()));
 }

@@ -1087,6 +1087,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             if !vars.is_empty() {
                 out!("{vars}");
             }
+            let zones = render::zones(g, &s);
+            if !zones.is_empty() {
+                out!("{zones}");
+            }
         }
         if let Some(o) = g.status(&s, &mut scratch) {
             let who = o

@@ -130,6 +130,51 @@ pub fn legend(game: &Game) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Key: {}", parts.join(" · ")))
 }
 
+/// What the zones hold, as a line: `reserve: white D G · black d g`, each piece by its
+/// symbol and a count when more than one (empty zones left out).
+pub fn zones(game: &Game, s: &State) -> String {
+    let players = &game.program.players;
+    let kinds = game.program.pieces.len();
+    let mut parts = Vec::new();
+    for (z, zone) in game.program.zones.iter().enumerate() {
+        let owners: Vec<usize> = if zone.per_player {
+            (0..players.len()).collect()
+        } else {
+            vec![0]
+        };
+        let mut each = Vec::new();
+        for &p in &owners {
+            let held: Vec<String> = (0..kinds)
+                .filter_map(|k| {
+                    let n = s
+                        .zones
+                        .get(game.zone_slot(z as u8, p as u8, k as u8))
+                        .copied()
+                        .unwrap_or(0);
+                    let sym = game.symbol(Piece::new(k as u8, p as u8));
+                    match n {
+                        0 => None,
+                        1 => Some(sym),
+                        n => Some(format!("{n}{sym}")),
+                    }
+                })
+                .collect();
+            if held.is_empty() {
+                continue;
+            }
+            if zone.per_player {
+                each.push(format!("{} {}", players[p], held.join(" ")));
+            } else {
+                each.push(held.join(" "));
+            }
+        }
+        if !each.is_empty() {
+            parts.push(format!("{}: {}", zone.name, each.join(", ")));
+        }
+    }
+    parts.join(" · ")
+}
+
 /// The variables of the game that are one value or one per player, as a line (names that
 /// begin with `_` are bookkeeping and left out).
 pub fn variables(game: &Game, s: &State) -> String {

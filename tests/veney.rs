@@ -713,3 +713,51 @@ fn an_overextended_or_disadvantaged_armament_is_disarmed() {
     let p = "4/4/4/4/1s2/4/4/4/1r2/1R2/1S1B/4/4/4/4/4 w - 0 1 2 8 1";
     assert!(of(&g, &at(&g, p), "$").contains(&"$tX8".to_string()));
 }
+
+#[test]
+fn setup_in_turns_places_the_starting_pieces_and_initiative_says_who_begins() {
+    use rand::SeedableRng;
+    let g = common::load("rulesets/veney.tessel", &[("setup", "turns")]);
+    let mut s = g.start_state(0).expect("start");
+    while let Some(m) = g.sample_chance(&mut s) {
+        g.apply(&mut s, m);
+    }
+    let t = texts(&g, &s);
+    // White places first: criticals and technicals on step 4, engagements on steps 5-8.
+    assert!(
+        t.contains(&"S*W4".to_string()) && t.contains(&"e*Z8".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        !t.contains(&"S*W5".to_string()) && !t.contains(&"---".to_string()),
+        "{t:?}"
+    );
+    // One engagement per line.
+    play(&g, &mut s, &["e*X8", "e*X9"]);
+    let t = texts(&g, &s);
+    assert!(!t.iter().any(|m| m.starts_with("e*X")), "{t:?}");
+    // White's engagements far forward (steps 8, 8, 7, 7: 10 points) against black's on its
+    // own first engaging step (0 points): white begins, whatever the draw.
+    let mut s = g.start_state(0).expect("start");
+    while let Some(m) = g.sample_chance(&mut s) {
+        g.apply(&mut s, m);
+    }
+    play(
+        &g,
+        &mut s,
+        &[
+            "e*W8", "e*W12", "e*X8", "e*X12", "e*Y7", "e*Y12", "e*Z7", "e*Z12", "S*Y4", "S*X13",
+            "$*X4", "$*Y13", "C*W4", "C*Z13", "B*Z4", "B*W13",
+        ],
+    );
+    assert_eq!(s.to_move, 0, "white has the initiative");
+    assert!(texts(&g, &s).contains(&"---".to_string()), "play has begun");
+    // Random games with setup in turns end.
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
+    let mut scratch = g.scratch();
+    let mut t = g.start_state(3).expect("start");
+    let o = g
+        .random_playout(&mut t, &mut rng, 5000, &mut scratch)
+        .expect("ends");
+    assert!(o.ending.contains("checkmate"), "{}", o.ending);
+}

@@ -761,3 +761,25 @@ fn setup_in_turns_places_the_starting_pieces_and_initiative_says_who_begins() {
         .expect("ends");
     assert!(o.ending.contains("checkmate"), "{}", o.ending);
 }
+
+#[test]
+fn a_retreat_off_the_first_step_resets_the_board() {
+    let g = game();
+    // White's Self on Y1, its Sword on X3 and a Dagger on W2; a white Cloak is in the
+    // discard (lost), one engagement in reserve; black's Self on X13.
+    let p = "4/4/4/bs1c/e3/4/4/4/4/4/4/EEE1/4/1R2/D3/2S1 w E 0 1 2 8 1 C";
+    let s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"==".to_string()));
+    let mut t = s.clone();
+    play(&g, &mut t, &["=="]);
+    // Baselines again with what was on the board; the Dagger to the reserve; the lost
+    // Cloak stays lost; black (Balance W13, Self X13, Cloak Z13, one engagement) resets too.
+    assert_eq!(
+        g.position_string(&t),
+        "4/4/4/bs1c/eeee/4/4/4/4/4/4/EEEE/1RS1/4/4/4 b D 0 1 2 8 1 C"
+    );
+    assert_eq!(g.var(&t, "retreats_made", 0), Some(1));
+    // Once is the limit by default; and not with the opposing Self on one's own side.
+    let p = "4/4/4/4/4/4/4/4/1s2/4/4/4/4/1R2/4/2S1 w - 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, p)).contains(&"==".to_string()));
+}

@@ -495,13 +495,18 @@ impl Game {
                     }
                 }
                 Stmt::Roll(_, roll) => s.pending.push(Pending::new(*roll, mover, mover)),
-                Stmt::Take(n, kind, zone, owner) => {
+                Stmt::Take(n, kind, zone, owner, into) => {
                     let cx = self.ctx_at(s, mover, (from, to, target));
                     let n = self.eval(n, &cx).clamp(0, u16::MAX as i64) as u16;
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
                     if let Some(owner) = self.seat(owner) {
                         let slot = self.zone_slot(*zone, owner, *kind);
-                        s.zones[slot] = s.zones[slot].saturating_sub(n);
+                        let taken = n.min(s.zones[slot]);
+                        s.zones[slot] -= taken;
+                        if let Some(into) = into {
+                            let there = self.zone_slot(*into, owner, *kind);
+                            s.zones[there] = s.zones[there].saturating_add(taken);
+                        }
                     }
                 }
                 Stmt::Place(kind, c, owner) => {

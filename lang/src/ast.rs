@@ -416,6 +416,8 @@ pub enum Stmt {
         piece: Name,
         zone: Name,
         owner: Option<Expr>,
+        /// Into this zone (the same player's part) rather than out of the game.
+        into: Option<Name>,
         span: Span,
     },
     /// Put a new piece of a type on a cell (on top of what is there), for a player.

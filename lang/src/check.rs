@@ -2205,13 +2205,18 @@ impl<'a> Lowerer<'a> {
                 piece,
                 zone,
                 owner,
+                into,
                 ..
             } => {
                 let n = self.typed(count, Type::Int);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
                 let z = self.zone_ref(zone)?;
                 let p = self.piece_ref(piece)?;
-                Some(ir::Stmt::Take(n, p, z, owner))
+                let into = match into {
+                    Some(i) => Some(self.zone_ref(i)?),
+                    None => None,
+                };
+                Some(ir::Stmt::Take(n, p, z, owner, into))
             }
             ast::Stmt::Place {
                 piece, cell, owner, ..

@@ -125,7 +125,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry | any_count => "`group N`, `group any` or `carry`",
         by_group => "`exactly N` or `exactly group`",
-        into_zone => "`into ZONE`",
+        into_zone | take_into => "`into ZONE`",
         not_through => "`not through REGION` or `not through (CONDITION)`",
         over_pieces => "`over pieces`",
         merging => "`merging`",
@@ -1058,12 +1058,20 @@ impl Builder {
                 let count = self.expr(it.next().unwrap());
                 let piece = self.name(it.next().unwrap());
                 let zone = self.name(it.next().unwrap());
-                let owner = it.next().map(|o| self.expr(o));
+                let (mut owner, mut into) = (None, None);
+                for p in it {
+                    if p.as_rule() == Rule::take_into {
+                        into = p.into_inner().next().map(|z| self.name(z));
+                    } else {
+                        owner = Some(self.expr(p));
+                    }
+                }
                 Stmt::Take {
                     count,
                     piece,
                     zone,
                     owner,
+                    into,
                     span,
                 }
             }

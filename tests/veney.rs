@@ -783,3 +783,29 @@ fn a_retreat_off_the_first_step_resets_the_board() {
     let p = "4/4/4/4/4/4/4/4/1s2/4/4/4/4/1R2/4/2S1 w - 0 1 2 8 1";
     assert!(!texts(&g, &at(&g, p)).contains(&"==".to_string()));
 }
+
+#[test]
+fn an_intention_is_declared_and_enacted_on_the_next_turn() {
+    let g = game();
+    let p = "r3/4/4/1s2/4/3J/1c2/4/4/1R2/1S2/4/4/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"!$tX10".to_string()));
+    play(&g, &mut s, &["!$tX10"]);
+    assert_eq!(s.to_move, 1, "declaring ends the turn");
+    assert_eq!(g.var(&s, "passes", 0), Some(1), "and counts as a pass");
+    play(&g, &mut s, &["SX14", "---"]);
+    assert!(texts(&g, &s).contains(&"$tX10!".to_string()));
+    play(&g, &mut s, &["$tX10!"]);
+    let end = g.position_string(&s);
+    // The Sword struck without moving; the Cloak is fended, the Jutsu back in reserve.
+    assert!(end.starts_with("r3/4/1s2/4/4/4/4/4/4/1R2/1S2/"), "{end}");
+    assert!(end.contains(" b Jc "), "{end}");
+    // Not enacted at once, nor later than the next turn.
+    let mut s = at(&g, p);
+    play(
+        &g,
+        &mut s,
+        &["!$tX10", "SX14", "---", "SY5", "---", "SX13", "---"],
+    );
+    assert!(!texts(&g, &s).iter().any(|m| m.ends_with('!')), "too late");
+}

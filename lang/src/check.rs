@@ -2572,14 +2572,33 @@ impl<'a> Lowerer<'a> {
                 let c = Box::new(self.typed(&args[0], Cell));
                 Some((Expr::Height(c), Value::Plain(Int)))
             }
-            "section_total" => {
-                if !arity(self, 3, 3, "section_total(CELL, CONDITION on `to`, NUMBER)") {
+            "section_total" | "in_line" => {
+                let totals = f.text == "section_total";
+                let (form, kinds) = if totals {
+                    (
+                        "section_total(CELL, CONDITION on `to`, NUMBER)",
+                        [Cell, Bool, Int],
+                    )
+                } else {
+                    ("in_line(CELL, CELL, CONDITION on `to`)", [Cell, Cell, Bool])
+                };
+                if !arity(self, 3, 3, form) {
                     return None;
                 }
-                let c = Box::new(self.typed(&args[0], Cell));
-                let cond = Box::new(self.typed(&args[1], Bool));
-                let v = Box::new(self.typed(&args[2], Int));
-                Some((Expr::SectionTotal(c, cond, v), Value::Plain(Int)))
+                let mut typed = kinds
+                    .iter()
+                    .zip(args)
+                    .map(|(k, a)| Box::new(self.typed(a, *k)))
+                    .collect::<Vec<_>>()
+                    .into_iter();
+                let (Some(a), Some(b), Some(c)) = (typed.next(), typed.next(), typed.next()) else {
+                    return None;
+                };
+                Some(if totals {
+                    (Expr::SectionTotal(a, b, c), Value::Plain(Int))
+                } else {
+                    (Expr::InLine(a, b, c), Value::Plain(Bool))
+                })
             }
             "adjacent" => {
                 if !arity(self, 2, 2, "adjacent(CELL, CELL)") {
@@ -2603,15 +2622,6 @@ impl<'a> Lowerer<'a> {
                     },
                     Value::Plain(Int),
                 ))
-            }
-            "in_line" => {
-                if !arity(self, 3, 3, "in_line(CELL, CELL, CONDITION on `to`)") {
-                    return None;
-                }
-                let a = Box::new(self.typed(&args[0], Cell));
-                let b = Box::new(self.typed(&args[1], Cell));
-                let cond = Box::new(self.typed(&args[2], Bool));
-                Some((Expr::InLine(a, b, cond), Value::Plain(Bool)))
             }
             "where" => {
                 if !arity(self, 2, 2, "where(PIECE, PLAYER)") {

@@ -69,7 +69,7 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // Decisions, not turns: a double-move is two.
     assert_eq!(g.perft(&s, 1), 93);
     assert_eq!(g.perft(&s, 2), 7756);
-    assert_eq!(g.perft(&s, 3), 644471);
+    assert_eq!(g.perft(&s, 3), 644473);
 }
 
 #[test]
@@ -829,4 +829,23 @@ fn fending_the_balance_on_one_s_own_side_stabs_the_shadow() {
         t.contains(&"$fZ9".to_string()) && !t.iter().any(|m| m.contains("tJ")),
         "{t:?}"
     );
+}
+
+#[test]
+fn the_sword_pushes_an_opposing_blade_in_opposition() {
+    let g = game();
+    // White's Sword on X5 (Self on W4); black's Sword on X7, on white's side; black's Self
+    // on X13 blocks the line beyond X12.
+    let p = "4/4/4/1s2/4/4/4/4/4/1r2/4/1R2/S3/4/4/4 w - 0 1 2 8 1";
+    let s = at(&g, p);
+    let t = of(&g, &s, "$~");
+    assert_eq!(t, sorted("$~X8 $~X9 $~X10 $~X11 $~X12"), "{t:?}");
+    let end = after(&g, p, &["$~X10"]);
+    assert!(
+        end.starts_with("4/4/4/1s2/4/4/1r2/4/4/1R2/4/4/S3/"),
+        "{end}"
+    );
+    // Not when the blade is on black's side.
+    let p = "4/4/4/1s2/4/4/4/1r2/4/4/4/1R2/S3/4/4/4 w - 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, p)).iter().any(|m| m.starts_with("$~")));
 }

@@ -849,3 +849,29 @@ fn the_sword_pushes_an_opposing_blade_in_opposition() {
     let p = "4/4/4/1s2/4/4/4/1r2/4/4/4/1R2/S3/4/4/4 w - 0 1 2 8 1";
     assert!(!texts(&g, &at(&g, p)).iter().any(|m| m.starts_with("$~")));
 }
+
+#[test]
+fn the_guard_deflects_an_armament() {
+    let g = game();
+    // White's Guard on X4, Self on Y3; black's Sword on X5 (white's side), black's Self on
+    // X13: pushed on until it crosses back onto black's side (X9); the Guard takes X5.
+    let p = "4/4/4/1s2/4/4/4/4/4/4/4/1r2/1G2/2S1/4/4 w - 0 1 2 8 1";
+    let end = after(&g, p, &["GX5~"]);
+    assert!(
+        end.starts_with("4/4/4/1s2/4/4/4/1r2/4/4/4/1G2/4/2S1/"),
+        "{end}"
+    );
+    // Sideways: pushed until blocked (the edge).
+    let p = "4/4/4/1s2/4/4/4/4/4/4/4/4/1Gr1/2S1/4/4 w - 0 1 2 8 1";
+    let end = after(&g, p, &["GY4~"]);
+    assert!(end.contains("/2GR/") || end.contains("/2Gr/"), "{end}");
+    // Backward, toward white's end: one square.
+    let p = "4/4/4/1s2/4/4/4/4/4/4/4/4/1G2/1r1S/4/4 w - 0 1 2 8 1";
+    let end = after(&g, p, &["GX3~"]);
+    assert!(end.contains("/4/1G1S/1r2/"), "{end}");
+    // No open square beyond: no deflection.
+    let p = "4/4/4/1s2/4/4/4/4/4/4/4/1E2/1r2/1GS1/4/4 w - 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, p))
+        .iter()
+        .any(|m| m.starts_with('G') && m.ends_with('~')));
+}

@@ -116,6 +116,15 @@ impl Game {
                 });
                 i64::from(found)
             }
+            Expr::CellAt(x, y) => {
+                let (x, y) = (self.eval(x, cx), self.eval(y, cx));
+                self.program
+                    .board
+                    .coords
+                    .iter()
+                    .position(|&(cx_, cy)| cx_ as i64 == x && cy as i64 == y)
+                    .map_or(NO_CELL as i64, |c| c as i64)
+            }
             Expr::Where(k, who) => {
                 let who = self.eval(who, cx);
                 let mine = |p: &Piece| !p.is_none() && p.kind() == *k && p.owner() as i64 == who;

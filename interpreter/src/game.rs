@@ -1452,6 +1452,7 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Max(a, b)
         | E::Bin(_, a, b)
         | E::Adjacent(a, b)
+        | E::CellAt(a, b)
         | E::Around(a, b)
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],

@@ -2623,6 +2623,14 @@ impl<'a> Lowerer<'a> {
                     Value::Plain(Int),
                 ))
             }
+            "cell_at" => {
+                if !arity(self, 2, 2, "cell_at(COLUMN, ROW)") {
+                    return None;
+                }
+                let x = Box::new(self.typed(&args[0], Int));
+                let y = Box::new(self.typed(&args[1], Int));
+                Some((Expr::CellAt(x, y), Value::Plain(Cell)))
+            }
             "where" => {
                 if !arity(self, 2, 2, "where(PIECE, PLAYER)") {
                     return None;
@@ -2795,6 +2803,7 @@ impl<'a> Lowerer<'a> {
                     "either",
                     "where",
                     "in_line",
+                    "cell_at",
                     "abs",
                     "holds",
                     "around",

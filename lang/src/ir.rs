@@ -345,6 +345,8 @@ pub enum Expr {
     /// The second cell lies on a straight line from the first (along one direction) and
     /// the condition holds (on `to`) for every cell between them.
     InLine(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// The cell at a column and a row (from 1), or `none`.
+    CellAt(Box<Expr>, Box<Expr>),
     /// The cell of a player's piece of a type (the first in board order, on top or beneath),
     /// or `none`.
     Where(PieceId, Box<Expr>),

@@ -875,3 +875,25 @@ fn the_guard_deflects_an_armament() {
         .iter()
         .any(|m| m.starts_with('G') && m.ends_with('~')));
 }
+
+#[test]
+fn the_lantern_flails_when_its_self_has_moved_on() {
+    let g = game();
+    // White's Lantern on X2 (first measure); white's Self has gone on to X6 (second). The
+    // Lantern swings into the second or the third measure, sliding through the first and
+    // leaping the engagement on X5.
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/1S2/1E2/4/4/1L2/3R w - 0 1 2 8 1";
+    let s = at(&g, p);
+    let t = of(&g, &s, "L");
+    for m in ["LX7", "LX8", "LX9", "LX12"] {
+        assert!(t.contains(&m.to_string()), "{m}: {t:?}");
+    }
+    assert!(
+        !t.contains(&"LX4".to_string()) && !t.contains(&"LX13".to_string()),
+        "{t:?}"
+    );
+    // Blocked in its own measure, it cannot swing that way.
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/1S2/1E2/4/1E2/1L2/3R w - 0 1 2 8 1";
+    let t = of(&g, &at(&g, p), "L");
+    assert!(!t.iter().any(|m| m.starts_with("LX")), "{t:?}");
+}

@@ -442,3 +442,60 @@ fn mu_boards_render_and_load_from_a_file() {
     assert!(err.contains("cannot read the position file"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn veney_games_are_recorded_in_its_notation_and_replay() {
+    let dir = std::env::temp_dir().join(format!("tessel-veney-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let rec = dir.join("game.json");
+    let rec_s = rec.to_string_lossy().to_string();
+    // Both seats played by the random agent (the human plays black, and quits at once).
+    let (code, out) = tessel_with_input(
+        &[
+            "play", "veney", "--ai", "random", "--human", "black", "--seed", "4", "--record",
+            &rec_s,
+        ],
+        "quit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("reserve: white"), "{out}");
+    let (code, json, err) = tessel(&["replay", &rec_s, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+    assert!(v["decisions"].as_u64().unwrap_or(0) >= 1);
+    // Whole games by the agents, saved and replayed decision by decision to their end.
+    let games = dir.join("games");
+    let (code, _, err) = tessel(&[
+        "analyze",
+        "veney",
+        "--games",
+        "4",
+        "--seed",
+        "21",
+        "--agents",
+        "random",
+        "--records",
+        &games.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for seed in 21..25 {
+        let rec = games.join(format!("game-{seed}.json"));
+        let (code, json, err) = tessel(&["replay", &rec.to_string_lossy(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert!(
+            v["result"].is_string(),
+            "game {seed} replays to its end: {json}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+    // Whole seeded random games replay move for move.
+    let (code, a, _) = tessel(&["random", "veney", "--games", "3", "--seed", "11", "--json"]);
+    assert_eq!(code, 0);
+    let (_, b, _) = tessel(&["random", "veney", "--games", "3", "--seed", "11", "--json"]);
+    let strip = |s: &str| {
+        let v: serde_json::Value = serde_json::from_str(s).expect("json");
+        v["games"].clone()
+    };
+    assert_eq!(strip(&a), strip(&b));
+}

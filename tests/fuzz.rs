@@ -222,6 +222,20 @@ proptest! {
     }
 
     #[test]
+    fn near_veney_positions_never_panic(cut in 0usize..70, ch in "[ -~]") {
+        let p = "4/4/4/bsrc/eeee/4/4/1A2/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju 0 0 2 8 1 Cl";
+        let mut t = p.to_string();
+        t.insert_str(cut.min(t.len()), &ch);
+        let loaded = tessel::load("rulesets/veney.tessel", &[]).expect("veney");
+        let g = Game::new(loaded.compiled.program.expect("veney compiles"));
+        if let Ok(s) = g.parse_position(&t, 0) {
+            let _ = g.perft(&s, 2);
+            let _ = g.position_string(&s);
+            let _ = tessel::render::board(&g, &s);
+        }
+    }
+
+    #[test]
     fn near_positions_never_panic(cut in 0usize..60, ch in "[ -~]") {
         let fen = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
         let mut t = fen.to_string();

@@ -29,6 +29,14 @@ fn of(g: &Game, s: &State, letter: &str) -> Vec<String> {
     t
 }
 
+/// The decisions the agents may take (not resigning or offering a draw).
+fn played(g: &Game, s: &State) -> Vec<String> {
+    texts(g, s)
+        .into_iter()
+        .filter(|m| m != "resign" && !m.starts_with("draw"))
+        .collect()
+}
+
 fn sorted(list: &str) -> Vec<String> {
     let mut v: Vec<String> = list.split_whitespace().map(str::to_string).collect();
     v.sort();
@@ -66,10 +74,10 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     // ruleset grows, and then are updated here on purpose.
     let g = game();
     let s = g.start_state(0).expect("start");
-    // Decisions, not turns: a double-move is two.
-    assert_eq!(g.perft(&s, 1), 93);
-    assert_eq!(g.perft(&s, 2), 7756);
-    assert_eq!(g.perft(&s, 3), 644473);
+    // Decisions, not turns: a double-move is two; resigning and offering a draw count.
+    assert_eq!(g.perft(&s, 1), 95);
+    assert_eq!(g.perft(&s, 2), 8014);
+    assert_eq!(g.perft(&s, 3), 673842);
 }
 
 #[test]
@@ -395,7 +403,7 @@ fn a_stepping_stone_grants_the_same_piece_a_second_move() {
     // the Sword may move again, and only the Sword (or the turn ends with `---`).
     play(&g, &mut s, &["$X5"]);
     assert_eq!(s.to_move, 0, "still white's turn");
-    let t = texts(&g, &s);
+    let t = played(&g, &s);
     assert!(t.iter().all(|m| m.starts_with('$') || m == "---"), "{t:?}");
     assert!(t.contains(&"$X8".to_string()), "{t:?}");
     assert!(
@@ -480,7 +488,7 @@ fn a_touched_player_may_answer_with_a_dying_checkmate() {
         g.status(&s, &mut scratch).is_none(),
         "the game goes on for the dying move"
     );
-    let t = texts(&g, &s);
+    let t = played(&g, &s);
     assert_eq!(
         t,
         vec!["$tX8#".to_string(), "---".to_string()],
@@ -896,4 +904,24 @@ fn the_lantern_flails_when_its_self_has_moved_on() {
     let p = "4/4/4/1s1r/4/4/4/4/4/4/1S2/1E2/4/1E2/1L2/3R w - 0 1 2 8 1";
     let t = of(&g, &at(&g, p), "L");
     assert!(!t.iter().any(|m| m.starts_with("LX")), "{t:?}");
+}
+
+#[test]
+fn a_player_may_resign_or_agree_to_a_draw() {
+    let g = game();
+    let mut scratch = g.scratch();
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["resign"]);
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("resignation", Some(1)));
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["draw?", "eX6"]);
+    assert!(texts(&g, &s).contains(&"draw!".to_string()));
+    play(&g, &mut s, &["draw!"]);
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(o.ending, "draw by agreement");
+    // An offer lasts one turn.
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["draw?", "eX6", "eX11", "eW6"]);
+    assert!(!texts(&g, &s).contains(&"draw!".to_string()));
 }

@@ -602,12 +602,28 @@ fn the_dagger_is_thrown_with_stick_dice() {
         ("checkmate by touch", Some(0))
     );
     let mut missed = s.clone();
-    throw(&mut missed, 3);
+    throw(&mut missed, 2);
     play(&g, &mut missed, &["D-"]);
     let end = g.position_string(&missed);
     assert!(
         end.contains("/4/S1R1/") && end.ends_with(" D"),
         "the Dagger is lost: {end}"
+    );
+    // One stick off-colour: a short success. The Dagger is lost, and white puts its Self
+    // and then its Sword anywhere on its side behind black's Self's step, without taking.
+    let mut short = s.clone();
+    throw(&mut short, 3);
+    play(&g, &mut short, &["D-~"]);
+    let t = texts(&g, &short);
+    assert!(
+        t.contains(&"SZ8~".to_string()) && !t.contains(&"SZ9~".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut short, &["SZ8~", "$W1~"]);
+    let end = g.position_string(&short);
+    assert!(
+        end.contains("/3S/") && end.ends_with(" D") && end.contains(" b "),
+        "{end}"
     );
     // A Cloak in the way stops the throw; an engagement does not.
     let s = at(

@@ -976,3 +976,18 @@ fn a_glaring_lantern_keeps_the_jutsu_out() {
     let p = "4/4/4/1s1r/1e2/4/4/4/1C2/4/4/1E2/1R2/1LS1/4/4 b j 0 1 2 8 1";
     assert!(texts(&g, &at(&g, p)).iter().any(|m| m.starts_with("J*")));
 }
+
+#[test]
+fn with_the_house_option_quiet_play_is_drawn_by_no_contest() {
+    let g = common::load("rulesets/veney.tessel", &[("no_contest", "2")]);
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["eX6", "eX11"]);
+    let mut scratch = g.scratch();
+    let o = g.status(&s, &mut scratch).expect("two quiet turns");
+    assert_eq!(o.ending, "draw by no contest");
+    // Without it, play goes on.
+    let g = game();
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["eX6", "eX11"]);
+    assert!(g.status(&s, &mut scratch).is_none());
+}

@@ -76,8 +76,8 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     let s = g.start_state(0).expect("start");
     // Decisions, not turns: a double-move is two; resigning and offering a draw count.
     assert_eq!(g.perft(&s, 1), 95);
-    assert_eq!(g.perft(&s, 2), 8011);
-    assert_eq!(g.perft(&s, 3), 673302);
+    assert_eq!(g.perft(&s, 2), 8012);
+    assert_eq!(g.perft(&s, 3), 673610);
 }
 
 #[test]
@@ -990,4 +990,55 @@ fn with_the_house_option_quiet_play_is_drawn_by_no_contest() {
     let mut s = g.start_state(0).expect("start");
     play(&g, &mut s, &["eX6", "eX11"]);
     assert!(g.status(&s, &mut scratch).is_none());
+}
+
+#[test]
+fn the_possessed_free_engagement_is_a_stepping_stone_and_is_leapt() {
+    let g = game();
+    // The free engagement on X6 (a light square: white's). White's Sword on X4 leaps it to
+    // X7; or steps onto it, sending it back to the centre, and moves again.
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/1A2/4/1RS1/4/4/4 w - 0 0 2 8 1";
+    let s = at(&g, p);
+    let t = of(&g, &s, "$");
+    assert!(
+        t.contains(&"$X7".to_string()) && t.contains(&"$X6".to_string()),
+        "{t:?}"
+    );
+    let mut t = s.clone();
+    play(&g, &mut t, &["$X6"]);
+    assert_eq!(t.to_move, 0, "a second move by the Sword");
+    assert_eq!(
+        g.var(&t, "free_out", 0),
+        Some(1),
+        "the free engagement is back in the centre"
+    );
+    // Black does not possess it: black's Sword cannot leap it.
+    let p = "4/4/4/4/1r2/4/4/4/4/4/1A2/4/1s2/4/4/2S1 b - 0 0 2 8 1";
+    let t = of(&g, &at(&g, p), "$");
+    assert!(!t.contains(&"$X5".to_string()), "{t:?}");
+}
+
+#[test]
+fn a_free_engagement_pushed_back_and_forth_may_be_reset() {
+    let g = game();
+    // The free engagement on W7 (light: white's). White pushes it to X7 (dark: black's),
+    // black pushes it back, white pushes it to X7 again: back to where it just came from
+    // twice in a row. Black, to move, may send it to the centre and then move as usual.
+    let p = "4/4/4/1s1r/4/4/4/4/4/A3/4/4/1RS1/4/4/4 w - 0 0 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["aX7", "aW7"]);
+    assert!(
+        !texts(&g, &s).contains(&"a=".to_string()),
+        "not after one return"
+    );
+    play(&g, &mut s, &["aX7"]);
+    assert!(
+        texts(&g, &s).contains(&"a=".to_string()),
+        "{:?}",
+        texts(&g, &s)
+    );
+    play(&g, &mut s, &["a="]);
+    assert_eq!(s.to_move, 1, "then black moves as usual");
+    assert_eq!(g.var(&s, "free_out", 0), Some(1));
+    assert!(!texts(&g, &s).contains(&"a=".to_string()));
 }

@@ -251,6 +251,10 @@ enum Command {
         /// result).
         #[arg(long)]
         text: bool,
+        /// The position a game text starts from, instead of the ruleset's start (`@FILE`:
+        /// the string kept in a file). JSON records keep their own.
+        #[arg(long)]
+        position: Option<String>,
     },
 }
 
@@ -699,6 +703,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             options,
             json,
             text,
+            position,
         } => code((|| {
             let raw = std::fs::read_to_string(&record).map_err(|e| {
                 eprintln!("error: cannot read {}: {e}", record.display());
@@ -726,7 +731,15 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     file: rules.clone(),
                     options: options.clone(),
                 })?;
-                tessel::record::from_game_text(&g, rules, &opts, &raw).map_err(|e| {
+                let start = position
+                    .as_deref()
+                    .map(position_arg)
+                    .transpose()
+                    .map_err(|e| {
+                        eprintln!("error: {e}");
+                        ExitCode::from(2)
+                    })?;
+                tessel::record::from_game_text(&g, rules, &opts, start, &raw).map_err(|e| {
                     eprintln!("error: {}: {e}", record.display());
                     ExitCode::from(1)
                 })?
@@ -1237,7 +1250,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     Err(e) => out!("{e}"),
                 }
             }
-            text => match g.parse_move(text, &moves) {
+            text => match g.read_move(&s, text, &moves) {
                 Ok(m) => {
                     history.push(s.clone());
                     record.decisions.push(g.move_text_among(&moves, m));

@@ -92,47 +92,74 @@ pub fn read_decision(game: &Game, s: &State, text: &str, legal: &[Move]) -> Resu
             .find(|m| game.chance_text(s, *m).eq_ignore_ascii_case(text.trim()))
             .ok_or_else(|| format!("`{text}` is not an outcome of the throw here"));
     }
-    game.parse_move(text, legal).map_err(|e| e.to_string())
+    game.read_move(s, text, legal).map_err(|e| e.to_string())
+}
+
+/// A record being played decision by decision from its start.
+pub struct Replay<'g> {
+    game: &'g Game,
+    /// The state before each decision played so far.
+    pub before: Vec<State>,
+    /// The state after them.
+    pub state: State,
+    scratch: tessel_interpreter::Scratch,
+    legal: Vec<Move>,
+}
+
+impl<'g> Replay<'g> {
+    pub fn start(game: &'g Game, record: &Record) -> Result<Replay<'g>, String> {
+        Ok(Replay {
+            game,
+            before: Vec::with_capacity(record.decisions.len()),
+            state: start_of(game, record)?,
+            scratch: game.scratch(),
+            legal: Vec::new(),
+        })
+    }
+
+    /// Plays one decision by its text; says which decision (by number) is wrong and why.
+    pub fn step(&mut self, text: &str) -> Result<(), String> {
+        let (game, i) = (self.game, self.before.len() + 1);
+        let s = &mut self.state;
+        if game.chance_outcomes(s).is_some() {
+            // Advance the seeded generator as play did, then take the recorded outcome.
+            let mut probe = s.clone();
+            let _ = game.sample_chance(&mut probe);
+            game.legal_moves(s, &mut self.legal, &mut self.scratch.state);
+            let m = read_decision(game, s, text, &self.legal)
+                .map_err(|e| format!("decision {i} ({text}): {e}"))?;
+            self.before.push(s.clone());
+            s.rng = probe.rng;
+            game.apply(s, m);
+            return Ok(());
+        }
+        game.decisions(s, &mut self.scratch, &mut self.legal);
+        if self.legal.is_empty() {
+            return Err(format!("decision {i} ({text}): the game was already over"));
+        }
+        let m = read_decision(game, s, text, &self.legal)
+            .map_err(|e| format!("decision {i} ({text}): {e}"))?;
+        self.before.push(s.clone());
+        game.apply(s, m);
+        Ok(())
+    }
 }
 
 /// Plays a record's decisions from its start. Returns the states before each decision
 /// and the final state, or which decision is wrong and why.
 pub fn replay(game: &Game, record: &Record) -> Result<(Vec<State>, State), String> {
-    let mut s = start_of(game, record)?;
-    let mut scratch = game.scratch();
-    let mut legal = Vec::new();
-    let mut before = Vec::with_capacity(record.decisions.len());
-    for (i, text) in record.decisions.iter().enumerate() {
-        if game.chance_outcomes(&s).is_some() {
-            // Advance the seeded generator as play did, then take the recorded outcome.
-            let mut probe = s.clone();
-            let _ = game.sample_chance(&mut probe);
-            game.legal_moves(&s, &mut legal, &mut scratch.state);
-            let m = read_decision(game, &s, text, &legal)
-                .map_err(|e| format!("decision {} ({text}): {e}", i + 1))?;
-            before.push(s.clone());
-            s.rng = probe.rng;
-            game.apply(&mut s, m);
-            continue;
-        }
-        game.decisions(&s, &mut scratch, &mut legal);
-        if legal.is_empty() {
-            return Err(format!(
-                "decision {} ({text}): the game was already over",
-                i + 1
-            ));
-        }
-        let m = read_decision(game, &s, text, &legal)
-            .map_err(|e| format!("decision {} ({text}): {e}", i + 1))?;
-        before.push(s.clone());
-        game.apply(&mut s, m);
+    let mut r = Replay::start(game, record)?;
+    for text in &record.decisions {
+        r.step(text)?;
     }
-    Ok((before, s))
+    Ok((r.before, r.state))
 }
 
 /// A record written as a game text in the ruleset's notation: the opening line (when the
 /// ruleset declares one) for the decisions before its opening ends, then one numbered
-/// line per round of turns, then the result line when the game is over.
+/// line per round of turns, then the result line when the game is over. With `after turn`
+/// marks, each finished turn ends with its mark (the round's last with `after round`),
+/// and a pass that ends a turn after other decisions is left out: the mark implies it.
 pub fn game_text(game: &Game, record: &Record) -> Result<String, String> {
     let (before, last) = replay(game, record)?;
     let mut lines = Vec::new();
@@ -145,9 +172,12 @@ pub fn game_text(game: &Game, record: &Record) -> Result<String, String> {
         lines.push(game.template_text(parts, at));
     }
     let players = game.players() as u32;
+    let pass = game.program.pass_text.as_deref().unwrap_or("pass");
+    let marks = game.program.after_turn.as_deref();
     let mut line = String::new();
     let mut number = None;
-    for (s, text) in before.iter().zip(&record.decisions).skip(i) {
+    let decisions: Vec<(&State, &String)> = before.iter().zip(&record.decisions).skip(i).collect();
+    for (k, &(s, text)) in decisions.iter().enumerate() {
         let n = s.turns / players + 1;
         if number != Some(n) {
             if !line.is_empty() {
@@ -156,8 +186,24 @@ pub fn game_text(game: &Game, record: &Record) -> Result<String, String> {
             line = format!("{n}.");
             number = Some(n);
         }
-        line.push(' ');
-        line += text;
+        let next_turns = decisions.get(k + 1).map_or(last.turns, |(t, _)| t.turns);
+        let first_of_turn = k == 0 || decisions[k - 1].0.turns != s.turns;
+        let Some(mark) = marks else {
+            line.push(' ');
+            line += text;
+            continue;
+        };
+        if first_of_turn || text.as_str() != pass || next_turns == s.turns {
+            line.push(' ');
+            line += text;
+        }
+        if next_turns != s.turns {
+            let round_end = (s.turns + 1) % players == 0;
+            line += match (&game.program.after_round, round_end) {
+                (Some(r), true) => r.as_str(),
+                _ => mark,
+            };
+        }
     }
     if !line.is_empty() {
         lines.push(line);
@@ -170,49 +216,125 @@ pub fn game_text(game: &Game, record: &Record) -> Result<String, String> {
     Ok(lines.join("\n") + "\n")
 }
 
+/// A piece of a game text: a decision, or the end of a turn (a turn or round mark, or a
+/// round's number).
+enum Written {
+    Decision(String),
+    TurnEnd,
+}
+
+/// The decisions and turn ends of a game text's numbered lines.
+fn written_items(game: &Game, lines: &[&str]) -> Result<(Vec<Written>, Option<String>), String> {
+    let marks: Vec<&str> = [&game.program.after_turn, &game.program.after_round]
+        .into_iter()
+        .flatten()
+        .map(|m| m.trim())
+        .filter(|m| !m.is_empty())
+        .collect();
+    let mut items = Vec::new();
+    let mut result = None;
+    for (k, line) in lines.iter().enumerate() {
+        let numbered = line
+            .split_once('.')
+            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
+        if !numbered {
+            if k + 1 == lines.len() {
+                result = Some(line.to_string());
+                break;
+            }
+            return Err(format!("`{line}` is not a numbered line of moves"));
+        }
+        for word in line.split_whitespace() {
+            // An ellipsis (`...`): the text goes on elsewhere.
+            if word.chars().all(|c| c == '.') {
+                continue;
+            }
+            // A round's number (`12.`, `12...`) begins a turn.
+            let digits = word.trim_end_matches('.');
+            if word.ends_with('.')
+                && !digits.is_empty()
+                && digits.chars().all(|c| c.is_ascii_digit())
+            {
+                items.push(Written::TurnEnd);
+                continue;
+            }
+            let mut word = word;
+            let mut ends = false;
+            while let Some(m) = marks.iter().find(|m| word.ends_with(**m)) {
+                word = &word[..word.len() - m.len()];
+                ends = true;
+            }
+            if !word.is_empty() {
+                items.push(Written::Decision(word.to_string()));
+            }
+            if ends {
+                items.push(Written::TurnEnd);
+            }
+        }
+    }
+    Ok((items, result))
+}
+
 /// Reads a game text (as [`game_text`] writes it) into a record of `ruleset`: the opening
 /// line's decisions, then every decision of the numbered lines; a last line that is not
-/// numbered is the result, and is checked against the game's own.
+/// numbered is the result, and is checked against the game's own. A turn mark after a
+/// turn that has not ended stands for the ruleset's pass (which then ends it).
 pub fn from_game_text(
     game: &Game,
     ruleset: &str,
     options: &[(String, String)],
+    start: Option<String>,
     text: &str,
 ) -> Result<Record, String> {
-    let mut record = Record::new(ruleset, options, 0, None);
+    let mut record = Record::new(ruleset, options, 0, start);
     let lines: Vec<&str> = text
         .lines()
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
     let mut rest = &lines[..];
+    let mut opening = Vec::new();
     if game.program.opening.is_some() {
         let (first, more) = rest
             .split_first()
             .ok_or("the game text is empty: it needs its opening line")?;
-        record.decisions = game
+        opening = game
             .read_opening(first)
             .map_err(|e| format!("line 1: {e}"))?;
         rest = more;
     }
-    let mut result = None;
-    for (k, line) in rest.iter().enumerate() {
-        let numbered = line
-            .split_once('.')
-            .is_some_and(|(n, _)| !n.is_empty() && n.chars().all(|c| c.is_ascii_digit()));
-        if !numbered {
-            if k + 1 == rest.len() {
-                result = Some(line.to_string());
-                break;
-            }
-            return Err(format!("`{line}` is not a numbered line of moves"));
-        }
-        let moves = line.split_once('.').map(|(_, m)| m).unwrap_or_default();
-        record
-            .decisions
-            .extend(moves.split_whitespace().map(str::to_string));
+    let (items, result) = written_items(game, rest)?;
+    let pass = game.program.pass_text.as_deref().unwrap_or("pass");
+    let mut r = Replay::start(game, &record)?;
+    for text in opening {
+        r.step(&text)?;
+        record.decisions.push(text);
     }
-    let (before, last) = replay(game, &record)?;
+    // The turn (by `turns`) the last decision was made in, while it may still go on.
+    let mut open_turn = None;
+    for item in items {
+        match item {
+            Written::Decision(text) => {
+                open_turn = Some(r.state.turns);
+                r.step(&text)?;
+                record.decisions.push(text);
+            }
+            Written::TurnEnd => {
+                if open_turn.take() == Some(r.state.turns)
+                    && game.chance_outcomes(&r.state).is_none()
+                    && game.status(&r.state, &mut game.scratch()).is_none()
+                {
+                    r.step(pass).map_err(|e| {
+                        format!(
+                            "{e} (the turn ends there, so the rules would have to allow a pass)"
+                        )
+                    })?;
+                    record.decisions.push(pass.to_string());
+                }
+            }
+        }
+    }
+    let (before, last) = (r.before, r.state);
     // Keep each decision as the game writes it (`a@c7` for Black's akesi, typed `A@c7`).
     let mut scratch = game.scratch();
     let mut legal = Vec::new();

@@ -827,3 +827,36 @@ fn any_number_of_top_pieces_move_and_merge_with_their_own() {
     play(&g, &mut t, &["a1d1"]);
     assert_eq!(g.position_string(&t), "1m1[MMM]m b");
 }
+
+#[test]
+fn other_writings_read_moves_and_turn_marks_stand_for_passes() {
+    let g = game("tests/data/check/ok/other-writings-and-turn-marks.tessel");
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let rxa4 = g.read_move(&s, "Rxa4", &legal).expect("as written");
+    assert_eq!(
+        g.read_move(&s, "axk", &legal),
+        Ok(rxa4),
+        "by column and piece"
+    );
+    assert_eq!(g.read_move(&s, "Rxk", &legal), Ok(rxa4));
+    assert!(g.read_move(&s, "bxk", &legal).is_err());
+    let wait = g
+        .read_move(&s, "hold", &legal)
+        .expect("the action's other writing");
+    assert_eq!(g.move_text_among(&legal, wait), "wait");
+    // `,` ends white's turn after one move (the pass it stands for is read in), `;` ends
+    // the round; the text is written back the same way.
+    let text = "1. Ra2, a4b4; 2. Rb2 hold, b4a4;\n";
+    let r = tessel::record::from_game_text(&g, "x", &[], None, text).expect("reads");
+    assert_eq!(
+        r.decisions,
+        ["Ra2", "-", "a4b4", "-", "Rb2", "wait", "b4a4", "-"]
+    );
+    assert_eq!(
+        tessel::record::game_text(&g, &r).expect("writes"),
+        "1. Ra2, a4b4;\n2. Rb2 wait, b4a4;\n"
+    );
+}

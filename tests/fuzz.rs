@@ -201,7 +201,7 @@ proptest! {
         }
         let mut text = "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n2. c3c4 d5xc4\n0-0\n".to_string();
         text.insert_str(cut.min(text.len()), &ch);
-        let _ = tessel::record::from_game_text(&g, "muso", &[], &text);
+        let _ = tessel::record::from_game_text(&g, "muso", &[], None, &text);
     }
 
     #[test]

@@ -571,14 +571,15 @@ fn game_texts_in_muso_notation_read_and_write_back_the_same() {
         text,
         "0. [4] AUSWK KWSUA\n1. c2c3 d6d5\n2. c3c4 d5xc4\n3. Pass\n"
     );
-    let back = tessel::record::from_game_text(&g, "muso", &[], &text).expect("reads");
+    let back = tessel::record::from_game_text(&g, "muso", &[], None, &text).expect("reads");
     assert_eq!(back.decisions, moves);
     assert_eq!(tessel::record::game_text(&g, &back).expect("text"), text);
     // A wrong move or a wrong opening is an error that says where.
     let bad = "0. [4] AUSWK KWSUA\n1. c2c3 d6d4\n";
-    let e = tessel::record::from_game_text(&g, "muso", &[], bad).expect_err("d6d4");
+    let e = tessel::record::from_game_text(&g, "muso", &[], None, bad).expect_err("d6d4");
     assert!(e.contains("d6d4"), "{e}");
-    let e = tessel::record::from_game_text(&g, "muso", &[], "0. AUSWK\n").expect_err("opening");
+    let e =
+        tessel::record::from_game_text(&g, "muso", &[], None, "0. AUSWK\n").expect_err("opening");
     assert!(e.contains("line 1"), "{e}");
 }
 
@@ -597,7 +598,7 @@ fn finished_games_end_with_the_result_and_effectively_zero_scores_in_parentheses
         .iter()
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect();
-    let back = tessel::record::from_game_text(&g, "muso", &owned, &text).expect("reads");
+    let back = tessel::record::from_game_text(&g, "muso", &owned, None, &text).expect("reads");
     assert_eq!(
         back.result.as_deref(),
         Some("three passes (effectively zero)")
@@ -618,7 +619,7 @@ fn finished_games_end_with_the_result_and_effectively_zero_scores_in_parentheses
     }
     let texts: Vec<&str> = decisions.iter().map(String::as_str).collect();
     let text = tessel::record::game_text(&g, &record_of(&texts, &[])).expect("text");
-    let back = tessel::record::from_game_text(&g, "muso", &[], &text).expect("reads");
+    let back = tessel::record::from_game_text(&g, "muso", &[], None, &text).expect("reads");
     assert_eq!(tessel::record::game_text(&g, &back).expect("text"), text);
     assert!(
         text.lines().last().is_some_and(|l| l.contains('-')),

@@ -255,6 +255,87 @@ impl Game {
             .and_then(|r| r.written.as_ref())
     }
 
+    /// Reads typed text as one of the legal decisions `legal` at `s`: as
+    /// [`Game::parse_move`] does, then by the other writings rules allow (`written "A" or
+    /// "B"`), whose `{hit}` names the piece standing on the move's square in `s`.
+    pub fn read_move(&self, s: &State, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
+        let first = self.parse_move(text, legal);
+        if matches!(first, Ok(_) | Err(MoveError::Ambiguous(_))) {
+            return first;
+        }
+        let want = text.trim();
+        let mut exact = Vec::new();
+        let mut loose = Vec::new();
+        for &m in legal {
+            for t in self.other_writings(s, m) {
+                if t == want {
+                    exact.push(m);
+                } else if t.eq_ignore_ascii_case(want) {
+                    loose.push(m);
+                }
+            }
+        }
+        exact.dedup();
+        loose.dedup();
+        match (exact.is_empty(), loose.is_empty()) {
+            (false, _) => self.one_of(text, &exact, legal),
+            (true, false) => self.one_of(text, &loose, legal),
+            _ => first,
+        }
+    }
+
+    /// The other writings of a decision at `s` (none for passes and chance).
+    fn other_writings(&self, s: &State, m: Move) -> Vec<String> {
+        if m.is_pass() || m.is_chance() {
+            return Vec::new();
+        }
+        let names = &self.board.cell_names;
+        let name = |c: CellId| names.get(c as usize).map_or("", |n| n.as_str());
+        let hit = s
+            .cells
+            .get(m.to as usize)
+            .filter(|p| !p.is_none())
+            .map(|p| self.piece_letter(p.kind(), p.owner()))
+            .unwrap_or_default();
+        if m.is_action() {
+            return self
+                .program
+                .actions
+                .get(m.rule as usize)
+                .map(|a| {
+                    a.also
+                        .iter()
+                        .map(|w| w.replace("{to}", name(m.to)).replace("{hit}", &hit))
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+        let Some(rule) = self
+            .program
+            .pieces
+            .get(m.kind as usize)
+            .and_then(|p| p.rules.get(m.rule as usize))
+        else {
+            return Vec::new();
+        };
+        let owner = if m.is_drop() { m.sub } else { 0 };
+        let column: String = name(m.from)
+            .chars()
+            .take_while(|ch| !ch.is_ascii_digit())
+            .collect();
+        rule.also
+            .iter()
+            .map(|w| {
+                w.replace("{from}", name(m.from))
+                    .replace("{to}", name(m.to))
+                    .replace("{piece}", &self.piece_letter(m.kind, owner))
+                    .replace("{count}", &m.count.to_string())
+                    .replace("{hit}", &hit)
+                    .replace("{column}", &column)
+            })
+            .collect()
+    }
+
     /// Reads typed text as one of the legal decisions `legal`.
     pub fn parse_move(&self, text: &str, legal: &[Move]) -> Result<Move, MoveError> {
         // A decision written exactly as it is shown among the legal ones (`eYfX8`).

@@ -114,6 +114,10 @@ pub enum Item {
         pass: Option<Name>,
         opening: Option<(Name, Expr)>,
         result: Option<Name>,
+        /// Written after each player's turn in a game text (`after turn ","`), and after
+        /// each round (`after round ";"`).
+        after_turn: Option<Name>,
+        after_round: Option<Name>,
     },
     /// A named expression, with parameters (`define room(c) = layer(c) == 0`): each use is
     /// the body with the arguments in place of the parameters.
@@ -167,6 +171,8 @@ pub struct ActionDecl {
     pub manual: bool,
     /// How it is written: a template with `{to}` (`"{to}=U"`).
     pub written: Option<Name>,
+    /// Other writings read back (`written "A" or "B"`), never written.
+    pub also: Vec<Name>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -322,6 +328,8 @@ pub struct MoveRule {
     pub into: Option<Name>,
     /// How its moves are written: a template with `{from}`, `{to}`, `{piece}`.
     pub written: Option<Name>,
+    /// Other writings read back (`written "A" or "B"`), never written.
+    pub also: Vec<Name>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
     pub span: Span,

@@ -394,6 +394,11 @@ impl<'a> Lowerer<'a> {
                             free: a.free,
                             manual: a.manual,
                             written: a.written.as_ref().and_then(|w| self.template(w, &["to"])),
+                            also: a
+                                .also
+                                .iter()
+                                .filter_map(|w| self.template(w, &["to", "hit"]))
+                                .collect(),
                             cond,
                             effects,
                         });
@@ -490,13 +495,22 @@ impl<'a> Lowerer<'a> {
         let mut pass_text = None;
         let mut opening = None;
         let mut result_text = None;
+        let (mut after_turn, mut after_round) = (None, None);
         for i in items {
             if let Item::Notation {
                 pass,
                 opening: open,
                 result,
+                after_turn: turn_mark,
+                after_round: round_mark,
             } = i
             {
+                if let Some(t) = turn_mark {
+                    after_turn = Some(t.text.clone());
+                }
+                if let Some(t) = round_mark {
+                    after_round = Some(t.text.clone());
+                }
                 if let Some(p) = pass {
                     pass_text = Some(p.text.clone());
                 }
@@ -582,6 +596,8 @@ impl<'a> Lowerer<'a> {
             pass_text,
             opening,
             result_text,
+            after_turn,
+            after_round,
             tracks_turn_moves: self.uses_fresh,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
@@ -1899,11 +1915,17 @@ impl<'a> Lowerer<'a> {
             .written
             .as_ref()
             .and_then(|w| self.template(w, &["from", "to", "piece", "count", "origin"]));
+        let also = r
+            .also
+            .iter()
+            .filter_map(|w| self.template(w, &["from", "to", "piece", "count", "hit", "column"]))
+            .collect();
         if r.stacking && r.merging {
             self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
         }
         Some(ir::MoveRule {
             written,
+            also,
             group: r.group.clamp(1, 64),
             group_any: r.group_any,
             merging: r.merging,
@@ -2061,6 +2083,14 @@ impl<'a> Lowerer<'a> {
             };
             if !allowed.contains(&place) {
                 let list: Vec<String> = allowed.iter().map(|a| format!("{{{a}}}")).collect();
+                let hint = if matches!(place, "hit" | "column") {
+                    format!(
+                        "`{{{place}}}` is only for reading moves: put it in another writing, `written \"…\" or \"…{{{place}}}…\"`; here write {}",
+                        list.join(", ")
+                    )
+                } else {
+                    format!("write {}", list.join(", "))
+                };
                 self.error(
                     err(
                         codes::UNKNOWN_NAME,
@@ -2068,7 +2098,7 @@ impl<'a> Lowerer<'a> {
                         w.span,
                         "unknown place",
                     )
-                    .hint(format!("write {}", list.join(", "))),
+                    .hint(hint),
                 );
                 return None;
             }

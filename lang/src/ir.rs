@@ -45,6 +45,10 @@ pub struct Program {
     /// decisions are written by the line, not one by one); its result line.
     pub opening: Option<(Vec<TextPart>, Expr)>,
     pub result_text: Option<Vec<TextPart>>,
+    /// Written after each turn and each round of a game text (`after turn ","`); when
+    /// set, a pass that ends a turn after other decisions is left out (implied).
+    pub after_turn: Option<String>,
+    pub after_round: Option<String>,
     /// How cells are drawn on a text board (`show`), first match first.
     pub marks: Vec<Mark>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
@@ -73,6 +77,8 @@ pub struct Action {
     pub manual: bool,
     /// How it is written, `{to}` standing for its cell.
     pub written: Option<String>,
+    /// Other writings it is read from (not written): `{to}`, `{hit}`.
+    pub also: Vec<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -272,6 +278,9 @@ pub struct MoveRule {
     pub captures_into: Option<ZoneId>,
     /// How its moves are written: `{from}`, `{to}` and `{piece}` (the mover's symbol).
     pub written: Option<String>,
+    /// Other writings its moves are read from (not written): the places of `written`,
+    /// `{hit}` (the letter of the piece on `to`) and `{column}` (the letters of `from`).
+    pub also: Vec<String>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }

@@ -140,7 +140,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 target | target_kind | stacking => "a target (to empty, to enemy, to friend, to any; then `stacking`)",
         condition => "a condition (`if …`)",
         written => "`written \"…\"`",
-        notation_pass | notation_opening | notation_result => "a notation item (`pass \"…\"`, `opening \"…\" until …`, `result \"…\"`) or `}`",
+        notation_pass | notation_opening | notation_result | notation_after => "a notation item (`pass \"…\"`, `opening \"…\" until …`, `result \"…\"`, `after turn \"…\"`) or `}`",
         expr_only => "an expression",
         effects => "effects (`then …`)",
         set_stmt | capture_stmt | shift_stmt | if_stmt => "a statement (set, capture, shift, if)",
@@ -655,6 +655,7 @@ impl Builder {
                     free: false,
                     manual: false,
                     written: None,
+                    also: Vec::new(),
                     cond: None,
                     effects: Vec::new(),
                 };
@@ -667,7 +668,11 @@ impl Builder {
                             _ => a.free = true,
                         },
                         Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),
-                        Rule::written => a.written = x.into_inner().next().map(|s| self.name(s)),
+                        Rule::written => {
+                            let mut texts = x.into_inner().map(|s| self.name(s));
+                            a.written = texts.next();
+                            a.also = texts.collect();
+                        }
                         _ => a.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
                     }
                 }
@@ -680,9 +685,20 @@ impl Builder {
             Rule::captures_top_decl => Item::CapturesTop(span),
             Rule::notation_decl => {
                 let (mut pass, mut opening, mut result) = (None, None, None);
+                let (mut after_turn, mut after_round) = (None, None);
                 for x in it {
                     let rule = x.as_rule();
                     let mut xi = x.into_inner();
+                    if rule == Rule::notation_after {
+                        let round = xi.next().is_some_and(|w| w.as_str() == "round");
+                        let text = xi.next().map(|s| self.name(s));
+                        if round {
+                            after_round = text;
+                        } else {
+                            after_turn = text;
+                        }
+                        continue;
+                    }
                     let text = xi.next().map(|s| self.name(s));
                     match rule {
                         Rule::notation_pass => pass = text,
@@ -697,6 +713,8 @@ impl Builder {
                     pass,
                     opening,
                     result,
+                    after_turn,
+                    after_round,
                 }
             }
             Rule::define_decl => {
@@ -933,6 +951,7 @@ impl Builder {
             merging: false,
             into: None,
             written: None,
+            also: Vec::new(),
             cond: None,
             effects: Vec::new(),
             span,
@@ -964,7 +983,11 @@ impl Builder {
                     }
                 }
                 Rule::condition => rule.cond = Some(self.expr(x.into_inner().next().unwrap())),
-                Rule::written => rule.written = x.into_inner().next().map(|s| self.name(s)),
+                Rule::written => {
+                    let mut texts = x.into_inner().map(|s| self.name(s));
+                    rule.written = texts.next();
+                    rule.also = texts.collect();
+                }
                 Rule::effects => rule.effects = x.into_inner().map(|s| self.stmt(s)).collect(),
                 _ => {}
             }

@@ -33,7 +33,7 @@ pub fn play(g: &Game, s: &mut State, moves: &[&str]) {
     for text in moves {
         g.legal_moves(s, &mut legal, &mut tmp);
         let m = g
-            .parse_move(text, &legal)
+            .read_move(s, text, &legal)
             .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
         g.apply(s, m);
     }

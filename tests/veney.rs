@@ -1132,6 +1132,13 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             "1. !$tX10, SX14; 2. $tX10!",
             &["!$tX10", "SX14", "---", "$tX10!"],
         ),
+        // The Jutsu to W7, from where it sees the Lantern on X7 (same measure): then an
+        // intention is declared, which is no second move and ends the turn.
+        (
+            "4/4/4/1sr1/4/4/4/J3/4/1l2/4/4/1RS1/4/4/4 w - 0 1 2 8 1",
+            "1. JW7 !$tX7, SX14;",
+            &["JW7", "!$tX7", "SX14", "---"],
+        ),
         // The free engagement moved into play, and meta-moves.
         (start, "1. aX8", &["aX8"]),
         (

@@ -776,6 +776,39 @@ fn setup_in_turns_places_the_starting_pieces_and_initiative_says_who_begins() {
     );
     assert_eq!(s.to_move, 0, "white has the initiative");
     assert!(texts(&g, &s).contains(&"---".to_string()), "play has begun");
+    // One point each (an engagement on the sixth step): the engagement nearer the centre
+    // point decides, whatever the draw: white's on X6 against black's on W11, and black's
+    // on Y11 against white's on W6.
+    for seed in 0..4 {
+        for (placing, first) in [
+            (
+                [
+                    "e*W5", "e*W11", "e*X6", "e*X12", "e*Y5", "e*Y12", "e*Z5", "e*Z12",
+                ],
+                0,
+            ),
+            (
+                [
+                    "e*W6", "e*W12", "e*X5", "e*X12", "e*Y5", "e*Y11", "e*Z5", "e*Z12",
+                ],
+                1,
+            ),
+        ] {
+            let mut s = g.start_state(seed).expect("start");
+            while let Some(m) = g.sample_chance(&mut s) {
+                g.apply(&mut s, m);
+            }
+            play(&g, &mut s, &placing);
+            play(
+                &g,
+                &mut s,
+                &[
+                    "S*Y4", "S*X13", "$*X4", "$*Y13", "C*W4", "C*Z13", "B*Z4", "B*W13",
+                ],
+            );
+            assert_eq!(s.to_move, first, "seed {seed}: {placing:?}");
+        }
+    }
     // Random games with setup in turns end.
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(3);
     let mut scratch = g.scratch();

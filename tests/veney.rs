@@ -1319,3 +1319,146 @@ fn seeded_random_games_of_a_thousand_decisions_end_or_go_on_without_a_panic() {
         }
     }
 }
+
+/// Resolves a chance event by its outcome's text (`cast_at=X9`).
+fn chance(g: &Game, s: &mut State, text: &str) {
+    let n = g.chance_outcomes(s).expect("a throw is waiting").len();
+    let m = (0..n as u16)
+        .map(tessel_interpreter::Move::chance)
+        .find(|m| g.chance_text(s, *m) == text)
+        .unwrap_or_else(|| panic!("{text} is not an outcome"));
+    g.apply(s, m);
+}
+
+#[test]
+fn a_cast_lantern_makes_a_fire_dance_square() {
+    let g = game();
+    // Measure 3 is empty between the Selves (Y4, X13); measure 2 holds an engagement.
+    let p = "4/4/4/1sr1/4/4/4/4/4/3B/4/E3/1RS1/4/4/4 w L 0 1 2 8 1";
+    let s = at(&g, p);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"~L".to_string()) && !t.contains(&"~L+".to_string()),
+        "{t:?}"
+    );
+    // Not into a measure with a piece in it, nor without the piece to cast.
+    let busy = "4/4/4/1sr1/4/4/4/e3/4/3B/4/E3/1RS1/4/4/4 w L 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, busy)).iter().any(|m| m.starts_with('~')));
+    assert!(!texts(&g, &at(&g, &p.replace(" w L ", " w - ")))
+        .iter()
+        .any(|m| m.starts_with('~')));
+    // Thrown: it lands on X9 and is discarded; X9 is white's fire square.
+    let mut s = s;
+    play(&g, &mut s, &["~L"]);
+    chance(&g, &mut s, "_cast_die=5");
+    chance(&g, &mut s, "cast_at=X9");
+    play(&g, &mut s, &["~"]);
+    assert_eq!(s.to_move, 1, "a cast is a move");
+    assert!(
+        g.position_string(&s).ends_with(" L"),
+        "{}",
+        g.position_string(&s)
+    );
+    // The Balance enters it, and may move again from there.
+    play(&g, &mut s, &["SX14", "---", "BX9"]);
+    assert_eq!(s.to_move, 0);
+    assert!(texts(&g, &s).contains(&"BW10".to_string()));
+    // A throw that falls outside: the Lantern is lost, no square.
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["~L"]);
+    chance(&g, &mut s, "_cast_die=1");
+    chance(&g, &mut s, "cast_at=X9");
+    play(&g, &mut s, &["~", "SX14", "---", "BX9"]);
+    assert_eq!(s.to_move, 1, "no fire dance");
+}
+
+#[test]
+fn a_cast_cloak_repositions_and_sets_a_trap() {
+    let g = game();
+    let p = "4/4/4/1sr1/4/4/4/4/b3/4/4/E3/1RS1/C3/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["~C"]);
+    chance(&g, &mut s, "_cast_die=6");
+    chance(&g, &mut s, "cast_at=Y10");
+    play(&g, &mut s, &["~"]);
+    // The Self and then a blade, anywhere on white's side behind step 10 (or staying).
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"SW2~".to_string())
+            && t.contains(&"SY4~".to_string())
+            && t.contains(&"---".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        !t.contains(&"SW10~".to_string()) && !t.contains(&"SW5~".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["SW2~"]);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"$X8~".to_string()) && t.contains(&"$X4~".to_string()),
+        "{t:?}"
+    );
+    assert!(!t.contains(&"$W8~".to_string()), "no taking: {t:?}");
+    play(&g, &mut s, &["$W3~"]);
+    assert_eq!(s.to_move, 1);
+    let end = g.position_string(&s);
+    assert!(end.contains("/E3/4/R3/S3/4 b - "), "{end}");
+    // Black's Balance enters the cast square: white may spring the trap, and then put its
+    // Self and blade back, now taking.
+    play(&g, &mut s, &["BY10"]);
+    let t = texts(&g, &s);
+    assert!(t.contains(&"~tY10".to_string()), "{t:?}");
+    play(&g, &mut s, &["~tY10"]);
+    assert!(
+        g.position_string(&s).ends_with(" Cb"),
+        "the Balance is discarded: {}",
+        g.position_string(&s)
+    );
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"SX4~".to_string()) && t.contains(&"eW6".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["SX4~", "$W4~"]);
+    assert_eq!(s.to_move, 1);
+    // Spent: no second trap.
+    play(&g, &mut s, &["SW13"]);
+    assert!(!texts(&g, &s).iter().any(|m| m.starts_with("~t")));
+}
+
+#[test]
+fn a_cast_dagger_begins_shima() {
+    let g = game();
+    // White's Self on Y8 (measure 2), black's on X13: measure 3 lies open between them.
+    let p = "4/4/4/1sr1/4/4/4/4/2S1/4/4/4/1R2/4/4/4 w DGLJUdglju 0 1 2 8 1";
+    let mut s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"~D".to_string()));
+    play(&g, &mut s, &["~D"]);
+    chance(&g, &mut s, "_cast_die=3");
+    chance(&g, &mut s, "cast_at=X9");
+    play(&g, &mut s, &["~"]);
+    // Every reserve piece but Daggers (and engagements) is discarded.
+    let end = g.position_string(&s);
+    assert!(end.contains(" b d 0 "), "{end}");
+    assert_eq!(g.var(&s, "_shima", 0), Some(1));
+    // The Self enters the cast square: the Dagger may come back beside it.
+    play(&g, &mut s, &["SX14", "---", "SX9"]);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"D*W10~".to_string()) && t.contains(&"---".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["D*W10~"]);
+    assert!(
+        g.position_string(&s).starts_with("4/4/1s2/2r1/4/4/D3/1S2/"),
+        "{}",
+        g.position_string(&s)
+    );
+    // In Shima a draw by agreement is both players' loss.
+    play(&g, &mut s, &["draw?", "SX13", "---"]);
+    play(&g, &mut s, &["draw!"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(o.ending, "draw in Shima: both lose");
+    assert_eq!(o.winner(), None);
+}

@@ -995,6 +995,21 @@ fn an_engagement_that_advanced_past_another_is_fended_en_passant() {
         "{end}"
     );
     assert!(end.contains(" w E "), "the engagement is fended: {end}");
+    // The free engagement, in black's possession on W6 (a dark square), does the same.
+    let p = "4/4/4/1s1r/4/4/4/4/4/4/A3/4/1E2/3S/3R/4 w - 0 0 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["eX6"]);
+    assert!(
+        texts(&g, &s).contains(&"afX5~".to_string()),
+        "{:?}",
+        texts(&g, &s)
+    );
+    play(&g, &mut s, &["afX5~"]);
+    let end = g.position_string(&s);
+    assert!(
+        end.contains("/4/4/1A2/4/3S/") && end.contains(" w E "),
+        "{end}"
+    );
 }
 
 #[test]
@@ -1074,6 +1089,33 @@ fn a_free_engagement_pushed_back_and_forth_may_be_reset() {
     assert_eq!(s.to_move, 1, "then black moves as usual");
     assert_eq!(g.var(&s, "free_out", 0), Some(1));
     assert!(!texts(&g, &s).contains(&"a=".to_string()));
+    assert!(!texts(&g, &s).contains(&"==".to_string()));
+    // Quibbling: back into play, back and forth again, and reset again, with no other
+    // piece moving: either player may now reset the whole board.
+    let mut quibble = s.clone();
+    play(&g, &mut quibble, &["aX8", "aX9", "aX8", "aX9", "a="]);
+    assert!(texts(&g, &quibble).contains(&"==".to_string()));
+    play(&g, &mut quibble, &["=="]);
+    assert_eq!(quibble.to_move, 0, "the other player's turn follows");
+    assert!(
+        g.position_string(&quibble).starts_with("4/4/4/1sr1/eeee/"),
+        "{}",
+        g.position_string(&quibble)
+    );
+    assert_eq!(
+        g.var(&quibble, "retreats_made", 1),
+        Some(0),
+        "not a retreat"
+    );
+    // Another piece moving in between ends the run.
+    play(
+        &g,
+        &mut s,
+        &[
+            "aX8", "SY5", "---", "SX14", "---", "aX9", "aX8", "aX9", "a=",
+        ],
+    );
+    assert!(!texts(&g, &s).contains(&"==".to_string()));
 }
 
 /// Reads a game text in Veney notation from `position`, as `tessel replay --position`
@@ -1461,4 +1503,41 @@ fn a_cast_dagger_begins_shima() {
     let o = g.status(&s, &mut g.scratch()).expect("over");
     assert_eq!(o.ending, "draw in Shima: both lose");
     assert_eq!(o.winner(), None);
+}
+
+#[test]
+fn hirakamae_lets_the_enstanced_player_pass_and_the_adversary_not() {
+    let g = game();
+    // White's Sword beside its Self on step 3, nothing else in the first measure.
+    let p = "4/4/2r1/1s2/4/4/4/4/4/4/4/4/4/RS2/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["---"]);
+    assert_eq!(g.var(&s, "kamae", 0), Some(1), "hirakamae begins");
+    assert!(
+        !texts(&g, &s).contains(&"---".to_string()),
+        "black may not pass"
+    );
+    play(&g, &mut s, &["SX12", "---", "---", "SX13", "---", "---"]);
+    assert_eq!(s.to_move, 1, "white passes as often as it likes");
+    play(&g, &mut s, &["SX12", "---"]);
+    // White's move ends it, and another piece may move after it (not the Sword again).
+    play(&g, &mut s, &["$W4"]);
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"SY4".to_string()) && !t.iter().any(|m| m.starts_with('$')),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["SY4"]);
+    assert_eq!(s.to_move, 1);
+    assert_eq!(g.var(&s, "kamae", 0), Some(2), "once a game");
+    // Not in the stance with another piece in the measure; not without `devices`.
+    let crowded = "4/4/2r1/1s2/4/4/4/4/4/4/4/4/3E/RS2/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, crowded);
+    play(&g, &mut s, &["---"]);
+    assert_eq!(g.var(&s, "kamae", 0), Some(0));
+    let plain = common::load("rulesets/veney.tessel", &[("devices", "false")]);
+    let mut s = at(&plain, p);
+    play(&plain, &mut s, &["---"]);
+    assert!(texts(&plain, &s).contains(&"---".to_string()));
 }

@@ -1150,7 +1150,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         if let Some(agent_kind) = ai.filter(|_| player != human) {
             let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
             let text = g.move_text_among(&moves, m);
-            out!("{} plays {text}", g.program.players[player]);
+            let secret = m.is_action()
+                && g.program
+                    .actions
+                    .get(m.rule as usize)
+                    .is_some_and(|a| a.secret);
+            if secret {
+                out!("{} makes a secret choice", g.program.players[player]);
+            } else {
+                out!("{} plays {text}", g.program.players[player]);
+            }
             history.push(s.clone());
             record.decisions.push(text);
             g.apply(&mut s, m);
@@ -1167,7 +1176,14 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             save(&record, &record_path);
             continue;
         }
-        if moves.iter().all(|m| m.is_action()) {
+        let forced = |m: &tessel_interpreter::Move| {
+            m.is_action()
+                && g.program
+                    .actions
+                    .get(m.rule as usize)
+                    .is_some_and(|a| a.forced)
+        };
+        if moves.iter().all(|m| m.is_action()) && moves.iter().any(forced) {
             let mut names: Vec<&str> = moves
                 .iter()
                 .filter_map(|m| g.program.actions.get(m.rule as usize))

@@ -1541,3 +1541,48 @@ fn hirakamae_lets_the_enstanced_player_pass_and_the_adversary_not() {
     play(&plain, &mut s, &["---"]);
     assert!(texts(&plain, &s).contains(&"---".to_string()));
 }
+
+#[test]
+fn concealed_setup_keeps_each_choice_off_the_board_until_both_have_chosen() {
+    let g = common::load("rulesets/veney.tessel", &[("setup", "concealed")]);
+    let mut s = g.start_state(0).expect("start");
+    while let Some(m) = g.sample_chance(&mut s) {
+        g.apply(&mut s, m);
+    }
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"S*W4".to_string())
+            && t.contains(&"e*Z8".to_string())
+            && !t.contains(&"---".to_string()),
+        "{t:?}"
+    );
+    // White chooses everything first; nothing shows on the board.
+    play(
+        &g,
+        &mut s,
+        &[
+            "e*W8", "e*X7", "e*Y6", "e*Z5", "S*Y4", "$*X4", "C*W4", "B*Z4",
+        ],
+    );
+    assert_eq!(s.to_move, 1, "then black chooses");
+    assert!(g
+        .position_string(&s)
+        .starts_with("4/4/4/4/4/4/4/4/4/4/4/4/4/4/4/4 "));
+    // One engagement per line, on black's own side.
+    play(&g, &mut s, &["e*W12"]);
+    assert!(!texts(&g, &s).iter().any(|m| m.starts_with("e*W")));
+    play(
+        &g,
+        &mut s,
+        &[
+            "e*X12", "e*Y12", "e*Z12", "S*X13", "$*Y13", "C*Z13", "B*W13",
+        ],
+    );
+    // Revealed together; white has the initiative (3 + 2 + 1 against 0).
+    let end = g.position_string(&s);
+    assert!(
+        end.starts_with("4/4/4/bsrc/eeee/4/4/4/E3/1E2/2E1/3E/CRSB/4/4/4 w"),
+        "{end}"
+    );
+    assert!(texts(&g, &s).contains(&"---".to_string()), "play has begun");
+}

@@ -169,6 +169,8 @@ pub struct ActionDecl {
     pub free: bool,
     /// Only people take it (resigning, offering a draw): agents and random play never do.
     pub manual: bool,
+    /// Its text is kept from the other players in play (concealed choices).
+    pub secret: bool,
     /// How it is written: a template with `{to}` (`"{to}=U"`).
     pub written: Option<Name>,
     /// Other writings read back (`written "A" or "B"`), never written.

@@ -393,6 +393,7 @@ impl<'a> Lowerer<'a> {
                             forced: a.forced,
                             free: a.free,
                             manual: a.manual,
+                            secret: a.secret,
                             written: a.written.as_ref().and_then(|w| self.template(w, &["to"])),
                             also: a
                                 .also

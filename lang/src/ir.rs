@@ -75,6 +75,8 @@ pub struct Action {
     pub free: bool,
     /// Agents and random play never take it (see `action` in docs/language.md).
     pub manual: bool,
+    /// `tessel play` does not show the other players what it was (concealed setups).
+    pub secret: bool,
     /// How it is written, `{to}` standing for its cell.
     pub written: Option<String>,
     /// Other writings it is read from (not written): `{to}`, `{hit}`.

@@ -1586,3 +1586,34 @@ fn concealed_setup_keeps_each_choice_off_the_board_until_both_have_chosen() {
     );
     assert!(texts(&g, &s).contains(&"---".to_string()), "play has begun");
 }
+
+#[test]
+fn the_flailing_lantern_uses_stepping_stones_within_one_measure() {
+    let g = game();
+    // White's Lantern on W2 (first measure) flails: its Self is on Y7 (second measure).
+    // It swings onto its engagement on W10 (third measure), and may move again there.
+    let p = "4/4/4/1sr1/4/4/E3/4/4/1RS1/4/4/4/4/L3/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["LW10"]);
+    assert_eq!(s.to_move, 0, "a stepping stone");
+    let t = of(&g, &s, "L");
+    assert!(
+        t.contains(&"LY12".to_string()) && t.contains(&"LW12".to_string()),
+        "{t:?}"
+    );
+    assert!(
+        !t.contains(&"LY8".to_string()) && !t.contains(&"LW14".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["LY12"]);
+    assert_eq!(s.to_move, 1);
+    // A stone in the Self's measure ends the flailing: the second move stays there.
+    let p = "4/4/4/1sr1/4/4/4/4/4/1RS1/E3/4/4/4/L3/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["LW6"]);
+    let t = of(&g, &s, "L");
+    assert!(
+        t.contains(&"LW8".to_string()) && !t.contains(&"LW10".to_string()),
+        "{t:?}"
+    );
+}

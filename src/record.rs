@@ -145,6 +145,32 @@ impl<'g> Replay<'g> {
     }
 }
 
+impl Replay<'_> {
+    /// Makes a decision the text may leave out: a throw not written down (drawn from the
+    /// game's seeded generator, as play draws it), or the only decision there is. Its
+    /// text, or `None` when there is a real choice to make.
+    pub fn implied(&mut self) -> Option<String> {
+        let (game, s) = (self.game, &mut self.state);
+        if game.chance_outcomes(s).is_some() {
+            let mut probe = s.clone();
+            let m = game.sample_chance(&mut probe)?;
+            let text = game.chance_text(s, m);
+            self.before.push(s.clone());
+            s.rng = probe.rng;
+            game.apply(s, m);
+            return Some(text);
+        }
+        game.decisions(s, &mut self.scratch, &mut self.legal);
+        let [m] = self.legal[..] else {
+            return None;
+        };
+        let text = game.move_text_among(&self.legal, m);
+        self.before.push(s.clone());
+        game.apply(s, m);
+        Some(text)
+    }
+}
+
 /// Plays a record's decisions from its start. Returns the states before each decision
 /// and the final state, or which decision is wrong and why.
 pub fn replay(game: &Game, record: &Record) -> Result<(Vec<State>, State), String> {
@@ -316,11 +342,34 @@ pub fn from_game_text(
         match item {
             Written::Decision(text) => {
                 open_turn = Some(r.state.turns);
-                r.step(&text)?;
+                // A throw or an only decision the text leaves out is made as play makes
+                // it (at most a few in a row).
+                let mut tries = 0;
+                while let Err(e) = r.step(&text) {
+                    match (tries < 8).then(|| r.implied()).flatten() {
+                        Some(implied) => {
+                            record.decisions.push(implied);
+                            tries += 1;
+                        }
+                        None => return Err(e),
+                    }
+                }
                 record.decisions.push(text);
             }
             Written::TurnEnd => {
-                if open_turn.take() == Some(r.state.turns)
+                let Some(turn) = open_turn.take() else {
+                    continue;
+                };
+                // Throws and only decisions left out finish the turn as play would.
+                let mut tries = 0;
+                while r.state.turns == turn && tries < 8 {
+                    match r.implied() {
+                        Some(t) => record.decisions.push(t),
+                        None => break,
+                    }
+                    tries += 1;
+                }
+                if r.state.turns == turn
                     && game.chance_outcomes(&r.state).is_none()
                     && game.status(&r.state, &mut game.scratch()).is_none()
                 {

@@ -1214,6 +1214,18 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             "1. JW7 !$tX7, SX14;",
             &["JW7", "!$tX7", "SX14", "---"],
         ),
+        // Cast Lantern, and cast Cloak with its repositioning moves (where each landed
+        // is not written: the throws are drawn from the game's seed, as in play).
+        (
+            "4/4/4/1sr1/4/4/4/4/4/3B/4/E3/1RS1/4/4/4 w L 0 1 2 8 1",
+            "1. ~L, SX14;",
+            &["~L", "_cast_die=3", "cast_at=X12", "~", "SX14", "---"],
+        ),
+        (
+            "4/4/4/1sr1/4/4/4/4/b3/4/4/E3/1RS1/C3/4/4 w - 0 1 2 8 1",
+            "1. ~C SW3 $X6",
+            &["~C", "_cast_die=3", "cast_at=X12", "~", "SW3~", "$X6~"],
+        ),
         // The free engagement moved into play, and meta-moves.
         (start, "1. aX8", &["aX8"]),
         (

@@ -1226,6 +1226,12 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             "1. ~C SW3 $X6",
             &["~C", "_cast_die=3", "cast_at=X12", "~", "SW3~", "$X6~"],
         ),
+        // Shift: black's Balance (W13) and Sword (Y10) change places.
+        (
+            "4/4/4/bs2/4/4/2r1/4/4/4/4/4/1RS1/4/4/4 b - 0 1 2 8 1",
+            "1. ... BY10~$W13",
+            &["$W13~"],
+        ),
         // The free engagement moved into play, and meta-moves.
         (start, "1. aX8", &["aX8"]),
         (

@@ -297,6 +297,15 @@ impl Game {
             .filter(|p| !p.is_none())
             .map(|p| self.piece_letter(p.kind(), p.owner()))
             .unwrap_or_default();
+        // Places that are expressions: the cell they give in `s`, by name.
+        let fill = |w: &ir::Writing, text: String, from: CellId, to: CellId| -> String {
+            let cx = self.ctx(s, s.to_move, from, to, None);
+            w.cells.iter().fold(text, |t, (place, e)| {
+                let c = self.eval(e, &cx);
+                let cell = CellId::try_from(c).map_or("", name);
+                t.replace(&format!("{{{place}}}"), cell)
+            })
+        };
         if m.is_action() {
             return self
                 .program
@@ -305,7 +314,10 @@ impl Game {
                 .map(|a| {
                     a.also
                         .iter()
-                        .map(|w| w.replace("{to}", name(m.to)).replace("{hit}", &hit))
+                        .map(|w| {
+                            let t = w.text.replace("{to}", name(m.to)).replace("{hit}", &hit);
+                            fill(w, t, m.to, m.to)
+                        })
                         .collect()
                 })
                 .unwrap_or_default();
@@ -326,12 +338,15 @@ impl Game {
         rule.also
             .iter()
             .map(|w| {
-                w.replace("{from}", name(m.from))
+                let t = w
+                    .text
+                    .replace("{from}", name(m.from))
                     .replace("{to}", name(m.to))
                     .replace("{piece}", &self.piece_letter(m.kind, owner))
                     .replace("{count}", &m.count.to_string())
                     .replace("{hit}", &hit)
-                    .replace("{column}", &column)
+                    .replace("{column}", &column);
+                fill(w, t, m.from, m.to)
             })
             .collect()
     }

@@ -398,7 +398,7 @@ impl<'a> Lowerer<'a> {
                             also: a
                                 .also
                                 .iter()
-                                .filter_map(|w| self.template(w, &["to", "hit"]))
+                                .filter_map(|w| self.other_writing(w, &["to", "hit"]))
                                 .collect(),
                             cond,
                             effects,
@@ -1919,7 +1919,9 @@ impl<'a> Lowerer<'a> {
         let also = r
             .also
             .iter()
-            .filter_map(|w| self.template(w, &["from", "to", "piece", "count", "hit", "column"]))
+            .filter_map(|w| {
+                self.other_writing(w, &["from", "to", "piece", "count", "hit", "column"])
+            })
             .collect();
         if r.stacking && r.merging {
             self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
@@ -2074,6 +2076,27 @@ impl<'a> Lowerer<'a> {
                 None
             }
         }
+    }
+
+    /// Another writing of a decision: `{NAME}` places for the names allowed, and places
+    /// holding an expression that gives a cell (`{sword_at}`), read in the position.
+    fn other_writing(&mut self, w: &Name, allowed: &[&str]) -> Option<ir::Writing> {
+        let base = w.span.start + 1;
+        let mut cells = Vec::new();
+        for piece in self.template_pieces(w, "`{to}`")? {
+            let TemplatePiece::Place(at, place) = piece else {
+                continue;
+            };
+            if allowed.contains(&place) {
+                continue;
+            }
+            let e = self.template_expr(place, base + at, w.span.file, Type::Cell)?;
+            cells.push((place.to_string(), e));
+        }
+        Some(ir::Writing {
+            text: w.text.clone(),
+            cells,
+        })
     }
 
     /// A notation template: text with `{NAME}` places for the names allowed.

@@ -80,7 +80,7 @@ pub struct Action {
     /// How it is written, `{to}` standing for its cell.
     pub written: Option<String>,
     /// Other writings it is read from (not written): `{to}`, `{hit}`.
-    pub also: Vec<String>,
+    pub also: Vec<Writing>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }
@@ -103,6 +103,15 @@ pub enum MarkPlace {
     Region(RegionId),
     /// The cells where the condition (on `to`, with `mover` the player to move) holds.
     Cond(Expr),
+}
+
+/// Another way a decision is read (never written): the text with its named places
+/// (`{to}`, `{hit}`, …), and the places that are expressions giving a cell (`{sword_at}`),
+/// worked out in the position the text is read in and written as the cell's name.
+#[derive(Clone, Debug, Serialize)]
+pub struct Writing {
+    pub text: String,
+    pub cells: Vec<(String, Expr)>,
 }
 
 /// A piece of a notation template.
@@ -282,7 +291,7 @@ pub struct MoveRule {
     pub written: Option<String>,
     /// Other writings its moves are read from (not written): the places of `written`,
     /// `{hit}` (the letter of the piece on `to`) and `{column}` (the letters of `from`).
-    pub also: Vec<String>,
+    pub also: Vec<Writing>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
 }

@@ -1226,6 +1226,23 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             "1. ~C SW3 $X6",
             &["~C", "_cast_die=3", "cast_at=X12", "~", "SW3~", "$X6~"],
         ),
+        // Placing the Guard beside the Self; a retreat, which resets the board.
+        (
+            "4/4/4/1sr1/4/4/RS2/4/4/4/4/4/4/4/4/4 w G 0 1 2 8 1",
+            "1. G*Y9",
+            &["G*Y9"],
+        ),
+        (
+            "4/4/4/bs1c/e3/4/4/4/4/4/4/EEE1/4/1R2/D3/2S1 w E 0 1 2 8 1 C",
+            "1. ==",
+            &["=="],
+        ),
+        // Withdrawing the Guard (the seed names the piece: `*G`).
+        (
+            "4/4/4/1sr1/4/4/4/4/4/4/4/4/1RS1/G3/4/4 w - 0 1 2 8 1",
+            "1. *G",
+            &["*W3"],
+        ),
         // Shift: black's Balance (W13) and Sword (Y10) change places.
         (
             "4/4/4/bs2/4/4/2r1/4/4/4/4/4/1RS1/4/4/4 b - 0 1 2 8 1",

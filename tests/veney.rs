@@ -1652,3 +1652,16 @@ fn the_flailing_lantern_uses_stepping_stones_within_one_measure() {
         "{t:?}"
     );
 }
+
+#[test]
+fn a_missed_throw_of_the_last_blade_is_checkmate_by_self_disarm() {
+    let g = game();
+    // White's only blade is the Dagger on X5, in line with black's Self on X13.
+    let mut s = at(&g, "4/4/4/1s1r/4/4/4/4/4/4/4/1D2/4/2S1/4/4 w - 0 1 2 8 1");
+    play(&g, &mut s, &["D~"]);
+    chance(&g, &mut s, "_sticks=0");
+    play(&g, &mut s, &["D-"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(o.ending, "checkmate by self-disarm");
+    assert_eq!(o.winner(), Some(1));
+}

@@ -7,6 +7,7 @@ use tessel_lang::{Compiled, Loader};
 
 static RULESETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rulesets");
 static STDLIB: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/stdlib");
+static PLUGINS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/plugins");
 
 /// The bundled games: `(name, title line)`, sorted by name.
 pub fn list() -> Vec<(String, String)> {
@@ -135,6 +136,50 @@ pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, 
         }
         return Err(msg);
     };
-    let compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
+    let mut compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
+    attach_plugins(&mut compiled);
     Ok(Loaded { name, compiled })
+}
+
+/// Reads and compiles the plug-ins a compiled ruleset names, each found beside the file
+/// that names it (or among the bundled `plugins/` for a bundled ruleset). A plug-in that
+/// cannot be read or used is an error at the place that names it.
+fn attach_plugins(compiled: &mut tessel_lang::Compiled) {
+    let Some(program) = compiled.program.as_mut() else {
+        return;
+    };
+    let mut failed = false;
+    for p in &mut program.plugins {
+        let from = compiled.sources.name(p.span.file).to_string();
+        let bytes = if from.starts_with("bundle:") {
+            let plain = p.path.trim_start_matches("plugins/");
+            PLUGINS
+                .get_file(plain)
+                .map(|f| f.contents().to_vec())
+                .ok_or_else(|| format!("no bundled plug-in `{}`", p.path))
+        } else {
+            let base = Path::new(&from).parent().unwrap_or(Path::new("."));
+            let file = base.join(&p.path);
+            std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+        };
+        let checked = bytes.and_then(|b| {
+            tessel_interpreter::plugin::Plugin::load(&p.path, &b)
+                .map(|_| b)
+                .map_err(|e| e.to_string())
+        });
+        match checked {
+            Ok(b) => p.bytes = b,
+            Err(e) => {
+                failed = true;
+                compiled.diagnostics.push(
+                    tessel_lang::Diagnostic::error(tessel_lang::diag::codes::PLUGIN, e)
+                        .at(p.span, "this plug-in")
+                        .hint("see docs/plugins.md for what a plug-in must export and answer"),
+                );
+            }
+        }
+    }
+    if failed {
+        compiled.program = None;
+    }
 }

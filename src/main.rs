@@ -256,6 +256,33 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// WebAssembly plug-ins (docs/plugins.md).
+    #[command(after_help = "Example:\n  tessel plugin check plugins/rook.wat")]
+    Plugin {
+        #[command(subcommand)]
+        action: PluginAction,
+    },
+}
+
+#[derive(Subcommand)]
+enum PluginAction {
+    /// Check a module against the ABI, then ask it for the moves of a piece in the middle
+    /// of an 8x8 board (a white rook's neighbours: a black rook and a white king).
+    Check {
+        /// A `.wat` or `.wasm` file.
+        file: std::path::PathBuf,
+    },
+}
+
+/// Stops a command whose plug-in failed while moves were being found.
+fn plugin_check(g: &Game) -> Result<(), ExitCode> {
+    match g.plugin_error() {
+        Some(e) => {
+            eprintln!("error: {e}");
+            Err(ExitCode::from(1))
+        }
+        None => Ok(()),
+    }
 }
 
 fn main() -> ExitCode {
@@ -398,6 +425,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let mut scratch = g.scratch();
             let mut moves = Vec::new();
             g.decisions(&s, &mut scratch, &mut moves);
+            plugin_check(&g)?;
             let texts: Vec<String> = moves
                 .iter()
                 .map(|m| {
@@ -444,6 +472,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             } else {
                 g.perft(&s, depth)
             };
+            plugin_check(&g)?;
             let secs = t.elapsed().as_secs_f64();
             let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
             if json {
@@ -483,6 +512,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             let g = load_game(&game)?;
             let s0 = initial(&g, &position, seed)?;
             random_games(&g, &s0, games, seed, max_plies, json);
+            plugin_check(&g)?;
             Ok(ExitCode::SUCCESS)
         })()),
         Command::Render {
@@ -697,6 +727,73 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             }
             Ok(ExitCode::SUCCESS)
         })()),
+        Command::Plugin {
+            action: PluginAction::Check { file },
+        } => {
+            code((|| {
+                let name = file.display().to_string();
+                let bytes = std::fs::read(&file).map_err(|e| {
+                    eprintln!("error: cannot read {name}: {e}");
+                    ExitCode::from(1)
+                })?;
+                if let Err(e) = tessel_interpreter::plugin::Plugin::load(&name, &bytes) {
+                    eprintln!("error: {e}");
+                    return Err(ExitCode::from(1));
+                }
+                out!(
+                    "{name}: ABI version {} ok",
+                    tessel_interpreter::plugin::ABI_VERSION
+                );
+                // A small game with the plug-in's piece on d4, to see it answer.
+                let full = std::fs::canonicalize(&file).unwrap_or(file.clone());
+                let rules =
+                    format!(
+                "game \"Plug-in check\"\nuse movers\nplayers white black\nboard grid 8 x 8\n\
+                 piece king K k {{ royal moves king_step }}\npiece rook R r {{ moves rook_ride }}\n\
+                 piece plugged P p {{ move plugin \"{}\" to empty or enemy }}\n\
+                 start \"4k3/8/8/3r4/3P4/8/8/4K3 w\"\n",
+                full.display().to_string().replace('\\', "/").replace('"', "")
+            );
+                let dir = std::env::temp_dir()
+                    .join(format!("tessel-plugin-check-{}", std::process::id()));
+                let _ = std::fs::create_dir_all(&dir);
+                let path = dir.join("check.tessel");
+                std::fs::write(&path, rules).map_err(|e| {
+                    eprintln!("error: cannot write {}: {e}", path.display());
+                    ExitCode::from(1)
+                })?;
+                let g = load_game(&GameArgs {
+                    file: path.display().to_string(),
+                    options: Vec::new(),
+                });
+                let _ = std::fs::remove_dir_all(&dir);
+                let g = g?;
+                let s = initial(&g, &None, 0)?;
+                let mut scratch = g.scratch();
+                let mut moves = Vec::new();
+                g.decisions(&s, &mut scratch, &mut moves);
+                plugin_check(&g)?;
+                let texts: Vec<String> = moves
+                    .iter()
+                    .filter(|m| {
+                        g.board
+                            .cell_names
+                            .get(m.from as usize)
+                            .is_some_and(|n| n == "d4")
+                    })
+                    .map(|m| g.move_text_among(&moves, *m))
+                    .collect();
+                out!(
+                    "its piece on d4 (a black rook on d5, the white king on e1) may go: {}",
+                    if texts.is_empty() {
+                        "nowhere".to_string()
+                    } else {
+                        texts.join(" ")
+                    }
+                );
+                Ok(ExitCode::SUCCESS)
+            })())
+        }
         Command::Replay {
             record,
             rules,
@@ -1138,6 +1235,12 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             continue;
         }
         g.decisions(&s, &mut scratch, &mut moves);
+        if let Some(e) = g.plugin_error() {
+            // The position stays as it was, and the record is kept.
+            out!("error: {e}; the game stops here.");
+            save(&record, &record_path);
+            return;
+        }
         let player = s.to_move as usize;
         if moves.is_empty() {
             out!(

@@ -499,3 +499,26 @@ fn veney_games_are_recorded_in_its_notation_and_replay() {
     };
     assert_eq!(strip(&a), strip(&b));
 }
+
+#[test]
+fn plugin_check_says_what_a_module_answers_or_what_is_wrong() {
+    let (code, out, err) = tessel(&["plugin", "check", "plugins/rook.wat"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("ABI version 1 ok") && out.contains("d4d5 d4e4"),
+        "{out}"
+    );
+    let (code, _, err) = tessel(&["plugin", "check", "tests/data/plugins/loop.wat"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ran out of fuel"), "{err}");
+    let (code, _, err) = tessel(&["plugin", "check", "tests/data/plugins/version.wat"]);
+    assert_eq!(code, 1);
+    assert!(err.contains("ABI version 7"), "{err}");
+    // A game with a plug-in piece plays in the terminal.
+    let (code, out) = tessel_with_input(
+        &["play", "tests/data/plugins/rook-by-plugin.tessel"],
+        "a1a4\nquit\n",
+    );
+    assert_eq!(code, 0);
+    assert!(out.contains("white to move"), "{out}");
+}

@@ -202,6 +202,11 @@ pub struct Game {
     pub(crate) shared: KindSet,
     /// Every cell, in order.
     all_cells: Vec<CellId>,
+    /// The plug-ins of `program.plugins`, compiled (or why not).
+    pub(crate) plugins: Vec<Result<crate::plugin::Plugin, crate::plugin::PluginError>>,
+    /// The first error a plug-in made while moves were being found (see
+    /// [`Game::plugin_error`]).
+    pub(crate) plugin_failure: std::sync::Arc<std::sync::Mutex<Option<crate::plugin::PluginError>>>,
 }
 
 /// Buffers a search reuses so that move generation does not allocate.
@@ -211,6 +216,18 @@ pub struct Scratch {
 }
 
 impl Game {
+    /// The first error a plug-in made while moves were being found, if any: its piece then
+    /// had no moves from it. A program should stop the game and say so.
+    pub fn plugin_error(&self) -> Option<crate::plugin::PluginError> {
+        self.plugin_failure.lock().ok().and_then(|e| e.clone())
+    }
+
+    pub(crate) fn plugin_failed(&self, e: crate::plugin::PluginError) {
+        if let Ok(mut first) = self.plugin_failure.lock() {
+            first.get_or_insert(e);
+        }
+    }
+
     pub fn new(program: Program) -> Game {
         let players = program.players.len().max(1);
         let board = Board::build(&program.board, &program.regions, players);
@@ -344,6 +361,12 @@ impl Game {
         let mut g = Game {
             shared,
             all_cells: (0..board.cells() as CellId).collect(),
+            plugins: program
+                .plugins
+                .iter()
+                .map(|p| crate::plugin::Plugin::load(&p.path, &p.bytes))
+                .collect(),
+            plugin_failure: Default::default(),
             action_cells,
             action_guard,
             start_template: None,

@@ -30,6 +30,7 @@ mod eval;
 pub mod game;
 mod movegen;
 pub mod notation;
+pub mod plugin;
 pub mod position;
 pub mod state;
 

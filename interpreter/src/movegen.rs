@@ -175,7 +175,141 @@ impl Game {
                 })
             }
             ir::Atom::Drop(_) | ir::Atom::Anywhere => false,
+            // A module may name a cell twice.
+            ir::Atom::Plugin(_) => true,
         }
+    }
+
+    /// The cells plug-in `i` proposes for the piece on `from`, each checked against the
+    /// position (docs/plugins.md). A failing or wrong answer is recorded and gives none.
+    fn plugin_targets(
+        &self,
+        s: &State,
+        from: CellId,
+        moving: Piece,
+        i: usize,
+        mover: PlayerId,
+    ) -> Vec<CellId> {
+        let plugin = match self.plugins.get(i) {
+            Some(Ok(p)) => p,
+            Some(Err(e)) => {
+                self.plugin_failed(e.clone());
+                return Vec::new();
+            }
+            None => return Vec::new(),
+        };
+        let view = self.plugin_view(s, from, moving, mover);
+        let answers = match plugin.call(&view) {
+            Ok(a) => a,
+            Err(e) => {
+                self.plugin_failed(e);
+                return Vec::new();
+            }
+        };
+        let names = &self.board.cell_names;
+        let mut out = Vec::with_capacity(answers.len());
+        for (k, a) in answers.iter().enumerate() {
+            let wrong = |why: String| crate::plugin::PluginError {
+                plugin: plugin.name().to_string(),
+                message: format!(
+                    "answer {} (kind {}, cell {}): {why}",
+                    k + 1,
+                    a.kind,
+                    a.args[0]
+                ),
+            };
+            let cell = usize::try_from(a.args[0]).ok().filter(|&c| c < names.len());
+            let Some(c) = cell else {
+                self.plugin_failed(wrong(format!(
+                    "there is no such cell (cells are 0 to {})",
+                    names.len() - 1
+                )));
+                return Vec::new();
+            };
+            let occupant = s.cells[c];
+            let opposing = !occupant.is_none()
+                && (occupant.owner() != moving.owner() || occupant.owner() == NEUTRAL);
+            let fits = match a.kind {
+                crate::plugin::Answer::MOVE => occupant.is_none(),
+                crate::plugin::Answer::CAPTURE | crate::plugin::Answer::FEND => opposing,
+                _ => {
+                    self.plugin_failed(wrong(
+                        "ABI version 1 knows kinds 1 (move), 2 (capture) and 3 (fend)".into(),
+                    ));
+                    return Vec::new();
+                }
+            };
+            if !fits {
+                let what = if a.kind == crate::plugin::Answer::MOVE {
+                    "a move must go to an empty cell"
+                } else {
+                    "a capture must take an opposing piece"
+                };
+                self.plugin_failed(wrong(format!("{what}, and {} does not fit", names[c])));
+                return Vec::new();
+            }
+            out.push(c as CellId);
+        }
+        out
+    }
+
+    /// The position as a plug-in sees it (docs/plugins.md, "The view").
+    pub(crate) fn plugin_view(
+        &self,
+        s: &State,
+        from: CellId,
+        moving: Piece,
+        mover: PlayerId,
+    ) -> Vec<i32> {
+        let n = self.board.cells();
+        let d = self.board.dir_names.len();
+        let owner = |p: Piece| {
+            if p.owner() == NEUTRAL {
+                -1
+            } else {
+                i32::from(p.owner())
+            }
+        };
+        let mut v = Vec::with_capacity(10 + n * (d + 5) + 2 * d);
+        v.extend([
+            crate::plugin::ABI_VERSION,
+            n as i32,
+            d as i32,
+            self.players() as i32,
+            i32::from(mover),
+            i32::from(from),
+            i32::from(moving.kind()),
+            owner(moving),
+            0,
+        ]);
+        for c in 0..n as CellId {
+            for dir in 0..d {
+                let t = self.board.step(c, dir as ir::DirId);
+                v.push(if t == NO_CELL { -1 } else { i32::from(t) });
+            }
+        }
+        let mut height = vec![0i32; n];
+        for (c, _) in &s.buried {
+            height[*c as usize] += 1;
+        }
+        for (c, p) in s.cells.iter().enumerate() {
+            let (x, y) = self.program.board.coords.get(c).copied().unwrap_or((0, 0));
+            if p.is_none() {
+                v.extend([-1, -1, 0]);
+            } else {
+                v.extend([i32::from(p.kind()), owner(*p), height[c] + 1]);
+            }
+            v.extend([x as i32, y as i32]);
+        }
+        for name in &self.board.dir_names {
+            let mut bytes = [0u8; 8];
+            for (b, ch) in bytes.iter_mut().zip(name.bytes()) {
+                *b = ch;
+            }
+            v.push(i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
+            v.push(i32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]));
+        }
+        v
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -285,6 +419,13 @@ impl Game {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
+            ir::Atom::Plugin(i) => {
+                for t in self.plugin_targets(s, from, moving, *i as usize, mover) {
+                    if self.target_ok(rule, s.cells[t as usize], mover) {
+                        self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
+                    }
+                }
+            }
             ir::Atom::Anywhere => {
                 for (t, &occ) in s.cells.iter().enumerate() {
                     let t = t as CellId;

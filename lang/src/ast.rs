@@ -366,6 +366,8 @@ pub enum Atom {
     Drop(Name),
     /// To any cell of the board, without a path (`move anywhere …`).
     Anywhere,
+    /// Where a WebAssembly module says (`move plugin "plugins/slider.wat" …`).
+    Plugin(Name),
 }
 
 /// What a ride may not pass: a region, or the cells where a condition (on `to`) holds.

@@ -41,6 +41,7 @@ struct Lowerer<'a> {
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
     zone_index: HashMap<String, ir::ZoneId>,
     chances: Vec<ir::Chance>,
+    plugins: Vec<ir::PluginRef>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
     /// Named expressions (`define`): parameters and body.
@@ -128,6 +129,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         patterns: HashMap::new(),
         zone_index: HashMap::new(),
         chances: Vec::new(),
+        plugins: Vec::new(),
         uses_fresh: false,
         defines: HashMap::new(),
         expanding: Vec::new(),
@@ -615,6 +617,7 @@ impl<'a> Lowerer<'a> {
             position,
             turn,
             chances: std::mem::take(&mut self.chances),
+            plugins: std::mem::take(&mut self.plugins),
             score,
             actions,
             captures_to,
@@ -1813,6 +1816,20 @@ impl<'a> Lowerer<'a> {
             }
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
             ast::Atom::Anywhere => Some(vec![ir::Atom::Anywhere; n]),
+            ast::Atom::Plugin(file) => {
+                let i = match self.plugins.iter().position(|p| p.path == file.text) {
+                    Some(i) => i,
+                    None => {
+                        self.plugins.push(ir::PluginRef {
+                            path: file.text.clone(),
+                            span: file.span,
+                            bytes: Vec::new(),
+                        });
+                        self.plugins.len() - 1
+                    }
+                };
+                Some(vec![ir::Atom::Plugin(i as u16); n])
+            }
             ast::Atom::Ride {
                 dirs,
                 min,

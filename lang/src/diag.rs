@@ -156,5 +156,6 @@ pub mod codes {
     pub const BAD_RANGE: &str = "E0305";
     pub const BAD_SYMBOL: &str = "E0306";
     pub const BAD_POSITION: &str = "E0401";
+    pub const PLUGIN: &str = "E0601";
     pub const NEVER_MOVES: &str = "E0501";
 }

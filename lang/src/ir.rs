@@ -26,6 +26,8 @@ pub struct Program {
     pub vars: Vec<Var>,
     pub zones: Vec<Zone>,
     pub pieces: Vec<PieceType>,
+    /// The plug-ins move rules use, each once.
+    pub plugins: Vec<PluginRef>,
     /// A decision is illegal if any of these holds afterwards for the player who made it.
     pub forbids: Vec<Forbid>,
     /// Run after every move, before play passes on.
@@ -320,6 +322,19 @@ pub enum Atom {
     Drop(ZoneId),
     /// From its cell to any other cell of the board, without a path.
     Anywhere,
+    /// To the cells a plug-in proposes (its number in `Program::plugins`).
+    Plugin(u16),
+}
+
+/// A WebAssembly module a move rule takes its destinations from (docs/plugins.md).
+#[derive(Clone, Debug, Serialize)]
+pub struct PluginRef {
+    /// As written in the rules, relative to the file it is written in.
+    pub path: String,
+    pub span: crate::diag::Span,
+    /// The module's bytes, read by whoever loads the rules (the language reads no files).
+    #[serde(skip)]
+    pub bytes: Vec<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

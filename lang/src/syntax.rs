@@ -886,6 +886,7 @@ impl Builder {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
             Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
             Rule::anywhere_atom => Atom::Anywhere,
+            Rule::plugin_atom => Atom::Plugin(self.name(a.into_inner().next().unwrap())),
             Rule::leap_atom => Atom::Leap(
                 a.into_inner()
                     .map(|path| {

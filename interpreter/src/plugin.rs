@@ -1,0 +1,310 @@
+//! WebAssembly plug-ins: modules that propose a piece's moves. Each is compiled once
+//! (wasmtime, Cranelift) and run in a fresh sandbox for every call: no imports but
+//! `tessel.log`, a fuel budget, a memory limit and an epoch deadline. The ABI is in
+//! docs/plugins.md; this module writes the position view, calls the module and reads its
+//! answer back, and turns every way a module can fail into a `PluginError`.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::Duration;
+use wasmtime::{
+    Caller, Config, Engine, Instance, Linker, Module, Store, StoreLimits, StoreLimitsBuilder, Trap,
+};
+
+/// The ABI version this host speaks (`tessel_abi_version` must return it).
+pub const ABI_VERSION: i32 = 1;
+/// Fuel for one call: roughly this many WebAssembly instructions.
+pub const FUEL: u64 = 10_000_000;
+/// The most memory a module may have, in bytes (16 pages of 64 KiB).
+pub const MEMORY_LIMIT: usize = 16 * 65536;
+/// Epoch ticks (of `TICK`) a call may last, whatever its fuel.
+pub const DEADLINE_TICKS: u64 = 20;
+const TICK: Duration = Duration::from_millis(50);
+/// The most answers a call may give.
+pub const MAX_ANSWERS: u32 = 4096;
+/// The most bytes of log a call may write.
+const MAX_LOG: usize = 4096;
+
+/// What a module answered: one of the ABI's kinds (`1` move, `2` capture, `3` fend,
+/// `4` push, `5` swap, `6` set an attribute) and its four numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Answer {
+    pub kind: i32,
+    pub args: [i32; 4],
+}
+
+impl Answer {
+    pub const MOVE: i32 = 1;
+    pub const CAPTURE: i32 = 2;
+    pub const FEND: i32 = 3;
+    pub const PUSH: i32 = 4;
+    pub const SWAP: i32 = 5;
+    pub const SET: i32 = 6;
+}
+
+/// Why a plug-in could not be used or gave no answer: always names the plug-in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PluginError {
+    pub plugin: String,
+    pub message: String,
+}
+
+impl std::fmt::Display for PluginError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "plug-in `{}`: {}", self.plugin, self.message)
+    }
+}
+
+impl std::error::Error for PluginError {}
+
+/// A compiled module, ready to be called; cheap to clone.
+#[derive(Clone)]
+pub struct Plugin {
+    name: String,
+    module: Arc<Module>,
+}
+
+impl std::fmt::Debug for Plugin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Plugin({})", self.name)
+    }
+}
+
+/// The one engine every plug-in is compiled with, and the thread that ticks its epoch.
+fn engine() -> &'static Engine {
+    static ENGINE: OnceLock<Engine> = OnceLock::new();
+    static TICKING: AtomicBool = AtomicBool::new(false);
+    let engine = ENGINE.get_or_init(|| {
+        let mut config = Config::new();
+        config.consume_fuel(true);
+        config.epoch_interruption(true);
+        Engine::new(&config).expect("the plug-in engine's settings are valid")
+    });
+    if !TICKING.swap(true, Ordering::SeqCst) {
+        let ticking = engine.clone();
+        std::thread::spawn(move || loop {
+            std::thread::sleep(TICK);
+            ticking.increment_epoch();
+        });
+    }
+    engine
+}
+
+/// What a call's store holds: its limits and what the module logged.
+struct Sandbox {
+    limits: StoreLimits,
+    log: String,
+}
+
+impl Plugin {
+    /// Compiles a module (WebAssembly text or binary) and checks it against the ABI: no
+    /// imports but `tessel.log`, the four exports, the right version.
+    pub fn load(name: &str, bytes: &[u8]) -> Result<Plugin, PluginError> {
+        let fail = |message: String| PluginError {
+            plugin: name.to_string(),
+            message,
+        };
+        let module = compiled(bytes)
+            .map_err(|e| fail(format!("is not a WebAssembly module: {}", first_line(&e))))?;
+        for import in module.imports() {
+            if (import.module(), import.name()) != ("tessel", "log") {
+                return Err(fail(format!(
+                    "imports `{}.{}`; a plug-in may import only `tessel.log`",
+                    import.module(),
+                    import.name()
+                )));
+            }
+        }
+        for export in [
+            "memory",
+            "tessel_abi_version",
+            "tessel_input",
+            "tessel_moves",
+        ] {
+            if module.get_export(export).is_none() {
+                return Err(fail(format!(
+                    "does not export `{export}` (see docs/plugins.md)"
+                )));
+            }
+        }
+        let plugin = Plugin {
+            name: name.to_string(),
+            module: Arc::new(module),
+        };
+        let (mut store, instance) = plugin.instantiate()?;
+        let version = instance
+            .get_typed_func::<(), i32>(&mut store, "tessel_abi_version")
+            .map_err(|_| fail("`tessel_abi_version` must take nothing and return an i32".into()))?
+            .call(&mut store, ())
+            .map_err(|e| plugin.trap(e, &store))?;
+        if version != ABI_VERSION {
+            return Err(fail(format!(
+                "speaks ABI version {version}; this Tessel speaks version {ABI_VERSION}"
+            )));
+        }
+        Ok(plugin)
+    }
+
+    pub fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn fail(&self, message: impl Into<String>) -> PluginError {
+        PluginError {
+            plugin: self.name.clone(),
+            message: message.into(),
+        }
+    }
+
+    /// A fresh sandbox and instance: nothing is kept from one call to the next.
+    fn instantiate(&self) -> Result<(Store<Sandbox>, Instance), PluginError> {
+        let limits = StoreLimitsBuilder::new()
+            .memory_size(MEMORY_LIMIT)
+            .instances(1)
+            .tables(1)
+            .memories(1)
+            .trap_on_grow_failure(true)
+            .build();
+        let mut store = Store::new(
+            engine(),
+            Sandbox {
+                limits,
+                log: String::new(),
+            },
+        );
+        store.limiter(|s| &mut s.limits);
+        store
+            .set_fuel(FUEL)
+            .map_err(|e| self.fail(format!("cannot be given fuel: {}", first_line(&e))))?;
+        store.set_epoch_deadline(DEADLINE_TICKS);
+        let mut linker = Linker::new(engine());
+        linker
+            .func_wrap(
+                "tessel",
+                "log",
+                |mut caller: Caller<'_, Sandbox>, ptr: i32, len: i32| {
+                    let Some(memory) = caller.get_export("memory").and_then(|e| e.into_memory())
+                    else {
+                        return;
+                    };
+                    let (data, sandbox) = memory.data_and_store_mut(&mut caller);
+                    let (Ok(start), Ok(len)) = (usize::try_from(ptr), usize::try_from(len)) else {
+                        return;
+                    };
+                    let end = start.saturating_add(len.min(MAX_LOG));
+                    if let Some(bytes) = data.get(start..end) {
+                        if sandbox.log.len() < MAX_LOG {
+                            sandbox.log.push_str(&String::from_utf8_lossy(bytes));
+                            sandbox.log.push('\n');
+                        }
+                    }
+                },
+            )
+            .map_err(|e| self.fail(first_line(&e)))?;
+        let instance = linker
+            .instantiate(&mut store, &self.module)
+            .map_err(|e| self.trap(e, &store))?;
+        Ok((store, instance))
+    }
+
+    /// Says what went wrong in a call, in the player's words.
+    fn trap(&self, e: wasmtime::Error, store: &Store<Sandbox>) -> PluginError {
+        let mut message = match e.downcast_ref::<Trap>() {
+            Some(Trap::OutOfFuel) => {
+                format!("ran out of fuel ({FUEL} instructions): it may loop forever")
+            }
+            Some(Trap::Interrupt) => "took too long and was stopped".to_string(),
+            Some(trap) => format!("trapped: {trap}"),
+            None if format!("{e:?}").contains("grow") => format!(
+                "tried to grow its memory past the limit of {} KiB",
+                MEMORY_LIMIT / 1024
+            ),
+            None => format!("failed: {}", first_line(&e)),
+        };
+        if !store.data().log.is_empty() {
+            message += &format!(" (it logged: {})", store.data().log.trim_end());
+        }
+        self.fail(message)
+    }
+
+    /// Calls the module with a position view (docs/plugins.md) and reads its answers.
+    pub fn call(&self, view: &[i32]) -> Result<Vec<Answer>, PluginError> {
+        let (mut store, instance) = self.instantiate()?;
+        let memory = instance
+            .get_memory(&mut store, "memory")
+            .ok_or_else(|| self.fail("`memory` is not a memory"))?;
+        let input = instance
+            .get_typed_func::<i32, i32>(&mut store, "tessel_input")
+            .map_err(|_| self.fail("`tessel_input` must take an i32 and return an i32"))?;
+        let moves = instance
+            .get_typed_func::<i32, i32>(&mut store, "tessel_moves")
+            .map_err(|_| self.fail("`tessel_moves` must take an i32 and return an i32"))?;
+        let bytes: Vec<u8> = view.iter().flat_map(|w| w.to_le_bytes()).collect();
+        let len = i32::try_from(bytes.len()).map_err(|_| self.fail("the view is too large"))?;
+        let at = input
+            .call(&mut store, len)
+            .map_err(|e| self.trap(e, &store))?;
+        let at = usize::try_from(at)
+            .map_err(|_| self.fail(format!("`tessel_input` gave a bad address ({at})")))?;
+        memory.write(&mut store, at, &bytes).map_err(|_| {
+            self.fail(format!(
+                "`tessel_input` gave room at {at} that is not inside its memory"
+            ))
+        })?;
+        let out = moves
+            .call(&mut store, len)
+            .map_err(|e| self.trap(e, &store))?;
+        let out = usize::try_from(out)
+            .map_err(|_| self.fail(format!("`tessel_moves` gave a bad address ({out})")))?;
+        let mut word = [0u8; 4];
+        let read = |store: &Store<Sandbox>, at: usize, word: &mut [u8; 4]| {
+            memory
+                .read(store, at, word)
+                .map(|()| i32::from_le_bytes(*word))
+        };
+        let count = read(&store, out, &mut word)
+            .map_err(|_| self.fail(format!("its answer at {out} is not inside its memory")))?;
+        let count = u32::try_from(count)
+            .ok()
+            .filter(|&c| c <= MAX_ANSWERS)
+            .ok_or_else(|| {
+                self.fail(format!(
+                    "says it has {count} answers; it may give 0 to {MAX_ANSWERS}"
+                ))
+            })?;
+        let mut answers = Vec::with_capacity(count as usize);
+        for i in 0..count as usize {
+            let base = out + 4 + i * 20;
+            let mut w = [0i32; 5];
+            for (k, slot) in w.iter_mut().enumerate() {
+                *slot = read(&store, base + 4 * k, &mut word)
+                    .map_err(|_| self.fail(format!("its answer {} runs past its memory", i + 1)))?;
+            }
+            answers.push(Answer {
+                kind: w[0],
+                args: [w[1], w[2], w[3], w[4]],
+            });
+        }
+        Ok(answers)
+    }
+}
+
+/// A module compiled once per program run, however many games load it.
+fn compiled(bytes: &[u8]) -> Result<Module, wasmtime::Error> {
+    static CACHE: OnceLock<Mutex<HashMap<Vec<u8>, Module>>> = OnceLock::new();
+    let cache = CACHE.get_or_init(Default::default);
+    if let Some(m) = cache.lock().ok().and_then(|c| c.get(bytes).cloned()) {
+        return Ok(m);
+    }
+    let module = Module::new(engine(), bytes)?;
+    if let Ok(mut c) = cache.lock() {
+        c.insert(bytes.to_vec(), module.clone());
+    }
+    Ok(module)
+}
+
+/// The first line of an error's message.
+fn first_line(e: &wasmtime::Error) -> String {
+    format!("{e}").lines().next().unwrap_or("").to_string()
+}

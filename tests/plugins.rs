@@ -1,0 +1,123 @@
+//! WebAssembly plug-ins (docs/plugins.md): a rook written as a plug-in moves like the
+//! rules language's rook; hostile modules give clear errors, leave the position as it was
+//! and never panic.
+
+mod common;
+
+use common::texts;
+use std::path::{Path, PathBuf};
+use tessel_interpreter::Game;
+
+const ROOKS: &str = "tests/data/plugins/rook-by-plugin.tessel";
+
+/// The destinations of the piece on `cell`, sorted.
+fn from(g: &Game, position: &str, cell: &str) -> Vec<String> {
+    let s = g.parse_position(position, 0).expect("position");
+    let mut t: Vec<String> = texts(g, &s)
+        .into_iter()
+        .filter(|m| m.starts_with(cell))
+        .map(|m| m[cell.len()..].to_string())
+        .collect();
+    t.sort();
+    t
+}
+
+#[test]
+fn a_rook_from_a_plug_in_moves_like_the_rook_of_the_rules() {
+    let g = common::load(ROOKS, &[]);
+    for (with_plugin, with_rules, cell) in [
+        ("k4/5/1r3/5/W3K w", "k4/5/1r3/5/R3K w", "a1"),
+        ("k4/5/1rW2/5/4K w", "k4/5/1rR2/5/4K w", "c3"),
+        ("k4/1W3/1r3/5/4K w", "k4/1R3/1r3/5/4K w", "b4"),
+        ("k3W/5/5/5/4K w", "k3R/5/5/5/4K w", "e5"),
+    ] {
+        let a = from(&g, with_plugin, cell);
+        assert!(!a.is_empty(), "{with_plugin}");
+        assert_eq!(a, from(&g, with_rules, cell), "{with_plugin}");
+    }
+    assert!(g.plugin_error().is_none());
+    // Its moves are played like any other; a game with it runs to its end.
+    let mut s = g.parse_position("k4/5/1r3/5/W3K w", 0).expect("position");
+    common::play(&g, &mut s, &["a1a4", "b3b1", "a4a5"]);
+    assert_eq!(g.position_string(&s), "W4/5/5/5/1r2K b");
+}
+
+/// A copy of the rooks' ruleset whose plug-in is `module` (in tests/data/plugins).
+fn ruleset_with(module: &str) -> (PathBuf, String) {
+    let text = std::fs::read_to_string(ROOKS).expect("rules");
+    let full = std::fs::canonicalize(Path::new("tests/data/plugins").join(module)).expect("module");
+    let text = text.replace("../../../plugins/rook.wat", &full.display().to_string());
+    let dir = std::env::temp_dir().join(format!(
+        "tessel-plugins-{}-{}",
+        std::process::id(),
+        module.replace('.', "-")
+    ));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("rules.tessel");
+    std::fs::write(&path, text).expect("write");
+    (dir, path.display().to_string())
+}
+
+#[test]
+fn hostile_modules_stop_with_a_clear_error_and_change_nothing() {
+    for (module, says) in [
+        ("loop.wat", "ran out of fuel"),
+        ("trap.wat", "trapped"),
+        ("grow.wat", "grow its memory past the limit"),
+        ("garbage.wat", "says it has 100000 answers"),
+        ("nowhere.wat", "there is no such cell"),
+        ("onto-own.wat", "a move must go to an empty cell"),
+    ] {
+        let (dir, rules) = ruleset_with(module);
+        let g = common::load(&rules, &[]);
+        let s = g.parse_position("k4/5/1r3/5/W1R1K w", 0).expect("position");
+        let before = g.position_string(&s);
+        let t = texts(&g, &s);
+        // The plug-in's piece has no moves; the others still do; nothing moved.
+        assert!(!t.iter().any(|m| m.starts_with("a1")), "{module}: {t:?}");
+        assert!(t.iter().any(|m| m.starts_with("c1")), "{module}: {t:?}");
+        assert_eq!(g.position_string(&s), before);
+        let e = g.plugin_error().expect("an error");
+        assert!(e.message.contains(says), "{module}: {e}");
+        assert!(
+            e.to_string().contains(module),
+            "{module}: names the plug-in: {e}"
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+#[test]
+fn modules_that_do_not_fit_the_abi_are_refused_when_the_rules_load() {
+    for (module, says) in [
+        ("version.wat", "speaks ABI version 7"),
+        ("no-moves-export.wat", "does not export `tessel_moves`"),
+        ("wasi.wat", "a plug-in may import only `tessel.log`"),
+        ("junk.wasm", "is not a WebAssembly module"),
+    ] {
+        let (dir, rules) = ruleset_with(module);
+        let (_, diags) = tessel::check(&rules, &[]).expect("found");
+        assert!(
+            diags
+                .iter()
+                .any(|d| d.code == "E0601" && d.message.contains(says)),
+            "{module}: {:?}",
+            diags.iter().map(|d| &d.message).collect::<Vec<_>>()
+        );
+        let _ = std::fs::remove_dir_all(dir);
+    }
+    // A plug-in file that is not there.
+    let text = std::fs::read_to_string(ROOKS)
+        .expect("rules")
+        .replace("../../../plugins/rook.wat", "no-such-plugin.wat");
+    let dir = std::env::temp_dir().join(format!("tessel-plugins-missing-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("rules.tessel");
+    std::fs::write(&path, text).expect("write");
+    let (_, diags) = tessel::check(&path.display().to_string(), &[]).expect("found");
+    assert!(
+        diags.iter().any(|d| d.message.contains("cannot read")),
+        "{diags:?}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}

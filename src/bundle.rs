@@ -152,9 +152,13 @@ fn attach_plugins(compiled: &mut tessel_lang::Compiled) {
     for p in &mut program.plugins {
         let from = compiled.sources.name(p.span.file).to_string();
         let bytes = if from.starts_with("bundle:") {
-            let plain = p.path.trim_start_matches("plugins/");
+            // Bundled plug-ins are found by their file name.
+            let plain = Path::new(&p.path)
+                .file_name()
+                .map(|f| f.to_string_lossy().to_string())
+                .unwrap_or_default();
             PLUGINS
-                .get_file(plain)
+                .get_file(&plain)
                 .map(|f| f.contents().to_vec())
                 .ok_or_else(|| format!("no bundled plug-in `{}`", p.path))
         } else {

@@ -121,3 +121,39 @@ fn modules_that_do_not_fit_the_abi_are_refused_when_the_rules_load() {
     );
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn veney_with_fairy_pieces_moves_them_by_their_plug_ins() {
+    let g = common::load("rulesets/veney-fairy.tessel", &[]);
+    // The Echo on W1 moves around its Self on Y4; the Measure Knight on Z1 leaps as if from
+    // Z5, landing in the second measure (the third is out of its Self's reach).
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/4/2S1/1R2/4/O2K w - 0 1 2 8 1";
+    let mut echo = from(&g, p, "O");
+    echo.sort();
+    assert_eq!(echo, ["X4", "X5", "Y3", "Y5", "Z3", "Z4", "Z5"]);
+    assert_eq!(from(&g, p, "K"), ["X6", "Y7"]);
+    // The Spear slides, and fends what it lands on.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/e3/2S1/1R2/4/P3 w - 0 1 2 8 1";
+    assert_eq!(
+        from(&g, p, "P"),
+        ["W2", "W3", "W4", "X1", "Y1", "Z1", "fW5"]
+    );
+    // Each player places them from the reserve, beside the Self.
+    let s = g.start_state(0).expect("start");
+    let t = texts(&g, &s);
+    assert!(
+        ["P*X3", "K*Y3", "O*Z3"]
+            .iter()
+            .all(|m| t.contains(&m.to_string())),
+        "{t:?}"
+    );
+    // Seeded random games run without a plug-in error.
+    use rand::SeedableRng;
+    for seed in 0..4 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut scratch = g.scratch();
+        let _ = g.random_playout(&mut s, &mut rng, 400, &mut scratch);
+    }
+    assert!(g.plugin_error().is_none(), "{:?}", g.plugin_error());
+}

@@ -301,13 +301,21 @@ impl Game {
             }
             v.extend([x as i32, y as i32]);
         }
-        for name in &self.board.dir_names {
+        // Names, eight bytes of ASCII each: the directions, then the piece types.
+        let name_words = |v: &mut Vec<i32>, name: &str| {
             let mut bytes = [0u8; 8];
             for (b, ch) in bytes.iter_mut().zip(name.bytes()) {
                 *b = ch;
             }
             v.push(i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
             v.push(i32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]));
+        };
+        for name in &self.board.dir_names {
+            name_words(&mut v, name);
+        }
+        v.push(self.program.pieces.len() as i32);
+        for p in &self.program.pieces {
+            name_words(&mut v, &p.name);
         }
         v
     }

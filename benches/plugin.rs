@@ -1,0 +1,35 @@
+//! One piece's move generation from a WebAssembly plug-in (plugins/rook.wat) beside the
+//! same rook written in the rules language, on the same position.
+//! Run: `cargo bench --bench plugin`.
+
+use criterion::{black_box, Criterion};
+use tessel_interpreter::Game;
+
+fn rooks() -> Game {
+    let loaded = tessel::load("tests/data/plugins/rook-by-plugin.tessel", &[]).expect("found");
+    Game::new(loaded.compiled.program.expect("compiles"))
+}
+
+fn main() {
+    let g = rooks();
+    let mut c = Criterion::default()
+        .configure_from_args()
+        .measurement_time(std::time::Duration::from_secs(3));
+    // The same position, the rook on c3 either way (and the two kings).
+    for (name, position) in [
+        ("rook from the rules language", "k4/5/2R2/5/4K w"),
+        ("rook from a plug-in", "k4/5/2W2/5/4K w"),
+    ] {
+        let s = g.parse_position(position, 0).expect("position");
+        let mut scratch = g.scratch();
+        let mut moves = Vec::new();
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                g.decisions(black_box(&s), &mut scratch, &mut moves);
+                black_box(moves.len())
+            })
+        });
+    }
+    assert!(g.plugin_error().is_none());
+    c.final_summary();
+}

@@ -157,3 +157,56 @@ fn veney_with_fairy_pieces_moves_them_by_their_plug_ins() {
     }
     assert!(g.plugin_error().is_none(), "{:?}", g.plugin_error());
 }
+
+/// plugins/edge-runner.c as WebAssembly: built by .ci/run (which sets
+/// `TESSEL_REQUIRE_C_PLUGIN`), or here when clang is at hand.
+fn c_plugin() -> Option<PathBuf> {
+    let wasm = PathBuf::from("target/plugins/edge-runner.wasm");
+    if !wasm.exists() {
+        let _ = std::fs::create_dir_all("target/plugins");
+        let built = std::process::Command::new("clang")
+            .args([
+                "--target=wasm32",
+                "-nostdlib",
+                "-O2",
+                "-Wl,--no-entry",
+                "-o",
+            ])
+            .arg(&wasm)
+            .arg("plugins/edge-runner.c")
+            .status()
+            .is_ok_and(|s| s.success());
+        if !built {
+            assert!(
+                std::env::var_os("TESSEL_REQUIRE_C_PLUGIN").is_none(),
+                "the C plug-in should have been built by .ci/run"
+            );
+            return None;
+        }
+    }
+    Some(std::fs::canonicalize(wasm).expect("built"))
+}
+
+#[test]
+fn a_plug_in_written_in_c_runs() {
+    let Some(wasm) = c_plugin() else {
+        eprintln!("no clang here (apt-get install clang lld): the C plug-in is not tried");
+        return;
+    };
+    let text = std::fs::read_to_string(ROOKS)
+        .expect("rules")
+        .replace("../../../plugins/rook.wat", &wasm.display().to_string());
+    let dir = std::env::temp_dir().join(format!("tessel-plugins-c-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join("rules.tessel");
+    std::fs::write(&path, text).expect("write");
+    let g = common::load(&path.display().to_string(), &[]);
+    // From the corner it runs along both edges; from the middle, nowhere.
+    assert_eq!(
+        from(&g, "k4/5/5/5/W3K w", "a1"),
+        ["a2", "a3", "a4", "a5", "b1", "c1", "d1"]
+    );
+    assert!(from(&g, "k4/5/2W2/5/4K w", "c3").is_empty());
+    assert!(g.plugin_error().is_none(), "{:?}", g.plugin_error());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -141,6 +141,9 @@ pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, 
     Ok(Loaded { name, compiled })
 }
 
+/// The largest plug-in file read.
+const MAX_PLUGIN_BYTES: u64 = 16 << 20;
+
 /// Reads and compiles the plug-ins a compiled ruleset names, each found beside the file
 /// that names it (or among the bundled `plugins/` for a bundled ruleset). A plug-in that
 /// cannot be read or used is an error at the place that names it.
@@ -164,7 +167,19 @@ fn attach_plugins(compiled: &mut tessel_lang::Compiled) {
         } else {
             let base = Path::new(&from).parent().unwrap_or(Path::new("."));
             let file = base.join(&p.path);
-            std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+            // Only a plain file of sensible size (not `/dev/zero`, not a directory).
+            match std::fs::metadata(&file) {
+                Ok(m) if m.is_file() && m.len() <= MAX_PLUGIN_BYTES => {
+                    std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
+                }
+                Ok(m) if m.is_file() => Err(format!(
+                    "{} is {} bytes; a plug-in may have at most {MAX_PLUGIN_BYTES}",
+                    file.display(),
+                    m.len()
+                )),
+                Ok(_) => Err(format!("{} is not a file", file.display())),
+                Err(e) => Err(format!("cannot read {}: {e}", file.display())),
+            }
         };
         let checked = bytes.and_then(|b| {
             tessel_interpreter::plugin::Plugin::load(&p.path, &b)

@@ -119,6 +119,18 @@ fn modules_that_do_not_fit_the_abi_are_refused_when_the_rules_load() {
         diags.iter().any(|d| d.message.contains("cannot read")),
         "{diags:?}"
     );
+    // Nor a device that never ends: it is not read at all.
+    if Path::new("/dev/zero").exists() {
+        let text = std::fs::read_to_string(ROOKS)
+            .expect("rules")
+            .replace("../../../plugins/rook.wat", "/dev/zero");
+        std::fs::write(&path, text).expect("write");
+        let (_, diags) = tessel::check(&path.display().to_string(), &[]).expect("found");
+        assert!(
+            diags.iter().any(|d| d.message.contains("is not a file")),
+            "{diags:?}"
+        );
+    }
     let _ = std::fs::remove_dir_all(dir);
 }
 

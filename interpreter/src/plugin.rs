@@ -9,7 +9,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wasmtime::{
-    Caller, Config, Engine, Instance, Linker, Module, Store, StoreLimits, StoreLimitsBuilder, Trap,
+    Caller, Config, Engine, Instance, InstancePre, Linker, Module, Store, StoreLimits,
+    StoreLimitsBuilder, Trap,
 };
 
 /// The ABI version this host speaks (`tessel_abi_version` must return it).
@@ -62,7 +63,8 @@ impl std::error::Error for PluginError {}
 #[derive(Clone)]
 pub struct Plugin {
     name: String,
-    module: Arc<Module>,
+    /// The module linked with the host's one import, ready to be instantiated.
+    pre: Arc<InstancePre<Sandbox>>,
 }
 
 impl std::fmt::Debug for Plugin {
@@ -89,6 +91,33 @@ fn engine() -> &'static Engine {
         });
     }
     engine
+}
+
+/// The host's one import, `tessel.log`: a line of the module's text, kept for the error
+/// message if the call fails.
+fn linker() -> Result<Linker<Sandbox>, wasmtime::Error> {
+    let mut linker = Linker::new(engine());
+    linker.func_wrap(
+        "tessel",
+        "log",
+        |mut caller: Caller<'_, Sandbox>, ptr: i32, len: i32| {
+            let Some(memory) = caller.get_export("memory").and_then(|e| e.into_memory()) else {
+                return;
+            };
+            let (data, sandbox) = memory.data_and_store_mut(&mut caller);
+            let (Ok(start), Ok(len)) = (usize::try_from(ptr), usize::try_from(len)) else {
+                return;
+            };
+            let end = start.saturating_add(len.min(MAX_LOG));
+            if let Some(bytes) = data.get(start..end) {
+                if sandbox.log.len() < MAX_LOG {
+                    sandbox.log.push_str(&String::from_utf8_lossy(bytes));
+                    sandbox.log.push('\n');
+                }
+            }
+        },
+    )?;
+    Ok(linker)
 }
 
 /// What a call's store holds: its limits and what the module logged.
@@ -128,9 +157,12 @@ impl Plugin {
                 )));
             }
         }
+        let pre = linker()
+            .and_then(|l| l.instantiate_pre(&module))
+            .map_err(|e| fail(format!("cannot be linked: {}", first_line(&e))))?;
         let plugin = Plugin {
             name: name.to_string(),
-            module: Arc::new(module),
+            pre: Arc::new(pre),
         };
         let (mut store, instance) = plugin.instantiate()?;
         let version = instance
@@ -178,32 +210,9 @@ impl Plugin {
             .set_fuel(FUEL)
             .map_err(|e| self.fail(format!("cannot be given fuel: {}", first_line(&e))))?;
         store.set_epoch_deadline(DEADLINE_TICKS);
-        let mut linker = Linker::new(engine());
-        linker
-            .func_wrap(
-                "tessel",
-                "log",
-                |mut caller: Caller<'_, Sandbox>, ptr: i32, len: i32| {
-                    let Some(memory) = caller.get_export("memory").and_then(|e| e.into_memory())
-                    else {
-                        return;
-                    };
-                    let (data, sandbox) = memory.data_and_store_mut(&mut caller);
-                    let (Ok(start), Ok(len)) = (usize::try_from(ptr), usize::try_from(len)) else {
-                        return;
-                    };
-                    let end = start.saturating_add(len.min(MAX_LOG));
-                    if let Some(bytes) = data.get(start..end) {
-                        if sandbox.log.len() < MAX_LOG {
-                            sandbox.log.push_str(&String::from_utf8_lossy(bytes));
-                            sandbox.log.push('\n');
-                        }
-                    }
-                },
-            )
-            .map_err(|e| self.fail(first_line(&e)))?;
-        let instance = linker
-            .instantiate(&mut store, &self.module)
+        let instance = self
+            .pre
+            .instantiate(&mut store)
             .map_err(|e| self.trap(e, &store))?;
         Ok((store, instance))
     }

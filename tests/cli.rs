@@ -514,6 +514,10 @@ fn plugin_check_says_what_a_module_answers_or_what_is_wrong() {
     let (code, _, err) = tessel(&["plugin", "check", "tests/data/plugins/version.wat"]);
     assert_eq!(code, 1);
     assert!(err.contains("ABI version 7"), "{err}");
+    // The bundled Veney with fairy pieces finds its bundled plug-ins.
+    let (code, out, err) = tessel(&["moves", "veney-fairy"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("K*X3") && out.contains("O*Z3"), "{out}");
     // A game with a plug-in piece plays in the terminal.
     let (code, out) = tessel_with_input(
         &["play", "tests/data/plugins/rook-by-plugin.tessel"],

@@ -144,11 +144,23 @@ fn veney_with_fairy_pieces_moves_them_by_their_plug_ins() {
     echo.sort();
     assert_eq!(echo, ["X4", "X5", "Y3", "Y5", "Z3", "Z4", "Z5"]);
     assert_eq!(from(&g, p, "K"), ["X6", "Y7"]);
-    // The Spear slides, and fends what it lands on.
+    // The Spear, the oriented rook, slides the way it faces (toward step 16 at first),
+    // fends what it lands on, and chooses where to face on landing.
     let p = "4/4/4/1sr1/4/4/4/4/4/4/4/e3/2S1/1R2/4/P3 w - 0 1 2 8 1";
-    assert_eq!(
-        from(&g, p, "P"),
-        ["W2", "W3", "W4", "X1", "Y1", "Z1", "fW5"]
+    let spear = from(&g, p, "P");
+    assert_eq!(spear.len(), 16, "{spear:?}");
+    assert!(spear.contains(&"W4^1".to_string()) && spear.contains(&"fW5^3".to_string()));
+    assert!(
+        !spear.iter().any(|m| m.starts_with('X')),
+        "not sideways: {spear:?}"
+    );
+    // To W2, then facing the Z line: next time it slides along step 2.
+    let mut s = g.parse_position(p, 0).expect("position");
+    common::play(&g, &mut s, &["PW2^1", "SX14", "---"]);
+    let t = texts(&g, &s);
+    assert!(
+        t.contains(&"PZ2^0".to_string()) && !t.iter().any(|m| m.starts_with("PW3")),
+        "{t:?}"
     );
     // Each player places them from the reserve, beside the Self.
     let s = g.start_state(0).expect("start");

@@ -1089,6 +1089,18 @@ impl Game {
             pass: false,
         };
         let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
+        // A plug-in's piece takes its attributes along, and the move may set the first.
+        if let ir::Atom::Plugin { attrs, .. } = &rule.atom {
+            for (k, &a) in attrs.iter().enumerate() {
+                let slot = self.var_slot[a as usize];
+                if m.from != NO_CELL {
+                    s.vars[slot + m.to as usize] = s.vars[slot + m.from as usize];
+                }
+                if k == 0 && m.count > 0 {
+                    s.vars[slot + m.to as usize] = i64::from(m.count - 1);
+                }
+            }
+        }
         if !rule.effects.is_empty() {
             self.exec(s, &rule.effects, mover, m.from, m.to);
         }

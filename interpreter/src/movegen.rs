@@ -176,20 +176,21 @@ impl Game {
             }
             ir::Atom::Drop(_) | ir::Atom::Anywhere => false,
             // A module may name a cell twice.
-            ir::Atom::Plugin(_) => true,
+            ir::Atom::Plugin { .. } => true,
         }
     }
 
     /// The cells plug-in `i` proposes for the piece on `from`, each checked against the
-    /// position (docs/plugins.md). A failing or wrong answer is recorded and gives none.
-    fn plugin_targets(
+    /// position (docs/plugins.md), with the value + 1 the move sets the piece's first
+    /// attribute to (0: none). A failing or wrong answer is recorded and gives none.
+    pub(crate) fn plugin_targets(
         &self,
         s: &State,
         from: CellId,
         moving: Piece,
-        i: usize,
+        (i, attrs): (usize, &[ir::VarId]),
         mover: PlayerId,
-    ) -> Vec<CellId> {
+    ) -> Vec<(CellId, u8)> {
         let plugin = match self.plugins.get(i) {
             Some(Ok(p)) => p,
             Some(Err(e)) => {
@@ -198,7 +199,7 @@ impl Game {
             }
             None => return Vec::new(),
         };
-        let view = self.plugin_view(s, from, moving, mover);
+        let view = self.plugin_view(s, from, moving, mover, attrs);
         let answers = match plugin.call(&view) {
             Ok(a) => a,
             Err(e) => {
@@ -207,7 +208,8 @@ impl Game {
             }
         };
         let names = &self.board.cell_names;
-        let mut out = Vec::with_capacity(answers.len());
+        let mut out: Vec<(CellId, u8)> = Vec::with_capacity(answers.len());
+        let mut set_allowed = false;
         for (k, a) in answers.iter().enumerate() {
             let wrong = |why: String| crate::plugin::PluginError {
                 plugin: plugin.name().to_string(),
@@ -218,6 +220,25 @@ impl Game {
                     a.args[0]
                 ),
             };
+            if a.kind == crate::plugin::Answer::SET {
+                // Sets attribute args[0] to args[1] for the move answered just before.
+                let last = out.last_mut().filter(|_| set_allowed);
+                let value = u8::try_from(a.args[1]).ok().filter(|&v| v < u8::MAX);
+                match (last, a.args[0], value) {
+                    (Some(last), 0, Some(v)) if !attrs.is_empty() => {
+                        last.1 = v + 1;
+                        set_allowed = false;
+                    }
+                    _ => {
+                        self.plugin_failed(wrong(format!(
+                            "a set (kind 6) must follow a move, capture or fend, once, and set attribute 0 (the rule names {} with `with`) to 0 to 254",
+                            attrs.len()
+                        )));
+                        return Vec::new();
+                    }
+                }
+                continue;
+            }
             let cell = usize::try_from(a.args[0]).ok().filter(|&c| c < names.len());
             let Some(c) = cell else {
                 self.plugin_failed(wrong(format!(
@@ -234,7 +255,8 @@ impl Game {
                 crate::plugin::Answer::CAPTURE | crate::plugin::Answer::FEND => opposing,
                 _ => {
                     self.plugin_failed(wrong(
-                        "ABI version 1 knows kinds 1 (move), 2 (capture) and 3 (fend)".into(),
+                        "ABI version 1 knows kinds 1 (move), 2 (capture), 3 (fend) and 6 (set)"
+                            .into(),
                     ));
                     return Vec::new();
                 }
@@ -248,7 +270,8 @@ impl Game {
                 self.plugin_failed(wrong(format!("{what}, and {} does not fit", names[c])));
                 return Vec::new();
             }
-            out.push(c as CellId);
+            out.push((c as CellId, 0));
+            set_allowed = true;
         }
         out
     }
@@ -260,6 +283,7 @@ impl Game {
         from: CellId,
         moving: Piece,
         mover: PlayerId,
+        attrs: &[ir::VarId],
     ) -> Vec<i32> {
         let n = self.board.cells();
         let d = self.board.dir_names.len();
@@ -280,8 +304,12 @@ impl Game {
             i32::from(from),
             i32::from(moving.kind()),
             owner(moving),
-            0,
+            attrs.len() as i32,
         ]);
+        for &a in attrs {
+            let at = self.var_slot[a as usize] + from as usize;
+            v.push(s.vars.get(at).map_or(0, |&x| x as i32));
+        }
         for c in 0..n as CellId {
             for dir in 0..d {
                 let t = self.board.step(c, dir as ir::DirId);
@@ -427,9 +455,13 @@ impl Game {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
-            ir::Atom::Plugin(i) => {
-                for t in self.plugin_targets(s, from, moving, *i as usize, mover) {
+            ir::Atom::Plugin { plugin, attrs } => {
+                for (t, set) in
+                    self.plugin_targets(s, from, moving, (*plugin as usize, attrs), mover)
+                {
                     if self.target_ok(rule, s.cells[t as usize], mover) {
+                        // A move that sets the piece's attribute carries value + 1.
+                        let count = if set > 0 { set } else { count };
                         self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
                     }
                 }

@@ -90,6 +90,11 @@ impl Game {
             .get(m.kind as usize)
             .and_then(|p| p.rules.get(m.rule as usize))
             .and_then(|r| r.written.as_ref());
+        // What a plug-in move sets the piece's attribute to (`{set}`).
+        let set = match m.count {
+            0 => String::new(),
+            c => (c - 1).to_string(),
+        };
         let mut t = match (written, n.get(m.from as usize)) {
             (Some(w), from) => {
                 let owner = if m.is_drop() { m.sub } else { 0 };
@@ -98,6 +103,7 @@ impl Game {
                     .replace("{piece}", &self.piece_letter(m.kind, owner))
                     .replace("{count}", &m.count.to_string())
                     .replace("{origin}", origin)
+                    .replace("{set}", &set)
             }
             (None, from) => match from {
                 Some(from) => format!("{from}{to}"),

@@ -366,8 +366,9 @@ pub enum Atom {
     Drop(Name),
     /// To any cell of the board, without a path (`move anywhere …`).
     Anywhere,
-    /// Where a WebAssembly module says (`move plugin "plugins/slider.wat" …`).
-    Plugin(Name),
+    /// Where a WebAssembly module says (`move plugin "plugins/slider.wat" …`), with the
+    /// per-cell variables that are the piece's attributes (`with facing`).
+    Plugin(Name, Vec<Name>),
 }
 
 /// What a ride may not pass: a region, or the cells where a condition (on `to`) holds.

@@ -1816,7 +1816,36 @@ impl<'a> Lowerer<'a> {
             }
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
             ast::Atom::Anywhere => Some(vec![ir::Atom::Anywhere; n]),
-            ast::Atom::Plugin(file) => {
+            ast::Atom::Plugin(file, with) => {
+                let mut attrs = Vec::new();
+                for name in with {
+                    let Some(&v) = self.var_index.get(&name.text) else {
+                        self.error(
+                            err(
+                                codes::UNKNOWN_NAME,
+                                format!("there is no variable `{}`", name.text),
+                                name.span,
+                                "unknown variable",
+                            )
+                            .hint(format!("declare it with `var {} = 0 per cell`: a piece's attribute is kept on its cell", name.text)),
+                        );
+                        return None;
+                    };
+                    let var = &self.vars[v as usize];
+                    if !var.per_cell || var.ty != Type::Int {
+                        self.error(
+                            err(
+                                codes::TYPE_MISMATCH,
+                                format!("`{}` is not a number kept per cell", name.text),
+                                name.span,
+                                "not per cell",
+                            )
+                            .hint(format!("a piece's attribute is a number kept on its cell: `var {} = 0 per cell`", name.text)),
+                        );
+                        return None;
+                    }
+                    attrs.push(v);
+                }
                 let i = match self.plugins.iter().position(|p| p.path == file.text) {
                     Some(i) => i,
                     None => {
@@ -1828,7 +1857,13 @@ impl<'a> Lowerer<'a> {
                         self.plugins.len() - 1
                     }
                 };
-                Some(vec![ir::Atom::Plugin(i as u16); n])
+                Some(vec![
+                    ir::Atom::Plugin {
+                        plugin: i as u16,
+                        attrs
+                    };
+                    n
+                ])
             }
             ast::Atom::Ride {
                 dirs,
@@ -1932,7 +1967,7 @@ impl<'a> Lowerer<'a> {
         let written = r
             .written
             .as_ref()
-            .and_then(|w| self.template(w, &["from", "to", "piece", "count", "origin"]));
+            .and_then(|w| self.template(w, &["from", "to", "piece", "count", "origin", "set"]));
         let also = r
             .also
             .iter()

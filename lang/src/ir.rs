@@ -322,8 +322,9 @@ pub enum Atom {
     Drop(ZoneId),
     /// From its cell to any other cell of the board, without a path.
     Anywhere,
-    /// To the cells a plug-in proposes (its number in `Program::plugins`).
-    Plugin(u16),
+    /// To the cells a plug-in proposes (its number in `Program::plugins`); the per-cell
+    /// variables that are the moving piece's attributes (`with facing`).
+    Plugin { plugin: u16, attrs: Vec<VarId> },
 }
 
 /// A WebAssembly module a move rule takes its destinations from (docs/plugins.md).

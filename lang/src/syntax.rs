@@ -886,7 +886,11 @@ impl Builder {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
             Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
             Rule::anywhere_atom => Atom::Anywhere,
-            Rule::plugin_atom => Atom::Plugin(self.name(a.into_inner().next().unwrap())),
+            Rule::plugin_atom => {
+                let mut names = a.into_inner().map(|n| self.name(n));
+                let file = names.next().unwrap();
+                Atom::Plugin(file, names.collect())
+            }
             Rule::leap_atom => Atom::Leap(
                 a.into_inner()
                     .map(|path| {

@@ -1,9 +1,9 @@
 ;; Veney's relational piece (2.0.23, "relational origin points"): it moves as if it stood
 ;; on its owner's Self's square — a king's step from there, to any square around the
 ;; Self. It finds the Self as the piece type named `self`. ABI version 1 (docs/plugins.md):
-;; the view at 1024, the answers at 0.
+;; the view at 1024, the answers at 65536 (the second page).
 (module
-  (memory (export "memory") 1)
+  (memory (export "memory") 2)
   (global $board (mut i32) (i32.const 0))
   (global $owner (mut i32) (i32.const 0))
 
@@ -17,19 +17,19 @@
 
   (func $answer (param $kind i32) (param $c i32)
     (local $n i32) (local $at i32)
-    (local.set $n (i32.load (i32.const 0)))
-    (local.set $at (i32.add (i32.const 4) (i32.mul (local.get $n) (i32.const 20))))
+    (local.set $n (i32.load (i32.const 65536)))
+    (local.set $at (i32.add (i32.const 65540) (i32.mul (local.get $n) (i32.const 20))))
     (i32.store (local.get $at) (local.get $kind))
     (i32.store offset=4 (local.get $at) (local.get $c))
     (i32.store offset=8 (local.get $at) (i32.const 0))
     (i32.store offset=12 (local.get $at) (i32.const 0))
     (i32.store offset=16 (local.get $at) (i32.const 0))
-    (i32.store (i32.const 0) (i32.add (local.get $n) (i32.const 1))))
+    (i32.store (i32.const 65536) (i32.add (local.get $n) (i32.const 1))))
 
   (func (export "tessel_moves") (param $len i32) (result i32)
     (local $cells i32) (local $dirs i32) (local $links i32) (local $names i32) (local $types i32)
     (local $self_type i32) (local $self i32) (local $c i32) (local $d i32) (local $t i32) (local $k i32)
-    (i32.store (i32.const 0) (i32.const 0))
+    (i32.store (i32.const 65536) (i32.const 0))
     (local.set $cells (call $w (i32.const 1)))
     (local.set $dirs (call $w (i32.const 2)))
     (global.set $owner (call $w (i32.const 7)))
@@ -59,7 +59,7 @@
           (then (local.set $self (local.get $c)) (br $seen)))
         (local.set $c (i32.add (local.get $c) (i32.const 1)))
         (br $scan)))
-    (if (i32.lt_s (local.get $self) (i32.const 0)) (then (return (i32.const 0))))
+    (if (i32.lt_s (local.get $self) (i32.const 0)) (then (return (i32.const 65536))))
     ;; One step from the Self along each direction.
     (block $done
       (loop $each_direction
@@ -75,4 +75,4 @@
                   (then (call $answer (i32.const 2) (local.get $t))))))))
         (local.set $d (i32.add (local.get $d) (i32.const 1)))
         (br $each_direction)))
-    (i32.const 0)))
+    (i32.const 65536)))

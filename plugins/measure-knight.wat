@@ -1,9 +1,9 @@
 ;; Veney's "3D" measure-knight (2.0.23, "3D piece movements"): it leaps like a knight, but
 ;; as if it started from the square that corresponds to its own in another measure (a
 ;; measure is four steps: the same line, four, eight or twelve steps away), and it lands
-;; in that measure. ABI version 1 (docs/plugins.md): the view at 1024, the answers at 0.
+;; in that measure. ABI version 1 (docs/plugins.md): the view at 1024, the answers at 65536 (the second page).
 (module
-  (memory (export "memory") 1)
+  (memory (export "memory") 2)
   ;; The knight's eight leaps, as (column, row) pairs.
   (data (i32.const 512)
     "\01\00\00\00\02\00\00\00" "\02\00\00\00\01\00\00\00"
@@ -25,14 +25,14 @@
 
   (func $answer (param $kind i32) (param $c i32)
     (local $n i32) (local $at i32)
-    (local.set $n (i32.load (i32.const 0)))
-    (local.set $at (i32.add (i32.const 4) (i32.mul (local.get $n) (i32.const 20))))
+    (local.set $n (i32.load (i32.const 65536)))
+    (local.set $at (i32.add (i32.const 65540) (i32.mul (local.get $n) (i32.const 20))))
     (i32.store (local.get $at) (local.get $kind))
     (i32.store offset=4 (local.get $at) (local.get $c))
     (i32.store offset=8 (local.get $at) (i32.const 0))
     (i32.store offset=12 (local.get $at) (i32.const 0))
     (i32.store offset=16 (local.get $at) (i32.const 0))
-    (i32.store (i32.const 0) (i32.add (local.get $n) (i32.const 1))))
+    (i32.store (i32.const 65536) (i32.add (local.get $n) (i32.const 1))))
 
   ;; The cell at a column and row, or -1.
   (func $at (param $col i32) (param $row i32) (result i32)
@@ -58,7 +58,7 @@
   (func (export "tessel_moves") (param $len i32) (result i32)
     (local $from i32) (local $col i32) (local $row i32) (local $k i32) (local $base i32)
     (local $leap i32) (local $c2 i32) (local $r2 i32)
-    (i32.store (i32.const 0) (i32.const 0))
+    (i32.store (i32.const 65536) (i32.const 0))
     (global.set $cells (call $w (i32.const 1)))
     (global.set $owner (call $w (i32.const 7)))
     (global.set $board (i32.add (i32.add (i32.const 9) (call $w (i32.const 8)))
@@ -92,4 +92,4 @@
                 (br $leaps)))))
         (local.set $k (i32.add (local.get $k) (i32.const 1)))
         (br $measures)))
-    (i32.const 0)))
+    (i32.const 65536)))

@@ -1,9 +1,9 @@
 ;; A rook as a plug-in (ABI version 1, docs/plugins.md): it slides along the directions
 ;; named n, e, s and w until something stops it, and takes an opposing piece there.
-;; The view is written at 1024; the answers are kept from 0 (a count, then five words
-;; an answer).
+;; The view is written at 1024; the answers are kept from 65536, on the second page, clear
+;; of the view (a count, then five words an answer).
 (module
-  (memory (export "memory") 1)
+  (memory (export "memory") 2)
   (func (export "tessel_abi_version") (result i32) (i32.const 1))
   (func (export "tessel_input") (param $len i32) (result i32) (i32.const 1024))
 
@@ -14,20 +14,20 @@
   ;; One more answer: a kind and a cell.
   (func $answer (param $kind i32) (param $cell i32)
     (local $n i32) (local $at i32)
-    (local.set $n (i32.load (i32.const 0)))
-    (local.set $at (i32.add (i32.const 4) (i32.mul (local.get $n) (i32.const 20))))
+    (local.set $n (i32.load (i32.const 65536)))
+    (local.set $at (i32.add (i32.const 65540) (i32.mul (local.get $n) (i32.const 20))))
     (i32.store (local.get $at) (local.get $kind))
     (i32.store offset=4 (local.get $at) (local.get $cell))
     (i32.store offset=8 (local.get $at) (i32.const 0))
     (i32.store offset=12 (local.get $at) (i32.const 0))
     (i32.store offset=16 (local.get $at) (i32.const 0))
-    (i32.store (i32.const 0) (i32.add (local.get $n) (i32.const 1))))
+    (i32.store (i32.const 65536) (i32.add (local.get $n) (i32.const 1))))
 
   (func (export "tessel_moves") (param $len i32) (result i32)
     (local $cells i32) (local $dirs i32) (local $links i32) (local $board i32)
     (local $names i32) (local $from i32) (local $owner i32) (local $d i32)
     (local $c i32) (local $name i32)
-    (i32.store (i32.const 0) (i32.const 0))
+    (i32.store (i32.const 65536) (i32.const 0))
     (local.set $cells (call $w (i32.const 1)))
     (local.set $dirs (call $w (i32.const 2)))
     (local.set $from (call $w (i32.const 5)))
@@ -62,4 +62,4 @@
                 (br $stop)))))
         (local.set $d (i32.add (local.get $d) (i32.const 1)))
         (br $each_direction)))
-    (i32.const 0)))
+    (i32.const 65536)))

@@ -162,6 +162,12 @@ fn veney_with_fairy_pieces_moves_them_by_their_plug_ins() {
         t.contains(&"PZ2^0".to_string()) && !t.iter().any(|m| m.starts_with("PW3")),
         "{t:?}"
     );
+    // The Tassel, built from C, runs along the board's edge.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/4/2S1/1R2/4/T3 w - 0 1 2 8 1";
+    assert_eq!(
+        from(&g, p, "T"),
+        ["W2", "W3", "W4", "W5", "W6", "W7", "W8", "X1", "Y1", "Z1"]
+    );
     // Each player places them from the reserve, beside the Self.
     let s = g.start_state(0).expect("start");
     let t = texts(&g, &s);

@@ -751,7 +751,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                 "game \"Plug-in check\"\nuse movers\nplayers white black\nboard grid 8 x 8\n\
                  piece king K k {{ royal moves king_step }}\npiece rook R r {{ moves rook_ride }}\n\
                  var facing = 0 per cell\n\
-                 piece plugged P p {{ move plugin \"{}\" with facing to empty or enemy }}\n\
+                 piece plugged P p {{ move plugin \"{}\" with facing to any }}\n\
                  start \"4k3/8/8/3r4/3P4/8/8/4K3 w\"\n",
                 full.display().to_string().replace('\\', "/").replace('"', "")
             );

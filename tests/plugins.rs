@@ -67,6 +67,11 @@ fn hostile_modules_stop_with_a_clear_error_and_change_nothing() {
         ("garbage.wat", "says it has 100000 answers"),
         ("nowhere.wat", "there is no such cell"),
         ("onto-own.wat", "a move must go to an empty cell"),
+        ("swap-with-self.wat", "a swap must name another cell"),
+        (
+            "push-into-piece.wat",
+            "a push's second number must be an empty cell",
+        ),
     ] {
         let (dir, rules) = ruleset_with(module);
         let g = common::load(&rules, &[]);
@@ -239,4 +244,49 @@ fn a_plug_in_written_in_c_runs() {
     assert!(from(&g, "k4/5/2W2/5/4K w", "c3").is_empty());
     assert!(g.plugin_error().is_none(), "{:?}", g.plugin_error());
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_ram_pushes_the_piece_it_meets_or_trades_places_with_its_own() {
+    let g = common::load("tests/data/plugins/ram.tessel", &[]);
+    // The Ram on c3: an enemy rook on b3 (a3 beyond is empty), its own rook on c2 (c1
+    // beyond is empty), a piece on d3 with d3's beyond e3 taken by another.
+    let at = "k4/5/1rArR/2R2/4K w";
+    let t = from(&g, at, "c3");
+    assert!(t.contains(&"b3>a3".to_string()), "{t:?}");
+    assert!(t.contains(&"c2>c1".to_string()), "{t:?}");
+    assert!(t.contains(&"c2<>".to_string()), "only its own: {t:?}");
+    assert!(!t.contains(&"b3<>".to_string()), "{t:?}");
+    assert!(!t.iter().any(|m| m.starts_with("d3")), "e3 is taken: {t:?}");
+    assert!(t.contains(&"c4".to_string()), "{t:?}");
+    assert!(g.plugin_error().is_none());
+
+    // A push: the rook goes one on, the Ram takes its place.
+    let mut s = g.parse_position(at, 0).expect("position");
+    common::play(&g, &mut s, &["c3b3>a3"]);
+    assert!(
+        g.position_string(&s).starts_with("k4/5/rA1rR/2R2/4K b"),
+        "{}",
+        g.position_string(&s)
+    );
+    // A swap: the Ram and its own rook trade places.
+    let mut s = g.parse_position(at, 0).expect("position");
+    common::play(&g, &mut s, &["c3c2<>"]);
+    assert!(
+        g.position_string(&s).starts_with("k4/5/1rRrR/2A2/4K b"),
+        "{}",
+        g.position_string(&s)
+    );
+    // Off the board: the piece pushed is taken, and goes where captures go.
+    let mut s = g.parse_position("k4/5/1r3/rA3/4K w", 0).expect("position");
+    let t = from(&g, "k4/5/1r3/rA3/4K w", "b2");
+    assert!(t.contains(&"a2>off".to_string()), "{t:?}");
+    common::play(&g, &mut s, &["b2a2>off"]);
+    let after = g.position_string(&s);
+    assert!(after.starts_with("k4/5/1r3/A4/4K b"), "{after}");
+    assert_eq!(
+        s.zones.iter().map(|&n| u32::from(n)).sum::<u32>(),
+        1,
+        "in a hand: {after}"
+    );
 }

@@ -21,6 +21,9 @@ pub struct Move {
     pub sub: u8,
     /// How many pieces move, for a rule that moves any number (`group any`); else 0.
     pub count: u8,
+    /// Where the piece standing on `to` goes, for a plug-in's push or swap: a cell (`from`
+    /// for a swap), [`Move::OFF_BOARD`] when it is pushed off, [`NO_CELL`] for none.
+    pub aux: CellId,
 }
 
 impl Move {
@@ -28,6 +31,8 @@ impl Move {
     pub const PASS_KIND: PieceId = u8::MAX;
     /// The piece type number that marks an action (its index is in `rule`, its cell in `to`).
     pub const ACTION_KIND: PieceId = u8::MAX - 2;
+    /// `aux` of a push that sends the piece off the board (it is taken).
+    pub const OFF_BOARD: CellId = NO_CELL - 1;
 
     /// Action number `i`, on `cell` (or [`NO_CELL`]).
     pub fn action(i: u8, cell: CellId) -> Move {
@@ -39,6 +44,7 @@ impl Move {
             promo: 0,
             sub: 0,
             count: 0,
+            aux: NO_CELL,
         }
     }
     #[inline]
@@ -58,6 +64,7 @@ impl Move {
             promo: 0,
             sub: 0,
             count: 0,
+            aux: NO_CELL,
         }
     }
     #[inline]
@@ -75,6 +82,7 @@ impl Move {
             promo: 0,
             sub: 0,
             count: 0,
+            aux: NO_CELL,
         }
     }
     #[inline]
@@ -1035,6 +1043,7 @@ impl Game {
                 if self.royal.contains(piece.kind()) {
                     s.royal_hint[mover as usize & 15] = m.to;
                 }
+                self.displace(s, m);
                 captured = self.land(s, m, mover);
                 s.cells[m.to as usize] = finish(piece);
             } else {
@@ -1061,6 +1070,7 @@ impl Game {
                         None => break,
                     }
                 }
+                self.displace(s, m);
                 captured = self.land(s, m, mover);
                 // The first taken was on top, and stays on top.
                 let carry = rule.carry;
@@ -1094,7 +1104,13 @@ impl Game {
             for (k, &a) in attrs.iter().enumerate() {
                 let slot = self.var_slot[a as usize];
                 if m.from != NO_CELL {
-                    s.vars[slot + m.to as usize] = s.vars[slot + m.from as usize];
+                    // A pushed or swapped piece takes its own along (the mover's cell
+                    // may be where it goes).
+                    let mine = s.vars[slot + m.from as usize];
+                    if m.aux < Move::OFF_BOARD {
+                        s.vars[slot + m.aux as usize] = s.vars[slot + m.to as usize];
+                    }
+                    s.vars[slot + m.to as usize] = mine;
                 }
                 if k == 0 && m.count > 0 {
                     s.vars[slot + m.to as usize] = i64::from(m.count - 1);
@@ -1112,6 +1128,23 @@ impl Game {
         if s.turn_step as u32 >= self.program.turn.max || s.end_turn_pending {
             s.end_turn_pending = false;
             self.pass_turn(s, mover);
+        }
+    }
+
+    /// A plug-in's push or swap: the piece on top of `m.to` goes to `m.aux` (over what
+    /// is there); one pushed off the board stays for `land` to take.
+    fn displace(&self, s: &mut State, m: Move) {
+        if m.aux >= Move::OFF_BOARD {
+            return;
+        }
+        let p = self.lift(s, m.to);
+        let under = s.cells[m.aux as usize];
+        if !under.is_none() {
+            s.buried.push((m.aux, under));
+        }
+        s.cells[m.aux as usize] = p;
+        if self.royal.contains(p.kind()) && p.owner() != NEUTRAL {
+            s.royal_hint[p.owner() as usize & 15] = m.aux;
         }
     }
 

@@ -181,8 +181,9 @@ impl Game {
     }
 
     /// The cells plug-in `i` proposes for the piece on `from`, each checked against the
-    /// position (docs/plugins.md), with the value + 1 the move sets the piece's first
-    /// attribute to (0: none). A failing or wrong answer is recorded and gives none.
+    /// position (docs/plugins.md): the cell, the value + 1 the move sets the piece's first
+    /// attribute to (0: none), and where the piece standing there goes for a push or swap
+    /// (as [`Move::aux`]). A failing or wrong answer is recorded and gives none.
     pub(crate) fn plugin_targets(
         &self,
         s: &State,
@@ -190,7 +191,8 @@ impl Game {
         moving: Piece,
         (i, attrs): (usize, &[ir::VarId]),
         mover: PlayerId,
-    ) -> Vec<(CellId, u8)> {
+    ) -> Vec<(CellId, u8, CellId)> {
+        use crate::plugin::Answer;
         let plugin = match self.plugins.get(i) {
             Some(Ok(p)) => p,
             Some(Err(e)) => {
@@ -208,7 +210,7 @@ impl Game {
             }
         };
         let names = &self.board.cell_names;
-        let mut out: Vec<(CellId, u8)> = Vec::with_capacity(answers.len());
+        let mut out: Vec<(CellId, u8, CellId)> = Vec::with_capacity(answers.len());
         let mut set_allowed = false;
         for (k, a) in answers.iter().enumerate() {
             let wrong = |why: String| crate::plugin::PluginError {
@@ -220,7 +222,7 @@ impl Game {
                     a.args[0]
                 ),
             };
-            if a.kind == crate::plugin::Answer::SET {
+            if a.kind == Answer::SET {
                 // Sets attribute args[0] to args[1] for the move answered just before.
                 let last = out.last_mut().filter(|_| set_allowed);
                 let value = u8::try_from(a.args[1]).ok().filter(|&v| v < u8::MAX);
@@ -231,7 +233,7 @@ impl Game {
                     }
                     _ => {
                         self.plugin_failed(wrong(format!(
-                            "a set (kind 6) must follow a move, capture or fend, once, and set attribute 0 (the rule names {} with `with`) to 0 to 254",
+                            "a set (kind 6) must follow a move, capture, fend, push or swap, once, and set attribute 0 (the rule names {} with `with`) to 0 to 254",
                             attrs.len()
                         )));
                         return Vec::new();
@@ -239,8 +241,8 @@ impl Game {
                 }
                 continue;
             }
-            let cell = usize::try_from(a.args[0]).ok().filter(|&c| c < names.len());
-            let Some(c) = cell else {
+            let cell_of = |n: i32| usize::try_from(n).ok().filter(|&c| c < names.len());
+            let Some(c) = cell_of(a.args[0]) else {
                 self.plugin_failed(wrong(format!(
                     "there is no such cell (cells are 0 to {})",
                     names.len() - 1
@@ -250,27 +252,48 @@ impl Game {
             let occupant = s.cells[c];
             let opposing = !occupant.is_none()
                 && (occupant.owner() != moving.owner() || occupant.owner() == NEUTRAL);
-            let fits = match a.kind {
-                crate::plugin::Answer::MOVE => occupant.is_none(),
-                crate::plugin::Answer::CAPTURE | crate::plugin::Answer::FEND => opposing,
+            let mut aux = NO_CELL;
+            let misfit = match a.kind {
+                Answer::MOVE => (!occupant.is_none()).then_some("a move must go to an empty cell"),
+                Answer::CAPTURE | Answer::FEND => {
+                    (!opposing).then_some("a capture must take an opposing piece")
+                }
+                Answer::SWAP => {
+                    aux = from;
+                    (occupant.is_none() || c == from as usize)
+                        .then_some("a swap must name another cell with a piece on it")
+                }
+                Answer::PUSH => {
+                    // args[1]: where the piece there goes; -1 off the board.
+                    match (a.args[1], cell_of(a.args[1])) {
+                        (-1, _) => aux = Move::OFF_BOARD,
+                        (_, Some(b)) if b != c && (s.cells[b].is_none() || b == from as usize) => {
+                            aux = b as CellId
+                        }
+                        _ => {
+                            self.plugin_failed(wrong(
+                                "a push's second number must be an empty cell (or the piece's own), or -1 for off the board".into(),
+                            ));
+                            return Vec::new();
+                        }
+                    }
+                    occupant
+                        .is_none()
+                        .then_some("a push must go to a cell with a piece on it")
+                }
                 _ => {
                     self.plugin_failed(wrong(
-                        "ABI version 1 knows kinds 1 (move), 2 (capture), 3 (fend) and 6 (set)"
+                        "ABI version 1 knows kinds 1 (move), 2 (capture), 3 (fend), 4 (push), 5 (swap) and 6 (set)"
                             .into(),
                     ));
                     return Vec::new();
                 }
             };
-            if !fits {
-                let what = if a.kind == crate::plugin::Answer::MOVE {
-                    "a move must go to an empty cell"
-                } else {
-                    "a capture must take an opposing piece"
-                };
+            if let Some(what) = misfit {
                 self.plugin_failed(wrong(format!("{what}, and {} does not fit", names[c])));
                 return Vec::new();
             }
-            out.push((c as CellId, 0));
+            out.push((c as CellId, 0, aux));
             set_allowed = true;
         }
         out
@@ -389,6 +412,7 @@ impl Game {
             } else {
                 u8::from(moving.turn_moved())
             },
+            aux: NO_CELL,
         };
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
@@ -456,13 +480,17 @@ impl Game {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
             ir::Atom::Plugin { plugin, attrs } => {
-                for (t, set) in
+                for (t, set, aux) in
                     self.plugin_targets(s, from, moving, (*plugin as usize, attrs), mover)
                 {
                     if self.target_ok(rule, s.cells[t as usize], mover) {
                         // A move that sets the piece's attribute carries value + 1.
                         let count = if set > 0 { set } else { count };
+                        let before = out.len();
                         self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
+                        for m in &mut out[before..] {
+                            m.aux = aux;
+                        }
                     }
                 }
             }

@@ -4,7 +4,7 @@
 use crate::game::{Game, Move};
 use crate::state::{Piece, State};
 use logos::Logos;
-use tessel_lang::ir::{self, CellId, PieceId, PlayerId};
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, NO_CELL};
 
 #[derive(Logos, Debug, PartialEq, Clone, Copy)]
 #[logos(skip r"[ \t\r\n]+")]
@@ -95,6 +95,12 @@ impl Game {
             0 => String::new(),
             c => (c - 1).to_string(),
         };
+        // Where a plug-in's push sends the piece it meets (`{beyond}`).
+        let beyond = match m.aux {
+            NO_CELL => "",
+            Move::OFF_BOARD => "off",
+            c => n.get(c as usize).map_or("?", |s| s.as_str()),
+        };
         let mut t = match (written, n.get(m.from as usize)) {
             (Some(w), from) => {
                 let owner = if m.is_drop() { m.sub } else { 0 };
@@ -104,6 +110,7 @@ impl Game {
                     .replace("{count}", &m.count.to_string())
                     .replace("{origin}", origin)
                     .replace("{set}", &set)
+                    .replace("{beyond}", beyond)
             }
             (None, from) => match from {
                 Some(from) => format!("{from}{to}"),
@@ -111,6 +118,15 @@ impl Game {
                 None => format!("{}@{to}", self.symbol(Piece::new(m.kind, m.sub))),
             },
         };
+        // A push or swap the template does not write says so: `>B` (`>off`), `<>`.
+        if m.aux != NO_CELL && !written.is_some_and(|w| w.contains("{beyond}")) {
+            if m.aux == m.from {
+                t += "<>";
+            } else {
+                t += ">";
+                t += beyond;
+            }
+        }
         if m.promo != 0 {
             let p = Piece::new(m.promo - 1, 0);
             // Promotions name the piece by the first player's symbol, like `=Q`.

@@ -1964,10 +1964,12 @@ impl<'a> Lowerer<'a> {
                 .hint("a group is 1 to 64 pieces"),
             );
         }
-        let written = r
-            .written
-            .as_ref()
-            .and_then(|w| self.template(w, &["from", "to", "piece", "count", "origin", "set"]));
+        let written = r.written.as_ref().and_then(|w| {
+            self.template(
+                w,
+                &["from", "to", "piece", "count", "origin", "set", "beyond"],
+            )
+        });
         let also = r
             .also
             .iter()

@@ -217,7 +217,19 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
     )
     .at(span, format!("expected {what} here"));
     let unterminated = found.starts_with('"') && !found[1..].ends_with('"');
-    if unterminated {
+    // The declaration's own word, with what follows it out of form: pest stops at the word.
+    let starts_declaration = what.contains("declaration") && what.contains(&format!(" {found},"));
+    if starts_declaration {
+        let form = declaration_form(found).map_or(String::new(), |f| format!(": {f}"));
+        d = Diagnostic::error(
+            codes::SYNTAX,
+            format!("this `{found}` declaration is not in its form"),
+        )
+        .at(span, "what follows this word does not fit");
+        d = d.hint(format!(
+            "check the words after `{found}` against its form{form} (docs/language.md)"
+        ));
+    } else if unterminated {
         d = d.hint("this string has no closing quote `\"` on its line");
     } else if let Some(h) = symbol_hint(found) {
         d = d.hint(h);
@@ -233,6 +245,26 @@ fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>) -> Diagno
         d = d.hint("see docs/language.md for the form of each declaration");
     }
     d
+}
+
+/// The forms of the declarations whose words are easy to get wrong.
+fn declaration_form(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "captures" => {
+            "`captures go to ZONE of mover`, `captures go to ZONE of owner` or `captures take top`"
+        }
+        "zone" => "`zone NAME` or `zone NAME per player`",
+        "players" => "`players NAME NAME …`, optionally `seated N to M` after them",
+        "board" => {
+            "`board grid W x H`, `board hex N` (or `hex OPTION`) or `board { cells … link … }`"
+        }
+        "piece" => "`piece NAME SYMBOL … { … }`",
+        "option" => "`option NAME: int = 3`, `: bool = true` or `: a | b = a`, then a description",
+        "var" | "counter" => {
+            "`var NAME = VALUE`, then `per player` or `per cell`, then `reset each turn` or `kept`"
+        }
+        _ => return None,
+    })
 }
 
 /// Help for symbols that other languages use and this one spells differently.

@@ -25,6 +25,7 @@ pub mod diag;
 pub mod ir;
 pub mod load;
 pub mod syntax;
+pub mod tessellation;
 
 pub use diag::{Diagnostic, Severity, Sources, Span};
 pub use load::{Loader, MapLoader};

@@ -85,6 +85,39 @@ impl Loader for BundleLoader {
         }
         Err(format!("no file `{file}` beside this one, in the standard library, or among the bundled rulesets"))
     }
+
+    fn load_area(&self, request: &str, from: &str) -> Result<(String, String), String> {
+        self.area(request, from)
+    }
+}
+
+impl BundleLoader {
+    /// An area file: beside the including file when that is on disk, else bundled.
+    fn area(&self, request: &str, from: &str) -> Result<(String, String), String> {
+        if !from.starts_with("bundle:") {
+            let base = Path::new(from).parent().unwrap_or(Path::new("."));
+            let candidate: PathBuf = base.join(request);
+            if candidate.is_file() {
+                let len = std::fs::metadata(&candidate).map(|m| m.len()).unwrap_or(0);
+                if len > 16 << 20 {
+                    return Err(format!("{} is larger than 16 MiB", candidate.display()));
+                }
+                return std::fs::read_to_string(&candidate)
+                    .map(|t| (canonical_name(&candidate), t))
+                    .map_err(|e| format!("cannot read {}: {e}", candidate.display()));
+            }
+            if candidate.exists() {
+                return Err(format!("{} is not a file", candidate.display()));
+            }
+        }
+        let plain = request.trim_start_matches("rulesets/");
+        match RULESETS.get_file(plain).and_then(|f| f.contents_utf8()) {
+            Some(t) => Ok((format!("bundle:rulesets/{plain}"), t.to_string())),
+            None => Err(format!(
+                "no file `{request}` beside this one or among the bundled rulesets"
+            )),
+        }
+    }
 }
 
 /// One name per file however it was reached (so that include cycles are seen), relative

@@ -375,8 +375,36 @@ pub fn svg(game: &Game, s: &State) -> String {
         height = (2.0 * margin as f64 + CELL as f64 + rows.len().saturating_sub(1) as f64 * step_y)
             as u32;
     }
+    // Boards drawn as polygons: as drawn, a unit to a cell's width, y upwards.
+    let outlines = &game.board.outlines;
+    let drawn = !outlines.is_empty();
+    // The drawing's frame: its lowest x, highest y, and pixels a unit.
+    let mut frame = (0.0f64, 0.0f64, CELL as f64);
+    let to_px = |(x, y): (f64, f64), f: (f64, f64, f64)| {
+        (
+            margin as f64 + (x - f.0) * f.2,
+            margin as f64 + (f.1 - y) * f.2,
+        )
+    };
+    if drawn {
+        let all = outlines.iter().flatten();
+        let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        for &(x, y) in all {
+            (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));
+        }
+        let unit = CELL as f64;
+        let m = margin as f64;
+        width = ((x1 - x0) * unit + 2.0 * m).ceil() as u32;
+        height = ((y1 - y0) * unit + 2.0 * m).ceil() as u32;
+        frame = (x0, y1, unit);
+        for (c, o) in outlines.iter().enumerate() {
+            let k = o.len().max(1) as f64;
+            let (sx, sy) = o.iter().fold((0.0, 0.0), |a, &(x, y)| (a.0 + x, a.1 + y));
+            centre[c] = to_px((sx / k, sy / k), frame);
+        }
+    }
     // Other boards are graphs: the cells on a circle, their links as lines.
-    let general = game.board.grid.is_none() && hex_rows.is_none();
+    let general = game.board.grid.is_none() && hex_rows.is_none() && !drawn;
     let mut links = String::new();
     if general {
         let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
@@ -476,6 +504,21 @@ pub fn svg(game: &Game, s: &State) -> String {
             out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", points.join(" "));
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
+        } else if drawn {
+            let points: Vec<String> = outlines[c]
+                .iter()
+                .map(|&p| {
+                    let (x, y) = to_px(p, frame);
+                    format!("{x:.1},{y:.1}")
+                })
+                .collect();
+            out += &format!(
+                "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"1\"/>\n",
+                points.join(" ")
+            );
+            let (cx, cy) = centre[c];
+            px = (cx - CELL as f64 / 2.0).max(0.0) as u32;
+            py = (cy - CELL as f64 / 2.0).max(0.0) as u32;
         } else if general {
             let (cx, cy) = centre[c];
             out += &format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", CELL as f64 * 0.5);

@@ -46,6 +46,11 @@ pub struct Board {
     pub rows: Option<Vec<(u32, Vec<CellId>)>>,
     /// The graph the tables came from, kept for graph queries.
     pub graph: DiGraph<CellId, DirId>,
+    /// `cost[dir * cells + cell]`: what the link costs in move units; empty when every
+    /// link costs one.
+    cost: Vec<u32>,
+    /// Each cell's outline, for boards drawn as polygons (else empty).
+    pub outlines: Vec<Vec<(f64, f64)>>,
 }
 
 impl Board {
@@ -60,6 +65,13 @@ impl Board {
         for e in graph.edge_indices() {
             if let (Some((f, t)), Some(&d)) = (graph.edge_endpoints(e), graph.edge_weight(e)) {
                 next[d as usize * n + f.index()] = t.index() as CellId;
+            }
+        }
+        let mut cost = Vec::new();
+        if !b.link_costs.is_empty() && b.link_costs.iter().any(|&c| c != 1) {
+            cost = vec![1; n * b.dirs.len()];
+            for (&(from, dir, _), &c) in b.links.iter().zip(&b.link_costs) {
+                cost[dir as usize * n + from as usize] = c;
             }
         }
         let regions = regions
@@ -85,6 +97,18 @@ impl Board {
             grid: b.grid,
             rows: b.rows.clone(),
             graph,
+            cost,
+            outlines: b.outlines.clone(),
+        }
+    }
+
+    /// What the link from `c` along `d` costs in move units (1 unless the board says).
+    #[inline]
+    pub fn cost(&self, c: CellId, d: DirId) -> u32 {
+        if self.cost.is_empty() {
+            1
+        } else {
+            self.cost[d as usize * self.cells() + c as usize]
         }
     }
 

@@ -506,7 +506,16 @@ impl Game {
                 for &d in dirs {
                     let t = self.board.step(from, d);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
+                        let steps = self.board.cost(from, d);
+                        self.push(
+                            s,
+                            (from, t, steps, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
                     }
                 }
             }

@@ -228,6 +228,48 @@ pub enum BoardDecl {
         items: Vec<BoardItem>,
         span: Span,
     },
+    /// A playing area drawn as polygons (`board tessels { … }`), or read from the area
+    /// file `file` (`board tessels "FILE"`; its items are filled in when it is gathered).
+    Tessels {
+        items: Vec<TesselItem>,
+        file: Option<Name>,
+        span: Span,
+    },
+}
+
+/// A point of a drawn area: its two numbers as written.
+#[derive(Clone, Debug)]
+pub struct PointAst {
+    pub x: String,
+    pub y: String,
+    pub span: Span,
+}
+
+/// One line of a drawn area.
+#[derive(Clone, Debug)]
+pub enum TesselItem {
+    /// `tessel NAME (x, y) (x, y) (x, y) …`
+    Tessel { name: Name, points: Vec<PointAst> },
+    /// `squares W x H [at (x, y)] [prefix "P"]`: unit squares named like a chessboard.
+    Squares {
+        width: (u32, Span),
+        height: (u32, Span),
+        at: Option<PointAst>,
+        prefix: Option<Name>,
+        span: Span,
+    },
+    /// `hexes R [at (x, y)] [prefix "P"]`: a hexagon of hexagons, by columns.
+    Hexes {
+        radius: (u32, Span),
+        at: Option<PointAst>,
+        prefix: Option<Name>,
+        span: Span,
+    },
+    /// `splice (x, y) = (x, y), …`: the points become one vertex each.
+    Splice {
+        pairs: Vec<(PointAst, PointAst)>,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug)]

@@ -191,7 +191,8 @@ impl<'a> Lowerer<'a> {
                         match b {
                             BoardDecl::Grid { span, .. }
                             | BoardDecl::Hex { span, .. }
-                            | BoardDecl::Explicit { span, .. } => *span,
+                            | BoardDecl::Explicit { span, .. }
+                            | BoardDecl::Tessels { span, .. } => *span,
                         },
                     ))
                 }
@@ -1060,6 +1061,10 @@ impl<'a> Lowerer<'a> {
                         .collect(),
                 );
             }
+            BoardDecl::Tessels { items, span, .. } => {
+                self.board_span = Some(*span);
+                self.tessels_from(items, *span);
+            }
             BoardDecl::Explicit { items, span } => {
                 self.board_span = Some(*span);
                 let mut mirror_pairs = Vec::new();
@@ -1186,6 +1191,272 @@ impl<'a> Lowerer<'a> {
         if self.board.opposite.len() < self.board.dirs.len() {
             self.board.opposite.resize(self.board.dirs.len(), None);
         }
+    }
+
+    /// A board drawn as polygons: its tessels become cells, and the relations derived
+    /// from the drawing become numbered directions (`edge1`, `vertex1`, `jag1`, …)
+    /// gathered in the direction sets `edge`, `vertex` and `jag`.
+    fn tessels_from(&mut self, items: &[ast::TesselItem], span: Span) {
+        use crate::tessellation::{self as geo, Drawn, Point};
+        use ast::TesselItem;
+        let mut drawn: Vec<Drawn> = Vec::new();
+        // Where each tessel was written, for diagnostics.
+        let mut written: Vec<Span> = Vec::new();
+        let mut splices: Vec<Vec<(Point, Point)>> = Vec::new();
+        let mut splice_spans: Vec<(Span, Vec<(Span, Span)>)> = Vec::new();
+        let mut bad = false;
+        let point = |this: &mut Self, p: &ast::PointAst| -> Option<Point> {
+            match (geo::parse_fixed(&p.x), geo::parse_fixed(&p.y)) {
+                (Some(x), Some(y)) => Some((x, y)),
+                _ => {
+                    this.error(
+                        err(codes::BAD_BOARD, "a point's numbers must be within a million units and have at most six decimal places", p.span, "this point")
+                            .hint("scale the drawing: only the shape matters, not the size"),
+                    );
+                    None
+                }
+            }
+        };
+        let add = |this: &mut Self,
+                   name: String,
+                   at: Span,
+                   d: Drawn,
+                   drawn: &mut Vec<Drawn>,
+                   written: &mut Vec<Span>| {
+            if this.cell_index.contains_key(&name) {
+                this.error(err(
+                    codes::DUPLICATE,
+                    format!("the tessel `{name}` is declared twice"),
+                    at,
+                    "declared again here",
+                ).hint("give each tessel its own name (`squares … prefix \"w\"` names a block's squares `wa1`, `wb1`, …)"));
+                return false;
+            }
+            if this.board.cells.len() >= 60_000 {
+                this.error(err(
+                    codes::BAD_BOARD,
+                    "a board may have at most 60000 cells",
+                    at,
+                    "one too many",
+                ));
+                return false;
+            }
+            this.cell_index
+                .insert(name.clone(), this.board.cells.len() as CellId);
+            this.board.cells.push(name);
+            drawn.push(d);
+            written.push(at);
+            true
+        };
+        for it in items {
+            match it {
+                TesselItem::Tessel { name, points } => {
+                    let pts: Option<Vec<Point>> = points.iter().map(|p| point(self, p)).collect();
+                    match pts {
+                        Some(pts) => {
+                            if !add(
+                                self,
+                                name.text.clone(),
+                                name.span,
+                                Drawn { points: pts },
+                                &mut drawn,
+                                &mut written,
+                            ) {
+                                bad = true;
+                            }
+                        }
+                        None => bad = true,
+                    }
+                }
+                TesselItem::Squares {
+                    width,
+                    height,
+                    at,
+                    prefix,
+                    span,
+                } => {
+                    let origin = match at {
+                        Some(p) => match point(self, p) {
+                            Some(o) => o,
+                            None => {
+                                bad = true;
+                                continue;
+                            }
+                        },
+                        None => (0, 0),
+                    };
+                    let (w, h) = (width.0, height.0);
+                    if w == 0 || h == 0 || w > 255 || h > 255 {
+                        self.error(err(
+                            codes::BAD_BOARD,
+                            "a block of squares is 1 to 255 squares each way",
+                            *span,
+                            "this block",
+                        ));
+                        bad = true;
+                        continue;
+                    }
+                    let pre = prefix.as_ref().map_or("", |p| p.text.as_str()).to_string();
+                    for (i, d) in geo::squares(w, h, origin).into_iter().enumerate() {
+                        let (x, y) = (i as u32 % w, i as u32 / w);
+                        let name = format!("{pre}{}{}", column_name(x as usize), y + 1);
+                        if !add(self, name, *span, d, &mut drawn, &mut written) {
+                            bad = true;
+                            break;
+                        }
+                    }
+                }
+                TesselItem::Hexes {
+                    radius,
+                    at,
+                    prefix,
+                    span,
+                } => {
+                    let origin = match at {
+                        Some(p) => match point(self, p) {
+                            Some(o) => o,
+                            None => {
+                                bad = true;
+                                continue;
+                            }
+                        },
+                        None => (0, 0),
+                    };
+                    if radius.0 > 100 {
+                        self.error(err(
+                            codes::BAD_BOARD,
+                            "a hexagon of hexes may have at most 100 rings",
+                            radius.1,
+                            "too many",
+                        ));
+                        bad = true;
+                        continue;
+                    }
+                    let pre = prefix.as_ref().map_or("", |p| p.text.as_str()).to_string();
+                    for (col, row, d) in geo::hexagons(radius.0, origin) {
+                        let name = format!("{pre}{}{}", column_name(col as usize), row + 1);
+                        if !add(self, name, *span, d, &mut drawn, &mut written) {
+                            bad = true;
+                            break;
+                        }
+                    }
+                }
+                TesselItem::Splice { pairs, span } => {
+                    let mut ps = Vec::new();
+                    let mut spans = Vec::new();
+                    for (a, b) in pairs {
+                        if let (Some(x), Some(y)) = (point(self, a), point(self, b)) {
+                            ps.push((x, y));
+                            spans.push((a.span, b.span));
+                        } else {
+                            bad = true;
+                        }
+                    }
+                    splices.push(ps);
+                    splice_spans.push((*span, spans));
+                }
+            }
+        }
+        if bad {
+            return;
+        }
+        if drawn.is_empty() {
+            self.error(
+                err(
+                    codes::BAD_BOARD,
+                    "the playing area has no tessels",
+                    span,
+                    "an empty area",
+                )
+                .hint("draw tessels with `tessel NAME (x, y) (x, y) (x, y) …`, or `squares W x H`"),
+            );
+            return;
+        }
+        let derived = match geo::derive(&drawn, &splices) {
+            Ok(d) => d,
+            Err(problems) => {
+                let name = |t: usize, cells: &[String]| cells.get(t).cloned().unwrap_or_default();
+                let show = |p: Point| {
+                    let f = |v: i64| format!("{}", v as f64 / geo::UNIT as f64);
+                    format!("({}, {})", f(p.0), f(p.1))
+                };
+                for p in problems {
+                    let cells = self.board.cells.clone();
+                    let d = match p {
+                        geo::Problem::Flat { tessel } => err(codes::BAD_BOARD, format!("the tessel `{}` has no area", name(tessel, &cells)), written[tessel], "a flat tessel")
+                            .hint("a tessel needs at least three points that are not on one line"),
+                        geo::Problem::TooManyVertices { tessel, count } => err(codes::BAD_BOARD, format!("the tessel `{}` has {count} vertices; a tessel may have at most {}", name(tessel, &cells), geo::MAX_VERTICES), written[tessel], "too many vertices")
+                            .hint("vertices of other tessels that lie on its edges count too; split it in two"),
+                        geo::Problem::NotAVertex { splice, pair, which } => {
+                            let (s, a) = (&splice_spans[splice].0, splice_spans[splice].1.get(pair));
+                            let at = a.map_or(*s, |x| if which == 0 { x.0 } else { x.1 });
+                            err(codes::BAD_BOARD, "a splice joins vertices, and no tessel has a vertex at this point", at, "not a vertex")
+                                .hint("write the points exactly as the tessels' vertices are written")
+                        }
+                        geo::Problem::Overlap { tessels, a, b } => {
+                            let names: Vec<String> = tessels.iter().map(|&t| format!("`{}`", name(t, &cells))).collect();
+                            let mut d = err(codes::BAD_BOARD, format!("the tessels {} overlap: they all draw the edge {} to {}", names.join(", "), show(a), show(b)), written[tessels[0]], "this tessel");
+                            for &t in &tessels[1..] {
+                                d = d.with_label(written[t], "and this one");
+                            }
+                            d.hint("an edge is shared by at most two tessels, one on each side")
+                        }
+                        geo::Problem::NonOrientable { splice } => err(codes::BAD_BOARD, "this splice would turn a tessel over: the playing surface must be orientable", splice_spans[splice].0, "joins an edge the wrong way round")
+                            .hint("join the points the other way round: the first point of one edge with the last of the other, as the two sides of a cylinder meet"),
+                        geo::Problem::Apart { tessel } => err(codes::BAD_BOARD, format!("the tessel `{}` is not joined to the rest of the playing area", name(tessel, &cells)), written[tessel], "apart from the others")
+                            .hint("every tessel must touch the rest at least at a vertex"),
+                    };
+                    self.error(d);
+                }
+                return;
+            }
+        };
+        // Numbered directions: slot k of a relation is a tessel's k-th neighbour in it.
+        let n = self.players.len().max(1);
+        let mut sets: Vec<(&str, Vec<DirId>)> = Vec::new();
+        for (rel, lists) in [
+            (
+                "edge",
+                derived
+                    .edge
+                    .iter()
+                    .map(|l| l.iter().map(|&u| (u, 1)).collect::<Vec<_>>())
+                    .collect::<Vec<_>>(),
+            ),
+            (
+                "vertex",
+                derived
+                    .vertex
+                    .iter()
+                    .map(|l| l.iter().map(|&u| (u, 1)).collect())
+                    .collect(),
+            ),
+            ("jag", derived.jag.clone()),
+        ] {
+            let slots = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+            let mut dirs = Vec::new();
+            for k in 0..slots {
+                let d = self.board.dirs.len() as DirId;
+                self.board.dirs.push(format!("{rel}{}", k + 1));
+                self.board.opposite.push(None);
+                dirs.push(d);
+            }
+            for (t, l) in lists.iter().enumerate() {
+                for (k, &(u, cost)) in l.iter().enumerate() {
+                    self.board.links.push((t as CellId, dirs[k], u as CellId));
+                    self.board.link_costs.push(cost);
+                }
+            }
+            sets.push((rel, dirs));
+        }
+        for (rel, dirs) in sets {
+            self.dir_sets.insert(rel.to_string(), vec![dirs; n]);
+        }
+        let cells = self.board.cells.len() as CellId;
+        let nd = self.board.dirs.len() as DirId;
+        self.board.cell_mirror = vec![(0..cells).collect(); n];
+        self.board.dir_mirror = vec![(0..nd).collect(); n];
+        self.board.outlines = derived.outline;
     }
 
     fn new_dir(&mut self, name: &Name) -> DirId {

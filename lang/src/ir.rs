@@ -186,6 +186,12 @@ pub struct Board {
     pub rows: Option<Vec<(u32, Vec<CellId>)>>,
     /// Each cell's column and row, from 1 (grids and hexagons; empty for other boards).
     pub coords: Vec<(u16, u16)>,
+    /// Boards drawn as polygons (`board tessels`): each cell's outline, counter-clockwise,
+    /// in the drawing's units (empty for other boards).
+    pub outlines: Vec<Vec<(f64, f64)>>,
+    /// What each link costs in move units (`steps`), beside `links`; empty when every
+    /// link costs one.
+    pub link_costs: Vec<u32>,
 }
 
 /// A set of cells for each player (the same set for every player unless mirrored).

@@ -13,6 +13,12 @@ pub trait Loader {
     /// Finds `request` (a `use` target or a variant's base) as seen from the file named
     /// `from`. Returns a canonical name (equal for equal files) and the text.
     fn load(&self, request: &str, from: &str) -> Result<(String, String), String>;
+
+    /// Finds an area file (`board tessels "FILE"`) as seen from the file named `from`:
+    /// its name as written, no extension added. By default, as [`Loader::load`] does.
+    fn load_area(&self, request: &str, from: &str) -> Result<(String, String), String> {
+        self.load(request, from)
+    }
 }
 
 /// A loader over an in-memory map of names to texts (`NAME` and `NAME.tessel` both match).
@@ -121,7 +127,32 @@ impl Gatherer<'_> {
         let mut base: Option<Vec<Item>> = None;
         let mut used = Vec::new();
         let mut own = Vec::new();
-        for item in parsed.items {
+        for mut item in parsed.items {
+            // A drawn area's items come from its own file, which diagnostics point into.
+            if let Item::Board(crate::ast::BoardDecl::Tessels {
+                items,
+                file: Some(f),
+                ..
+            }) = &mut item
+            {
+                match self.loader.load_area(&f.text, name) {
+                    Ok((canon, text)) => {
+                        let id = self.sources.add(canon, text);
+                        match syntax::parse_area(id, self.sources.text(id)) {
+                            Ok(read) => *items = read,
+                            Err(d) => self.diags.push(d),
+                        }
+                    }
+                    Err(why) => self.diags.push(
+                        Diagnostic::error(
+                            codes::USE_NOT_FOUND,
+                            format!("cannot find the area file `{}`", f.text),
+                        )
+                        .at(f.span, why)
+                        .hint("an area file is looked up beside this file, then among the bundled rulesets"),
+                    ),
+                }
+            }
             match &item {
                 Item::Use { target } => {
                     let target = target.clone();

@@ -46,6 +46,22 @@ pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
     Ok(crate::ast::File { items })
 }
 
+/// Parses an area file: the items of a `board tessels { … }` block.
+pub fn parse_area(file: FileId, text: &str) -> Result<Vec<crate::ast::TesselItem>, Diagnostic> {
+    too_deep(file, text)?;
+    let mut pairs =
+        TesselParser::parse(Rule::area_file, text).map_err(|e| syntax_error(file, text, e))?;
+    let root = pairs
+        .next()
+        .expect("the area_file rule always yields one pair");
+    let b = Builder { file };
+    Ok(root
+        .into_inner()
+        .filter(|p| p.as_rule() != Rule::EOI)
+        .map(|p| b.tessel_item(p))
+        .collect())
+}
+
 /// Brackets nested deeper than this are refused before parsing, so that no input can
 /// exhaust the stack of the parser or of the passes after it.
 pub const MAX_NESTING: usize = 64;
@@ -103,7 +119,12 @@ fn describe(rule: Rule) -> Option<&'static str> {
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
-        grid_board | hex_board | explicit_board => "`grid W x H`, `hex R` or `{ cells … }`",
+        grid_board | hex_board | explicit_board | tessel_board => "`grid W x H`, `hex R`, `{ cells … }` or `tessels { … }`",
+        area_file | tessel_poly | tessel_squares | tessel_hexes | splice_item => "an area item (tessel, squares, hexes, splice)",
+        at_point => "`at (x, y)`",
+        name_prefix => "`prefix \"…\"`",
+        point => "a point `(x, y)`",
+        decimal => "a number",
         cells_item | link_item | opposite_item | mirror_item => "a board item (cells, link, opposite, mirror)",
         dir_spec | mirrored_dirs | per_player_dirs | dir_list | ride_dirs => "directions",
         player_dirs | player_region => "`player: …`",
@@ -440,6 +461,22 @@ impl Builder {
                             radius,
                             radius_option,
                             files,
+                            span: bspan,
+                        })
+                    }
+                    Rule::tessel_board => {
+                        let mut items = Vec::new();
+                        let mut file = None;
+                        for t in inner.into_inner() {
+                            if t.as_rule() == Rule::string {
+                                file = Some(self.name(t));
+                            } else {
+                                items.push(self.tessel_item(t));
+                            }
+                        }
+                        Item::Board(BoardDecl::Tessels {
+                            items,
+                            file,
                             span: bspan,
                         })
                     }
@@ -817,6 +854,65 @@ impl Builder {
             _ => LiteralKind::Word(inner.as_str().to_string()),
         };
         Literal { kind, span }
+    }
+
+    fn point(&self, p: Pair<Rule>) -> crate::ast::PointAst {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        let x = it.next().map_or(String::new(), |x| x.as_str().to_string());
+        let y = it.next().map_or(String::new(), |y| y.as_str().to_string());
+        crate::ast::PointAst { x, y, span }
+    }
+
+    fn tessel_item(&self, p: Pair<Rule>) -> crate::ast::TesselItem {
+        use crate::ast::TesselItem;
+        let span = self.span(&p);
+        let rule = p.as_rule();
+        let mut it = p.into_inner();
+        match rule {
+            Rule::tessel_poly => {
+                let name = self.name(it.next().unwrap());
+                TesselItem::Tessel {
+                    name,
+                    points: it.map(|q| self.point(q)).collect(),
+                }
+            }
+            Rule::tessel_squares | Rule::tessel_hexes => {
+                let first = self.int(it.next().unwrap());
+                let height = (rule == Rule::tessel_squares).then(|| self.int(it.next().unwrap()));
+                let (mut at, mut prefix) = (None, None);
+                for q in it {
+                    match q.as_rule() {
+                        Rule::at_point => at = q.into_inner().next().map(|x| self.point(x)),
+                        _ => prefix = q.into_inner().next().map(|x| self.name(x)),
+                    }
+                }
+                match height {
+                    Some(height) => TesselItem::Squares {
+                        width: first,
+                        height,
+                        at,
+                        prefix,
+                        span,
+                    },
+                    None => TesselItem::Hexes {
+                        radius: first,
+                        at,
+                        prefix,
+                        span,
+                    },
+                }
+            }
+            _ => {
+                let pts: Vec<_> = it.map(|q| self.point(q)).collect();
+                let pairs = pts
+                    .chunks(2)
+                    .filter(|c| c.len() == 2)
+                    .map(|c| (c[0].clone(), c[1].clone()))
+                    .collect();
+                TesselItem::Splice { pairs, span }
+            }
+        }
     }
 
     fn board_item(&self, p: Pair<Rule>) -> BoardItem {

@@ -25,7 +25,10 @@ pub fn parse_fixed(text: &str) -> Option<Fixed> {
         None => (false, text),
     };
     let (whole, frac) = digits.split_once('.').unwrap_or((digits, ""));
-    if whole.is_empty() || frac.len() > 6 || !(whole.chars().chain(frac.chars())).all(|c| c.is_ascii_digit()) {
+    if whole.is_empty()
+        || frac.len() > 6
+        || !(whole.chars().chain(frac.chars())).all(|c| c.is_ascii_digit())
+    {
         return None;
     }
     let whole: i64 = whole.parse().ok().filter(|&w: &i64| w <= 1_000_000)?;
@@ -52,10 +55,18 @@ pub enum Problem {
     /// count too).
     TooManyVertices { tessel: usize, count: usize },
     /// Splice `splice`, pair `pair`: point `which` (0 or 1) is no tessel's vertex.
-    NotAVertex { splice: usize, pair: usize, which: usize },
+    NotAVertex {
+        splice: usize,
+        pair: usize,
+        which: usize,
+    },
     /// The edge from `a` to `b` is drawn by more than two tessels, or twice the same way:
     /// tessels overlap.
-    Overlap { tessels: Vec<usize>, a: Point, b: Point },
+    Overlap {
+        tessels: Vec<usize>,
+        a: Point,
+        b: Point,
+    },
     /// Splice `splice` joins an edge so that one tessel's underside would be added.
     NonOrientable { splice: usize },
     /// Tessel `tessel` touches no other, not even at a vertex.
@@ -382,7 +393,12 @@ pub fn squares(w: u32, h: u32, origin: Point) -> Vec<Drawn> {
         for x in 0..w as i64 {
             let (x0, y0) = (origin.0 + x * UNIT, origin.1 + y * UNIT);
             out.push(Drawn {
-                points: vec![(x0, y0), (x0 + UNIT, y0), (x0 + UNIT, y0 + UNIT), (x0, y0 + UNIT)],
+                points: vec![
+                    (x0, y0),
+                    (x0 + UNIT, y0),
+                    (x0 + UNIT, y0 + UNIT),
+                    (x0, y0 + UNIT),
+                ],
             });
         }
     }
@@ -509,7 +525,14 @@ mod tests {
         // three meet. With a single tall tessel on top instead, the boundary between it
         // and the bottom has a vertex where only the two meet.
         let bottom = poly(&[(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (0.0, 1.0)]);
-        let top = poly(&[(0.0, 1.0), (1.0, 1.0), (2.0, 1.0), (3.0, 1.0), (3.0, 2.0), (0.0, 2.0)]);
+        let top = poly(&[
+            (0.0, 1.0),
+            (1.0, 1.0),
+            (2.0, 1.0),
+            (3.0, 1.0),
+            (3.0, 2.0),
+            (0.0, 2.0),
+        ]);
         let start = poly(&[(-1.0, 0.0), (0.0, 0.0), (0.0, 1.0), (-1.0, 1.0)]);
         let far = poly(&[(3.0, 0.0), (4.0, 0.0), (4.0, 1.0), (3.0, 1.0)]);
         let d = derive(&[bottom, top, start, far], &[]).expect("fine");
@@ -557,7 +580,16 @@ mod tests {
                 .collect(),
         };
         let e = derive(&[big], &[]).expect_err("too many");
-        assert!(matches!(e[0], Problem::TooManyVertices { tessel: 0, count: 20 }), "{e:?}");
+        assert!(
+            matches!(
+                e[0],
+                Problem::TooManyVertices {
+                    tessel: 0,
+                    count: 20
+                }
+            ),
+            "{e:?}"
+        );
         let apart = derive(
             &[
                 poly(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0)]),
@@ -569,7 +601,11 @@ mod tests {
         assert_eq!(apart, vec![Problem::Apart { tessel: 1 }]);
         let flat = derive(&[poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])], &[]).expect_err("flat");
         assert_eq!(flat, vec![Problem::Flat { tessel: 0 }]);
-        let twice = derive(&[squares(1, 1, (0, 0)), squares(1, 1, (0, 0))].concat(), &[]).expect_err("overlap");
+        let twice = derive(
+            &[squares(1, 1, (0, 0)), squares(1, 1, (0, 0))].concat(),
+            &[],
+        )
+        .expect_err("overlap");
         assert!(matches!(twice[0], Problem::Overlap { .. }), "{twice:?}");
     }
 }

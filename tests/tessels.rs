@@ -1,0 +1,127 @@
+//! Playing areas drawn as polygons (`board tessels`): the relations derived from the
+//! drawing — edge neighbours (`step edge`), vertex-only neighbours (`step vertex`) and
+//! the jagger relation (`step jag`) — on squares, hexagons, an irregular drawn area read
+//! from a file, and a cylinder made by a splice.
+
+mod common;
+
+use common::texts;
+use tessel_interpreter::Game;
+
+/// Where the piece on cell number `at` may go, by cell name, sorted; the board field is
+/// one row of all cells in the order they are drawn.
+fn reach(g: &Game, piece: char, at: usize) -> Vec<String> {
+    let n = g.board.cells();
+    let before = if at > 0 {
+        at.to_string()
+    } else {
+        String::new()
+    };
+    let after = if n - at - 1 > 0 {
+        (n - at - 1).to_string()
+    } else {
+        String::new()
+    };
+    let position = format!("{before}{piece}{after} w");
+    let s = g.parse_position(&position, 0).expect("position");
+    let from = &g.board.cell_names[at];
+    let mut t: Vec<String> = texts(g, &s)
+        .into_iter()
+        .filter_map(|m| m.strip_prefix(from.as_str()).map(str::to_string))
+        .collect();
+    t.sort();
+    t
+}
+
+fn cell(g: &Game, name: &str) -> usize {
+    g.board
+        .cell_names
+        .iter()
+        .position(|c| c == name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+#[test]
+fn on_squares_walkers_step_like_rooks_anglers_like_bishops_jaggers_like_knights() {
+    let g = common::load("tests/data/tessels/squares.tessel", &[]);
+    let c3 = cell(&g, "c3");
+    assert_eq!(reach(&g, 'W', c3), names(&["c2", "b3", "d3", "c4"]));
+    assert_eq!(reach(&g, 'A', c3), names(&["b2", "d2", "b4", "d4"]));
+    // The knight's moves and the one-square skips, each one edge traced.
+    assert_eq!(
+        reach(&g, 'J', c3),
+        names(&["b1", "d1", "a2", "e2", "a4", "e4", "b5", "d5", "c1", "a3", "e3", "c5"])
+    );
+    // In the corner.
+    let a1 = cell(&g, "a1");
+    assert_eq!(reach(&g, 'W', a1), names(&["b1", "a2"]));
+    assert_eq!(reach(&g, 'A', a1), names(&["b2"]));
+    assert_eq!(reach(&g, 'J', a1), names(&["c1", "a3", "c2", "b3"]));
+}
+
+#[test]
+fn on_hexagons_every_neighbour_shares_an_edge() {
+    let g = common::load("tests/data/tessels/hexes.tessel", &[]);
+    assert_eq!(g.board.cells(), 19);
+    let centre = cell(&g, "c3");
+    assert_eq!(reach(&g, 'W', centre).len(), 6);
+    assert!(reach(&g, 'A', centre).is_empty());
+    // The jagger goes along the edge between two neighbours to the second ring's
+    // "diagonal" hexes: six of them, none next to the centre.
+    let jag = reach(&g, 'J', centre);
+    let walk = reach(&g, 'W', centre);
+    assert_eq!(jag.len(), 6, "{jag:?}");
+    assert!(jag.iter().all(|j| !walk.contains(j)));
+}
+
+#[test]
+fn an_irregular_area_from_a_file_with_a_tessel_touching_at_two_vertices() {
+    let g = common::load("tests/data/tessels/irregular.tessel", &[]);
+    let cap = cell(&g, "cap");
+    // `cap` sits over the U's hole on its two tips: it shares two vertices with `u` and
+    // no edge, so `u` is a vertex neighbour (once), not an edge neighbour.
+    assert_eq!(reach(&g, 'W', cap), names(&["left", "right", "roof"]));
+    assert_eq!(reach(&g, 'A', cap), names(&["u"]));
+    // Jagger: along right|roof to (3, 3) where `far` touches; along u|right to (3, 2)
+    // where `wedge` touches.
+    assert_eq!(reach(&g, 'J', cap), names(&["far", "wedge"]));
+    // The roof's bottom is three edges; it borders left, cap and right.
+    let roof = cell(&g, "roof");
+    assert_eq!(
+        reach(&g, 'W', roof),
+        names(&["cap", "far", "left", "right"])
+    );
+    // The triangle and the foot.
+    let wedge = cell(&g, "wedge");
+    assert_eq!(reach(&g, 'W', wedge), names(&["u"]));
+    assert_eq!(reach(&g, 'A', wedge), names(&["foot", "right"]));
+    let foot = cell(&g, "foot");
+    assert_eq!(reach(&g, 'W', foot), names(&["u"]));
+}
+
+#[test]
+fn a_cylinder_splice_joins_the_sides() {
+    let g = common::load("tests/data/tessels/cylinder.tessel", &[]);
+    let a1 = cell(&g, "a1");
+    assert_eq!(reach(&g, 'W', a1), names(&["a2", "b1", "d1"]));
+    assert_eq!(reach(&g, 'A', a1), names(&["b2", "d2"]));
+    // Around the cylinder, the jagger from a1 reaches c1 both ways round and c2.
+    assert_eq!(reach(&g, 'J', a1), names(&["c1", "c2"]));
+    let d2 = cell(&g, "d2");
+    assert_eq!(reach(&g, 'W', d2), names(&["a2", "c2", "d1"]));
+}
+
+#[test]
+fn a_drawn_area_is_rendered_as_its_polygons() {
+    let g = common::load("tests/data/tessels/irregular.tessel", &[]);
+    let s = g.parse_position("J7 w", 0).expect("position");
+    let svg = tessel::render::svg(&g, &s);
+    assert_eq!(svg.matches("<polygon").count(), 8);
+    assert!(svg.contains(">u<") && svg.contains(">far<"));
+}

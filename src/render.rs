@@ -180,7 +180,6 @@ pub fn zones(game: &Game, s: &State) -> String {
 pub fn variables(game: &Game, s: &State) -> String {
     let players = &game.program.players;
     let mut parts = Vec::new();
-    let mut slot = 0usize;
     // Properties of every cell written as maps in positions (`cells NAME "…"`).
     let mapped: Vec<u16> = game
         .program
@@ -191,14 +190,8 @@ pub fn variables(game: &Game, s: &State) -> String {
             _ => None,
         })
         .collect();
+    let value = |v: &tessel_lang::ir::Var, i: usize| game.var(s, &v.name, i).unwrap_or(0);
     for (id, v) in game.program.vars.iter().enumerate() {
-        let n = if v.per_player {
-            players.len()
-        } else if v.per_cell {
-            game.board.cells()
-        } else {
-            1
-        };
         let show = |x: i64| match v.ty {
             tessel_lang::ir::Type::Cell => game
                 .board
@@ -209,36 +202,74 @@ pub fn variables(game: &Game, s: &State) -> String {
             tessel_lang::ir::Type::Bool => (x != 0).to_string(),
             _ => x.to_string(),
         };
-        if v.name.starts_with('_') || mapped.contains(&(id as u16)) {
-            // Bookkeeping: not shown.
+        if v.name.starts_with('_') || mapped.contains(&(id as u16)) || v.per_piece {
+            // Bookkeeping, and the pieces' own values (listed with the pieces below).
         } else if v.per_player {
             let each: Vec<String> = players
                 .iter()
                 .enumerate()
-                .map(|(i, p)| format!("{p} {}", show(s.vars[slot + i])))
+                .map(|(i, p)| format!("{p} {}", show(value(v, i))))
                 .collect();
             parts.push(format!("{}: {}", v.name, each.join(", ")));
         } else if !v.per_cell {
-            parts.push(format!("{} {}", v.name, show(s.vars[slot])));
+            parts.push(format!("{} {}", v.name, show(value(v, 0))));
         } else {
             // A per-cell value: the cells where it is set, when they are few (a property
             // of many cells is the board's to show, with `show`).
             let unset =
                 |x: i64| x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64);
-            let each: Vec<String> = (0..n)
-                .filter(|&c| !unset(s.vars[slot + c]))
-                .map(|c| format!("{} {}", game.board.cell_names[c], show(s.vars[slot + c])))
+            let each: Vec<String> = (0..game.board.cells())
+                .filter(|&c| !unset(value(v, c)))
+                .map(|c| format!("{} {}", game.board.cell_names[c], show(value(v, c))))
                 .collect();
             if !each.is_empty() && each.len() <= 8 {
                 parts.push(format!("{}: {}", v.name, each.join(", ")));
             }
         }
-        slot += n;
     }
     if s.rounds > 0 {
         parts.push(format!("round {}", s.rounds + 1));
     }
-    parts.join(" · ")
+    let mut out = parts.join(" · ");
+    let pieces = piece_values(game, s);
+    if !pieces.is_empty() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out += &pieces;
+    }
+    out
+}
+
+/// The `per piece` values of the pieces on the board, a piece a line part:
+/// `i1 bloods_on 1 walkers_on 2; j1 …` (those that are 0, and bookkeeping, left out).
+pub fn piece_values(game: &Game, s: &State) -> String {
+    let shown: Vec<&tessel_lang::ir::Var> = game
+        .program
+        .vars
+        .iter()
+        .filter(|v| v.per_piece && !v.name.starts_with('_'))
+        .collect();
+    if shown.is_empty() {
+        return String::new();
+    }
+    let mut each = Vec::new();
+    for c in 0..game.board.cells() {
+        if s.cells[c].is_none() {
+            continue;
+        }
+        let vals: Vec<String> = shown
+            .iter()
+            .filter_map(|v| {
+                let x = game.var(s, &v.name, c).unwrap_or(0);
+                (x != 0).then(|| format!("{} {x}", v.name))
+            })
+            .collect();
+        if !vals.is_empty() {
+            each.push(format!("{} {}", game.board.cell_names[c], vals.join(" ")));
+        }
+    }
+    each.join("; ")
 }
 
 /// The board as text: a grid with coordinates, or a list of occupied cells.

@@ -6,24 +6,27 @@
 mod common;
 
 use common::texts;
-use tessel_interpreter::Game;
+use tessel_interpreter::{Game, Piece};
 
-/// Where the piece on cell number `at` may go, by cell name, sorted; the board field is
-/// one row of all cells in the order they are drawn.
-fn reach(g: &Game, piece: char, at: usize) -> Vec<String> {
-    let n = g.board.cells();
-    let before = if at > 0 {
-        at.to_string()
-    } else {
-        String::new()
-    };
-    let after = if n - at - 1 > 0 {
-        (n - at - 1).to_string()
-    } else {
-        String::new()
-    };
-    let position = format!("{before}{piece}{after} w");
-    let s = g.parse_position(&position, 0).expect("position");
+/// An empty board with the first player to move.
+fn empty(g: &Game) -> String {
+    match g.board.grid {
+        Some((w, h)) => format!("{} w", vec![w.to_string(); h as usize].join("/")),
+        None => format!("{} w", g.board.cells()),
+    }
+}
+
+/// Where a piece of the first player with `symbol` may go from cell number `at`, by cell
+/// name, sorted.
+fn reach(g: &Game, symbol: char, at: usize) -> Vec<String> {
+    let mut s = g.parse_position(&empty(g), 0).expect("position");
+    let kind = g
+        .program
+        .pieces
+        .iter()
+        .position(|p| p.symbols[0] == symbol.to_string())
+        .expect("piece");
+    s.cells[at] = Piece::new(kind as u8, 0);
     let from = &g.board.cell_names[at];
     let mut t: Vec<String> = texts(g, &s)
         .into_iter()
@@ -120,7 +123,8 @@ fn a_cylinder_splice_joins_the_sides() {
 #[test]
 fn a_drawn_area_is_rendered_as_its_polygons() {
     let g = common::load("tests/data/tessels/irregular.tessel", &[]);
-    let s = g.parse_position("J7 w", 0).expect("position");
+    let mut s = g.parse_position("8 w", 0).expect("position");
+    s.cells[0] = Piece::new(2, 0);
     let svg = tessel::render::svg(&g, &s);
     assert_eq!(svg.matches("<polygon").count(), 8);
     assert!(svg.contains(">u<") && svg.contains(">far<"));

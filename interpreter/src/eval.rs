@@ -37,7 +37,8 @@ impl Game {
             to,
             target: to,
             no_moves,
-            steps: 0,
+            // After a move (its effects, `after move`), how far it went.
+            steps: s.last.steps,
             moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
         }
     }
@@ -62,7 +63,10 @@ impl Game {
     /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`.
     fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
         let var = &self.program.vars[v as usize];
-        let n = if var.per_cell {
+        let n = if var.per_piece {
+            // The last slot: the piece captured last (`taken`).
+            self.board.cells() + 1
+        } else if var.per_cell {
             self.board.cells()
         } else if var.per_player {
             self.players()
@@ -499,6 +503,7 @@ impl Game {
                             } else if self.take_cell(s, y as CellId, mover) {
                                 s.last.captured = true;
                             }
+                            self.carry_values(s, x as CellId, y as CellId);
                             s.cells[y as usize] = p.with_moved(true);
                         }
                     }
@@ -538,6 +543,7 @@ impl Game {
                             s.buried.push((c as CellId, under));
                         }
                         s.cells[c as usize] = Piece::new(*kind, owner);
+                        self.fresh_values(s, c as CellId);
                     }
                 }
                 Stmt::Draw(n, draw, owner) => {
@@ -597,6 +603,9 @@ impl Game {
                     if (0..n).contains(&a) && (0..n).contains(&b) && a != b {
                         let (a, b) = (a as CellId, b as CellId);
                         s.cells.swap(a as usize, b as usize);
+                        for &(slot, _) in &self.travelling {
+                            s.vars.swap(slot + a as usize, slot + b as usize);
+                        }
                         // Whatever moves is marked as moved.
                         for (c, p) in s.buried.iter_mut() {
                             if *c == a {

@@ -190,6 +190,8 @@ pub struct Game {
     pub(crate) has_royal: bool,
     /// Offset of each variable in [`State::vars`].
     pub(crate) var_slot: Vec<usize>,
+    /// The `per piece` variables: slot and start value.
+    pub(crate) travelling: Vec<(usize, i64)>,
     var_count: usize,
     cheap_endings: Vec<usize>,
     /// See [`State::royal_hint`].
@@ -283,12 +285,22 @@ impl Game {
             var_slot.push(var_count);
             var_count += if v.per_player {
                 players
+            } else if v.per_piece {
+                // One more: the values of the piece captured last (`taken`).
+                cells + 1
             } else if v.per_cell {
                 cells
             } else {
                 1
             };
         }
+        let travelling = program
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.per_piece)
+            .map(|(i, v)| (var_slot[i], v.init))
+            .collect();
         let cheap_endings = (0..program.endings.len())
             .filter(|&i| !program.endings[i].needs_moves)
             .collect();
@@ -389,6 +401,7 @@ impl Game {
             royal,
             has_royal,
             var_slot,
+            travelling,
             var_count,
             cheap_endings,
         };
@@ -470,6 +483,9 @@ impl Game {
     /// Removes everything on a cell, sending it to the zone captures go to; whether
     /// anything was there.
     pub(crate) fn take_cell(&self, s: &mut State, c: CellId, mover: PlayerId) -> bool {
+        if !self.travelling.is_empty() && !s.cells[c as usize].is_none() {
+            self.keep_taken(s, c);
+        }
         match self.program.captures_to {
             Some((zone, to_owner)) => self.send_cell(s, c, zone, to_owner, mover),
             None => self.remove_stack(s, c),
@@ -514,6 +530,8 @@ impl Game {
         for (i, v) in self.program.vars.iter().enumerate() {
             let n = if v.per_player {
                 self.players
+            } else if v.per_piece {
+                self.board.cells() + 1
             } else if v.per_cell {
                 self.board.cells()
             } else {
@@ -851,6 +869,38 @@ impl Game {
         found
     }
 
+    /// Sets a variable by name (`index` as for [`Game::var`]); whether there is such a
+    /// variable and slot. For tests and tools that build a position by hand.
+    pub fn set_var(&self, s: &mut State, name: &str, index: usize, value: i64) -> bool {
+        let Some(v) = self.program.vars.iter().position(|v| v.name == name) else {
+            return false;
+        };
+        let var = &self.program.vars[v];
+        let n = if var.per_player {
+            self.players
+        } else if var.per_cell {
+            self.board.cells()
+        } else {
+            1
+        };
+        if index >= n && (var.per_player || var.per_cell) {
+            return false;
+        }
+        let slot = self.var_slot[v]
+            + if var.per_player || var.per_cell {
+                index
+            } else {
+                0
+            };
+        match s.vars.get_mut(slot) {
+            Some(x) => {
+                *x = value;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The value of a variable by name: `index` is the player of a `per player` variable,
     /// the cell of a `per cell` one, and ignored otherwise.
     pub fn var(&self, s: &State, name: &str, index: usize) -> Option<i64> {
@@ -976,6 +1026,7 @@ impl Game {
                 kind: Move::PASS_KIND,
                 captured: false,
                 pass: true,
+                steps: 0,
             };
             if !self.program.after_move.is_empty() {
                 self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
@@ -994,6 +1045,7 @@ impl Game {
                 kind: Move::ACTION_KIND,
                 captured: false,
                 pass: false,
+                steps: 0,
             };
             // An action on a cell sees it as both `from` and `to` (`to` is rebound inside
             // `each cell` and `count_cells`; `from` keeps the action's cell).
@@ -1021,6 +1073,7 @@ impl Game {
                 s.zones[slot] = s.zones[slot].saturating_sub(1);
             }
             captured = self.land(s, m, mover);
+            self.fresh_values(s, m.to);
             let kind = if m.promo != 0 { m.promo - 1 } else { m.kind };
             let track = self.program.tracks_turn_moves;
             s.cells[m.to as usize] = Piece::new(kind, mover)
@@ -1045,6 +1098,7 @@ impl Game {
                 }
                 self.displace(s, m);
                 captured = self.land(s, m, mover);
+                self.move_values(s, m);
                 s.cells[m.to as usize] = finish(piece);
             } else {
                 // A group, or a piece picked from a pile: take them, then land them in order.
@@ -1072,6 +1126,7 @@ impl Game {
                 }
                 self.displace(s, m);
                 captured = self.land(s, m, mover);
+                self.move_values(s, m);
                 // The first taken was on top, and stays on top.
                 let carry = rule.carry;
                 for (i, &p) in taken.iter().enumerate().rev() {
@@ -1091,19 +1146,21 @@ impl Game {
                 }
             }
         }
+        let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
         s.last = LastMove {
             from: m.from,
             to: m.to,
             kind: m.kind,
             captured,
             pass: false,
+            steps: self.steps_of(rule, m),
         };
-        let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
         // A plug-in's piece takes its attributes along, and the move may set the first.
         if let ir::Atom::Plugin { attrs, .. } = &rule.atom {
             for (k, &a) in attrs.iter().enumerate() {
                 let slot = self.var_slot[a as usize];
-                if m.from != NO_CELL {
+                // A `per piece` attribute has gone along already.
+                if m.from != NO_CELL && !self.program.vars[a as usize].per_piece {
                     // A pushed or swapped piece takes its own along (the mover's cell
                     // may be where it goes).
                     let mine = s.vars[slot + m.from as usize];
@@ -1145,6 +1202,86 @@ impl Game {
         s.cells[m.aux as usize] = p;
         if self.royal.contains(p.kind()) && p.owner() != NEUTRAL {
             s.royal_hint[p.owner() as usize & 15] = m.aux;
+        }
+    }
+
+    /// `per piece` values: the piece on `a` has gone to `b`.
+    pub(crate) fn carry_values(&self, s: &mut State, a: CellId, b: CellId) {
+        for &(slot, _) in &self.travelling {
+            s.vars[slot + b as usize] = s.vars[slot + a as usize];
+        }
+    }
+
+    /// How many move units a move by `rule` travels: a step's link cost, a leap's path
+    /// length, a ride's distance; 0 for a drop.
+    fn steps_of(&self, rule: &Rule, m: Move) -> u32 {
+        if m.from == NO_CELL {
+            return 0;
+        }
+        match &rule.atom {
+            ir::Atom::Step(dirs) => dirs
+                .iter()
+                .filter(|&&d| self.board.step(m.from, d) == m.to)
+                .map(|&d| self.board.cost(m.from, d))
+                .min()
+                .unwrap_or(1),
+            ir::Atom::Leap(paths) => paths
+                .iter()
+                .filter(|p| self.board.walk(m.from, p) == m.to)
+                .map(|p| p.len() as u32)
+                .min()
+                .unwrap_or(1),
+            ir::Atom::Ride { paths, .. } => paths
+                .iter()
+                .filter_map(|p| {
+                    let mut c = m.from;
+                    for k in 1..=self.board.cells() as u32 {
+                        c = self.board.walk(c, p);
+                        if c == NO_CELL || c == m.from {
+                            return None;
+                        }
+                        if c == m.to {
+                            return Some(k);
+                        }
+                    }
+                    None
+                })
+                .min()
+                .unwrap_or(1),
+            _ => 1,
+        }
+    }
+
+    /// `per piece` values after a move: the mover's go along, and a piece it pushed or
+    /// swapped takes its own.
+    fn move_values(&self, s: &mut State, m: Move) {
+        if self.travelling.is_empty() {
+            return;
+        }
+        if m.aux == m.from {
+            for &(slot, _) in &self.travelling {
+                s.vars.swap(slot + m.from as usize, slot + m.to as usize);
+            }
+            return;
+        }
+        if m.aux < Move::OFF_BOARD {
+            self.carry_values(s, m.to, m.aux);
+        }
+        self.carry_values(s, m.from, m.to);
+    }
+
+    /// `per piece` values: a piece has come into play on `c`.
+    pub(crate) fn fresh_values(&self, s: &mut State, c: CellId) {
+        for &(slot, init) in &self.travelling {
+            s.vars[slot + c as usize] = init;
+        }
+    }
+
+    /// `per piece` values: the piece on `c` is captured (`taken(NAME)` reads them).
+    pub(crate) fn keep_taken(&self, s: &mut State, c: CellId) {
+        let past = self.board.cells();
+        for &(slot, _) in &self.travelling {
+            s.vars[slot + past] = s.vars[slot + c as usize];
         }
     }
 
@@ -1213,6 +1350,9 @@ impl Game {
             s.buried.push((m.to, occupant));
             s.cells[m.to as usize] = Piece::NONE;
             return false;
+        }
+        if !occupant.is_none() && !self.travelling.is_empty() {
+            self.keep_taken(s, m.to);
         }
         let into = rule.and_then(|r| r.captures_into);
         if self.program.capture_top && !occupant.is_none() {

@@ -69,6 +69,8 @@ pub struct LastMove {
     pub kind: PieceId,
     pub captured: bool,
     pub pass: bool,
+    /// How many move units the move travelled (`steps` in its effects and after it).
+    pub steps: u32,
 }
 
 impl Default for LastMove {
@@ -79,6 +81,7 @@ impl Default for LastMove {
             kind: u8::MAX,
             captured: false,
             pass: false,
+            steps: 0,
         }
     }
 }

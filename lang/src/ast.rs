@@ -251,16 +251,17 @@ pub enum TesselItem {
     /// `tessel NAME (x, y) (x, y) (x, y) …`
     Tessel { name: Name, points: Vec<PointAst> },
     /// `squares W x H [at (x, y)] [prefix "P"]`: unit squares named like a chessboard.
+    /// A size is a number or the name of an `int` option (`squares side x side`).
     Squares {
-        width: (u32, Span),
-        height: (u32, Span),
+        width: (u32, Span, Option<Name>),
+        height: (u32, Span, Option<Name>),
         at: Option<PointAst>,
         prefix: Option<Name>,
         span: Span,
     },
     /// `hexes R [at (x, y)] [prefix "P"]`: a hexagon of hexagons, by columns.
     Hexes {
-        radius: (u32, Span),
+        radius: (u32, Span, Option<Name>),
         at: Option<PointAst>,
         prefix: Option<Name>,
         span: Span,
@@ -324,6 +325,9 @@ pub struct VarDecl {
     pub per_player: bool,
     /// One value for each cell: a property of cells that changes in play.
     pub per_cell: bool,
+    /// One value for each piece on the board (`per piece`): kept per cell, and carried
+    /// along when the piece moves. `per_cell` is set too.
+    pub per_piece: bool,
     pub reset_each_turn: bool,
     /// Keeps its value through `restart`.
     pub kept: bool,

@@ -1202,6 +1202,8 @@ impl<'a> Lowerer<'a> {
         let mut drawn: Vec<Drawn> = Vec::new();
         // Where each tessel was written, for diagnostics.
         let mut written: Vec<Span> = Vec::new();
+        // Column and row of each tessel within its block of squares or hexes (0, 0 for others).
+        let mut coords: Vec<(u16, u16)> = Vec::new();
         let mut splices: Vec<Vec<(Point, Point)>> = Vec::new();
         let mut splice_spans: Vec<(Span, Vec<(Span, Span)>)> = Vec::new();
         let mut bad = false;
@@ -1264,6 +1266,7 @@ impl<'a> Lowerer<'a> {
                             ) {
                                 bad = true;
                             }
+                            coords.push((0, 0));
                         }
                         None => bad = true,
                     }
@@ -1285,7 +1288,10 @@ impl<'a> Lowerer<'a> {
                         },
                         None => (0, 0),
                     };
-                    let (w, h) = (width.0, height.0);
+                    let (Some(w), Some(h)) = (self.size_of(width), self.size_of(height)) else {
+                        bad = true;
+                        continue;
+                    };
                     if w == 0 || h == 0 || w > 255 || h > 255 {
                         self.error(err(
                             codes::BAD_BOARD,
@@ -1304,6 +1310,7 @@ impl<'a> Lowerer<'a> {
                             bad = true;
                             break;
                         }
+                        coords.push((x as u16 + 1, y as u16 + 1));
                     }
                 }
                 TesselItem::Hexes {
@@ -1322,7 +1329,11 @@ impl<'a> Lowerer<'a> {
                         },
                         None => (0, 0),
                     };
-                    if radius.0 > 100 {
+                    let Some(r) = self.size_of(radius) else {
+                        bad = true;
+                        continue;
+                    };
+                    if r > 100 {
                         self.error(err(
                             codes::BAD_BOARD,
                             "a hexagon of hexes may have at most 100 rings",
@@ -1333,12 +1344,13 @@ impl<'a> Lowerer<'a> {
                         continue;
                     }
                     let pre = prefix.as_ref().map_or("", |p| p.text.as_str()).to_string();
-                    for (col, row, d) in geo::hexagons(radius.0, origin) {
+                    for (col, row, d) in geo::hexagons(r, origin) {
                         let name = format!("{pre}{}{}", column_name(col as usize), row + 1);
                         if !add(self, name, *span, d, &mut drawn, &mut written) {
                             bad = true;
                             break;
                         }
+                        coords.push((col as u16 + 1, row as u16 + 1));
                     }
                 }
                 TesselItem::Splice { pairs, span } => {
@@ -1457,6 +1469,44 @@ impl<'a> Lowerer<'a> {
         self.board.cell_mirror = vec![(0..cells).collect(); n];
         self.board.dir_mirror = vec![(0..nd).collect(); n];
         self.board.outlines = derived.outline;
+        if coords.iter().any(|&c| c != (0, 0)) {
+            self.board.coords = coords;
+        }
+        // One block of squares is also a grid: written and drawn in rows.
+        let blocks: Vec<&TesselItem> = items
+            .iter()
+            .filter(|i| !matches!(i, TesselItem::Splice { .. }))
+            .collect();
+        if let [TesselItem::Squares { .. }] = blocks.as_slice() {
+            let (w, h) = self
+                .board
+                .coords
+                .iter()
+                .fold((0, 0), |a, &(x, y)| (a.0.max(x as u32), a.1.max(y as u32)));
+            self.board.grid = Some((w, h));
+        }
+    }
+
+    /// A size in a drawn area: the number, or the value of the `int` option it names.
+    fn size_of(&mut self, (n, _, option): &(u32, Span, Option<Name>)) -> Option<u32> {
+        let Some(o) = option else {
+            return Some(*n);
+        };
+        match self.options.get(&o.text) {
+            Some(OptValue::Int(v)) => Some((*v).clamp(0, 100_000) as u32),
+            _ => {
+                self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no number option `{}`", o.text),
+                        o.span,
+                        "not an `int` option",
+                    )
+                    .hint("write the size as a number, or declare `option NAME: int = N`"),
+                );
+                None
+            }
+        }
     }
 
     fn new_dir(&mut self, name: &Name) -> DirId {
@@ -1843,6 +1893,7 @@ impl<'a> Lowerer<'a> {
             init,
             per_player: v.per_player,
             per_cell: v.per_cell,
+            per_piece: v.per_piece,
             reset_each_turn: v.reset_each_turn,
             kept: v.kept,
         });
@@ -2721,7 +2772,10 @@ impl<'a> Lowerer<'a> {
             );
             return None;
         }
-        if self.expanding.contains(&f.text) {
+        // Arguments are written out inside the body, so a definition may meet itself again
+        // through an argument (`start(seat_of(c))` where `seat_of` uses `start`); only one
+        // that keeps meeting itself refers to itself.
+        if self.expanding.iter().filter(|n| **n == f.text).count() >= 16 {
             self.error(
                 err(
                     codes::SELF_REFERENCE,
@@ -3065,6 +3119,34 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(&args[0], Int);
                 Some((n, Value::Plain(Player)))
             }
+            "taken" => {
+                if !arity(self, 1, 1, "taken(NAME of a `per piece` variable)") {
+                    return None;
+                }
+                let v = match &args[0].kind {
+                    ast::ExprKind::Name(n) => self
+                        .var_index
+                        .get(n)
+                        .copied()
+                        .filter(|&v| self.vars[v as usize].per_piece),
+                    _ => None,
+                };
+                let Some(v) = v else {
+                    self.error(
+                        err(
+                            codes::TYPE_MISMATCH,
+                            "`taken` reads a `per piece` variable of the piece captured last",
+                            f.span,
+                            "needs the name of a `per piece` variable",
+                        )
+                        .hint("declare it `var NAME = 0 per piece`, then write `taken(NAME)`"),
+                    );
+                    return None;
+                };
+                // The captured piece's values are kept just past the board's cells.
+                let past = Box::new(Expr::Int(self.board.cells.len() as i64));
+                Some((Expr::VarAt(v, past), Value::Plain(self.vars[v as usize].ty)))
+            }
             "owner" => {
                 if !arity(self, 1, 1, "owner(CELL)") {
                     return None;
@@ -3176,6 +3258,7 @@ impl<'a> Lowerer<'a> {
                     "height",
                     "neutral",
                     "owner",
+                    "taken",
                     "seat",
                     "row",
                     "column",

@@ -234,6 +234,10 @@ pub struct Var {
     pub per_player: bool,
     /// One value for each cell (read `NAME(CELL)`, set `set NAME(CELL) = …`).
     pub per_cell: bool,
+    /// `per piece`: a per-cell value that goes with the piece on the cell when it moves
+    /// (and is the start value where a piece comes into play); `taken(NAME)` is the value
+    /// of the piece captured last.
+    pub per_piece: bool,
     pub reset_each_turn: bool,
     /// Keeps its value through `restart`.
     pub kept: bool,

@@ -132,7 +132,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         | cell_list => "a region (rank N, file X, [cells], a region name, mirrored …, { player: … })",
         region_op => "`+` or `-`",
         var_type => "a type (int, bool, cell)",
-                per_player | per_cell => "`per player` or `per cell`",
+                per_player | per_cell | per_piece => "`per player`, `per cell` or `per piece`",
         cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
@@ -518,6 +518,7 @@ impl Builder {
                 let mut init = None;
                 let mut per_player = false;
                 let mut per_cell = false;
+                let mut per_piece = false;
                 let mut reset_each_turn = false;
                 let mut kept = false;
                 for x in it {
@@ -533,6 +534,10 @@ impl Builder {
                         Rule::literal => init = Some(self.literal(x)),
                         Rule::per_player => per_player = true,
                         Rule::per_cell => per_cell = true,
+                        Rule::per_piece => {
+                            per_cell = true;
+                            per_piece = true;
+                        }
                         Rule::reset_clause => reset_each_turn = true,
                         Rule::kept => kept = true,
                         _ => {}
@@ -548,6 +553,7 @@ impl Builder {
                     }),
                     per_player,
                     per_cell,
+                    per_piece,
                     reset_each_turn,
                     kept,
                 })
@@ -878,8 +884,17 @@ impl Builder {
                 }
             }
             Rule::tessel_squares | Rule::tessel_hexes => {
-                let first = self.int(it.next().unwrap());
-                let height = (rule == Rule::tessel_squares).then(|| self.int(it.next().unwrap()));
+                let size = |q: Pair<Rule>| {
+                    if q.as_rule() == Rule::int {
+                        let (n, s) = self.int(q);
+                        (n, s, None)
+                    } else {
+                        let n = self.name(q);
+                        (0, n.span, Some(n))
+                    }
+                };
+                let first = size(it.next().unwrap());
+                let height = (rule == Rule::tessel_squares).then(|| size(it.next().unwrap()));
                 let (mut at, mut prefix) = (None, None);
                 for q in it {
                     match q.as_rule() {

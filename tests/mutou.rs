@@ -1,0 +1,327 @@
+//! MuTou (rulesets/mutou.tessel): the set layouts for 2 to 10 players, the standard
+//! distribution of shakken, Walker/Angler/Jagger moves paid in wafer-points, wafer
+//! accounting (rest, the bank and banked entitlements, extra moves, defeat), capture with
+//! the transfer of shakken, and whole seeded games.
+
+mod common;
+
+use common::{play, texts};
+use rand::SeedableRng;
+use tessel_interpreter::{Game, Piece, State};
+
+const MUTOU: &str = "rulesets/mutou.tessel";
+
+fn game(options: &[(&str, &str)]) -> Game {
+    common::load(MUTOU, options)
+}
+
+fn cell(g: &Game, name: &str) -> usize {
+    g.board
+        .cell_names
+        .iter()
+        .position(|c| c == name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+fn var(g: &Game, s: &State, name: &str, index: usize) -> i64 {
+    g.var(s, name, index)
+        .unwrap_or_else(|| panic!("no variable {name}"))
+}
+
+fn set(g: &Game, s: &mut State, name: &str, index: usize, value: i64) {
+    assert!(g.set_var(s, name, index, value), "{name}[{index}]");
+}
+
+/// The cells holding `player`'s bases.
+fn bases(g: &Game, s: &State, player: u8) -> Vec<usize> {
+    (0..g.board.cells())
+        .filter(|&c| !s.cells[c].is_none() && s.cells[c].owner() == player)
+        .collect()
+}
+
+/// A board with only the bases given: (cell, owner, [blood, walker, angler, jagger, rand]).
+fn only(g: &Game, s: &mut State, pieces: &[(&str, u8, [i64; 5])]) {
+    for c in 0..g.board.cells() {
+        s.cells[c] = Piece::NONE;
+    }
+    s.buried.clear();
+    for p in 0..g.players() {
+        set(g, s, "blood", p, 0);
+    }
+    for &(name, owner, shakken) in pieces {
+        let c = cell(g, name);
+        s.cells[c] = Piece::new(0, owner);
+        for (v, n) in [
+            "bloods_on",
+            "walkers_on",
+            "anglers_on",
+            "jaggers_on",
+            "rands_on",
+        ]
+        .iter()
+        .zip(shakken)
+        {
+            set(g, s, v, c, n);
+        }
+        set(g, s, "_seat", c, owner as i64);
+        let b = var(g, s, "blood", owner as usize);
+        set(g, s, "blood", owner as usize, b + shakken[0]);
+    }
+}
+
+/// The moves of the piece on `from`, as destinations, sorted.
+fn moves_from(g: &Game, s: &State, from: &str) -> Vec<String> {
+    let mut t: Vec<String> = texts(g, s)
+        .into_iter()
+        .filter_map(|m| m.strip_prefix(from).map(str::to_string))
+        .collect();
+    t.sort();
+    t
+}
+
+#[test]
+fn the_set_layouts_give_every_player_a_stand_of_edge_joined_squares() {
+    for players in 2..=10 {
+        let g = game(&[("players", &players.to_string())]);
+        let s = g.start_state(0).expect("start");
+        assert_eq!(var(&g, &s, "stage", 0), 1, "{players} players");
+        for p in 0..players as u8 {
+            let mine = bases(&g, &s, p);
+            assert_eq!(mine.len(), 4, "{players} players, seat {p}");
+            // Edge-contiguous: one group by edge links.
+            let edge_group: Vec<usize> = {
+                let mut seen = vec![mine[0]];
+                let mut todo = vec![mine[0]];
+                while let Some(c) = todo.pop() {
+                    for &t in &mine {
+                        let across = g.board.dir_names.iter().enumerate().any(|(d, name)| {
+                            name.starts_with("edge") && g.board.step(c as u16, d as u8) == t as u16
+                        });
+                        if across && !seen.contains(&t) {
+                            seen.push(t);
+                            todo.push(t);
+                        }
+                    }
+                }
+                seen
+            };
+            assert_eq!(
+                edge_group.len(),
+                4,
+                "{players} players, seat {p}: stand not joined"
+            );
+            // Each player: 2 Blood, 12 shakken, 3 wafers (the friendly tier).
+            let total: i64 = mine
+                .iter()
+                .map(|&c| {
+                    [
+                        "bloods_on",
+                        "walkers_on",
+                        "anglers_on",
+                        "jaggers_on",
+                        "rands_on",
+                    ]
+                    .iter()
+                    .map(|v| var(&g, &s, v, c))
+                    .sum::<i64>()
+                })
+                .sum();
+            assert_eq!(total, 12);
+            assert_eq!(var(&g, &s, "blood", p as usize), 2);
+            assert_eq!(var(&g, &s, "wafers_held", p as usize), 3);
+        }
+    }
+    // The high tier: eight bases a player; ten players need a larger square.
+    let g = game(&[("players", "10"), ("tier", "high")]);
+    let mut s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    assert_eq!(var(&g, &s, "stage", 0), 3);
+    let o = g.status(&s, &mut scratch).expect("over at once");
+    assert!(o.ending.contains("too small"), "{}", o.ending);
+    let g = game(&[("players", "10"), ("tier", "high"), ("side", "21")]);
+    s = g.start_state(0).expect("start");
+    assert_eq!(bases(&g, &s, 9).len(), 8);
+    // Each number can be overridden.
+    let g = game(&[("bases", "2"), ("walkers", "5"), ("wafers", "7")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(bases(&g, &s, 0).len(), 2);
+    assert_eq!(var(&g, &s, "wafers_held", 1), 7);
+    let walkers: i64 = bases(&g, &s, 0)
+        .iter()
+        .map(|&c| var(&g, &s, "walkers_on", c))
+        .sum();
+    assert_eq!(walkers, 5);
+}
+
+#[test]
+fn walkers_anglers_and_jaggers_move_once_a_shak_within_the_wafer_points() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    // A red base on e5 with one Walker, one Angler and one Jagger; a blue one far away.
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 1, 1, 1, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    let all = moves_from(&g, &s, "e5");
+    // Walker (or Blood) across the four edges, Angler across the four corners, and the
+    // Jagger's twelve.
+    assert_eq!(all.len(), 4 + 4 + 12, "{all:?}");
+    play(&g, &mut s, &["e5e6"]);
+    assert_eq!(var(&g, &s, "units", 0), 1);
+    // The Walker is used; the Blood still walks.
+    assert!(moves_from(&g, &s, "e6").contains(&"e7".to_string()));
+    play(&g, &mut s, &["e6e7", "e7f8"]);
+    // Three units of three: only the pass is left.
+    assert_eq!(var(&g, &s, "units", 0), 3);
+    assert_eq!(texts(&g, &s), vec!["pass"]);
+    // No wafer was lost: one piece, each use a shak of its own.
+    assert_eq!(var(&g, &s, "wafers_held", 0), 3);
+}
+
+#[test]
+fn resting_gains_a_wafer_from_the_bank_or_banks_the_entitlement() {
+    let g = game(&[("bank", "1")]);
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["rest"]);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 4);
+    assert_eq!(var(&g, &s, "bank_held", 0), 0);
+    // Blue rests with the bank empty: the entitlement is banked.
+    play(&g, &mut s, &["rest"]);
+    assert_eq!(var(&g, &s, "wafers_held", 1), 3);
+    assert_eq!(var(&g, &s, "owed", 1), 1);
+    // A wafer comes back to the bank (red's extra move pays one), and blue's next
+    // entitlement cashes both: two wafers.
+    let red = bases(&g, &s, 0);
+    let (a, b) = (
+        g.board.cell_names[red[0]].clone(),
+        g.board.cell_names[red[1]].clone(),
+    );
+    let first = moves_from(&g, &s, &a)[0].clone();
+    play(&g, &mut s, &[&format!("{a}{first}")]);
+    let second = moves_from(&g, &s, &b)
+        .into_iter()
+        .next()
+        .expect("the second base may move");
+    play(&g, &mut s, &[&format!("{b}{second}"), "pass"]);
+    assert_eq!(
+        var(&g, &s, "wafers_held", 0),
+        3,
+        "the extra move cost a wafer"
+    );
+    assert_eq!(var(&g, &s, "bank_held", 0), 1);
+    set(&g, &mut s, "bank_held", 0, 2);
+    play(&g, &mut s, &["rest"]);
+    assert_eq!(var(&g, &s, "wafers_held", 1), 5);
+    assert_eq!(var(&g, &s, "owed", 1), 0);
+}
+
+#[test]
+fn a_kind_used_up_may_be_used_again_for_a_wafer_unless_extra_moves_are_off() {
+    for (option, allowed) in [("on", true), ("off", false)] {
+        let g = game(&[("extra_moves", option)]);
+        let mut s = g.start_state(0).expect("start");
+        only(
+            &g,
+            &mut s,
+            &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+        );
+        set(&g, &mut s, "points", 0, 3);
+        play(&g, &mut s, &["e5e6", "e6e7"]);
+        // Walker and Blood both used: a third step needs a wafer.
+        let more = moves_from(&g, &s, "e7");
+        assert_eq!(
+            more.contains(&"e8".to_string()),
+            allowed,
+            "{option}: {more:?}"
+        );
+        if allowed {
+            play(&g, &mut s, &["e7e8"]);
+            assert_eq!(var(&g, &s, "wafers_held", 0), 2);
+            assert_eq!(var(&g, &s, "bank_held", 0), 11);
+        }
+    }
+}
+
+#[test]
+fn a_capture_hands_over_shakken_and_the_last_blood_ends_a_player() {
+    let g = game(&[("players", "3")]);
+    let mut s = g.start_state(0).expect("start");
+    // Red's e5 (Blood, Walker) next to green's e6 (its only Blood, a Jagger, a Rand);
+    // blue far away.
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("e6", 2, [1, 0, 0, 1, 1]),
+            ("g9", 2, [0, 1, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    set(&g, &mut s, "wafers_held", 2, 4);
+    set(&g, &mut s, "alive", 0, 3);
+    play(&g, &mut s, &["e5e6"]);
+    // Green's last Blood is gone: green is out, its wafers are red's, its pieces leave.
+    assert_eq!(var(&g, &s, "blood", 2), 0);
+    assert_eq!(var(&g, &s, "alive", 0), 2);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 3 + 4);
+    assert_eq!(var(&g, &s, "wafers_held", 2), 0);
+    assert!(s.cells[cell(&g, "g9")].is_none());
+    // The captured base's shakken: red may take them onto e6, a wafer-point each.
+    let t = texts(&g, &s);
+    for a in ["take_blood", "take_jagger", "take_rand"] {
+        assert!(t.contains(&a.to_string()), "{a}: {t:?}");
+    }
+    assert!(!t.contains(&"take_walker".to_string()));
+    play(&g, &mut s, &["take_blood", "take_jagger"]);
+    let e6 = cell(&g, "e6");
+    assert_eq!(var(&g, &s, "bloods_on", e6), 2);
+    assert_eq!(var(&g, &s, "jaggers_on", e6), 1);
+    assert_eq!(var(&g, &s, "blood", 0), 2);
+    // Three units spent: the Rand must stay behind.
+    assert!(!texts(&g, &s).contains(&"take_rand".to_string()));
+    play(&g, &mut s, &["pass", "rest"]);
+    // Green, out, can only pass.
+    assert_eq!(texts(&g, &s), vec!["pass"]);
+}
+
+#[test]
+fn the_last_player_with_blood_wins() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 1, 0, 0, 0]), ("e6", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["e5e6"]);
+    let mut scratch = g.scratch();
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(o.ending, "one player still has Blood");
+    assert_eq!(o.winner(), Some(0));
+}
+
+fn random_game(players: &str, seed: u64) -> (String, u32) {
+    let g = game(&[("players", players)]);
+    let mut s = g.start_state(seed).expect("start");
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+    let mut scratch = g.scratch();
+    let o = g
+        .random_playout(&mut s, &mut rng, 200_000, &mut scratch)
+        .expect("the game ends");
+    (o.ending, s.ply)
+}
+
+#[test]
+fn seeded_random_games_of_two_three_and_six_players_end() {
+    for players in ["2", "3", "6"] {
+        let (ending, plies) = random_game(players, 1);
+        assert_eq!(ending, "one player still has Blood", "{players} players");
+        assert!(plies > 20);
+        assert_eq!(random_game(players, 1), (ending, plies), "replayable");
+    }
+}

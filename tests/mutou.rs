@@ -325,3 +325,35 @@ fn seeded_random_games_of_two_three_and_six_players_end() {
         assert_eq!(random_game(players, 1), (ending, plies), "replayable");
     }
 }
+
+#[test]
+fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    only(&g, &mut s, &[("e5", 0, [1, 0, 0, 0, 1]), ("a11", 1, [1, 0, 0, 0, 0])]);
+    set(&g, &mut s, "points", 0, 3);
+    // An odd first count ends on an edge: the second counts edges. Two edges: the
+    // farthest tessels are two Walker steps away, and the mover chooses among them.
+    play(&g, &mut s, &["rand@e5", "_rand_first=3", "_rand_count=2"]);
+    assert_eq!(
+        moves_from(&g, &s, "e5"),
+        ["c5", "d4", "d6", "e3", "e7", "f4", "f6", "g5"]
+    );
+    // Nothing else may be done until the piece has gone.
+    assert!(!texts(&g, &s).contains(&"pass".to_string()));
+    play(&g, &mut s, &["e5e7"]);
+    assert_eq!(var(&g, &s, "units", 0), 1, "the Rand cost one unit");
+    // Its one Rand is used: another use costs a wafer.
+    play(&g, &mut s, &["rand@e7", "_rand_first=2", "_rand_count=1"]);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 2);
+    // An even first count ends on a vertex: Angler crossings.
+    assert_eq!(moves_from(&g, &s, "e7"), ["d6", "d8", "f6", "f8"]);
+    // Far counts stop at the edge of the area: the farthest there is.
+    let mut s = g.start_state(0).expect("start");
+    only(&g, &mut s, &[("a1", 0, [1, 0, 0, 0, 1]), ("k11", 1, [1, 0, 0, 0, 0])]);
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["rand@a1", "_rand_first=1", "_rand_count=6"]);
+    let far = moves_from(&g, &s, "a1");
+    assert_eq!(far.len(), 7, "{far:?}");
+    assert!(far.contains(&"a7".to_string()) && far.contains(&"g1".to_string()));
+}

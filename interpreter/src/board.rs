@@ -102,6 +102,29 @@ impl Board {
         }
     }
 
+    /// Links on the shortest way from `a` to `b` along `dirs` (breadth first), if any.
+    pub fn distance(&self, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
+        if a == b {
+            return Some(0);
+        }
+        let mut dist = vec![u32::MAX; self.cells()];
+        dist[a as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([a]);
+        while let Some(c) = queue.pop_front() {
+            for &d in dirs {
+                let t = self.step(c, d);
+                if t != NO_CELL && dist[t as usize] == u32::MAX {
+                    dist[t as usize] = dist[c as usize] + 1;
+                    if t == b {
+                        return Some(dist[t as usize]);
+                    }
+                    queue.push_back(t);
+                }
+            }
+        }
+        None
+    }
+
     /// What the link from `c` along `d` costs in move units (1 unless the board says).
     #[inline]
     pub fn cost(&self, c: CellId, d: DirId) -> u32 {

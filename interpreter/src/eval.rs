@@ -356,6 +356,22 @@ impl Game {
                 let at = Ctx { to: c, ..*cx };
                 self.eval(cond, &at) != 0
             })),
+            Expr::MaxCells(cond, v) => (0..cx.s.cells.len() as CellId)
+                .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
+                .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
+                .max()
+                .unwrap_or(-1),
+            Expr::Distance(a, b, dirs) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                let n = cx.s.cells.len() as i64;
+                if !(0..n).contains(&a) || !(0..n).contains(&b) {
+                    return -1;
+                }
+                let dirs = dirs.get(cx.mover as usize).or(dirs.first());
+                self.board
+                    .distance(a as CellId, b as CellId, dirs.map_or(&[][..], |d| d.as_slice()))
+                    .map_or(-1, i64::from)
+            }
             Expr::CountCells(cond) => (0..cx.s.cells.len() as CellId)
                 .filter(|&c| {
                     let at = Ctx { to: c, ..*cx };

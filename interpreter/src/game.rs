@@ -1007,6 +1007,12 @@ impl Game {
                 }
                 _ => {}
             }
+            // What the ruleset does once the throw is made.
+            if let Some(then) = self.program.chance_then.get(first.chance as usize) {
+                if !then.is_empty() {
+                    self.exec(s, then, first.roller, NO_CELL, NO_CELL);
+                }
+            }
             if s.pending.is_empty() && s.setup_pending {
                 self.run_setup(s);
             }
@@ -1619,6 +1625,7 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         E::To | E::Target | E::Steps | E::Fresh | E::Attacked(_) => true,
         E::From => from_counts,
         E::AnyCell(c) | E::CountCells(c) => inner(c),
+        E::MaxCells(c, v) => inner(c) || inner(v),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
         E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
         E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
@@ -1665,6 +1672,7 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
         E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
+        E::MaxCells(a, b) | E::Distance(a, b, _) => vec![a, b],
         _ => Vec::new(),
     }
 }

@@ -466,6 +466,10 @@ pub enum Stmt {
     Roll {
         name: Name,
         spec: ChanceSpec,
+        /// `die OPTION`: the faces are this `int` option's value.
+        faces: Option<Name>,
+        /// Statements run once the throw is made (`roll n from die 6 { … }`).
+        then: Vec<Stmt>,
         span: Span,
     },
     /// Take up to N pieces of a type out of a zone (the mover's part, or a player's): they
@@ -491,6 +495,7 @@ pub enum Stmt {
     RollCell {
         name: Name,
         cond: Expr,
+        then: Vec<Stmt>,
         span: Span,
     },
     /// Chance events: pieces drawn one at a time, at random, from a zone into a zone (of

@@ -41,6 +41,7 @@ struct Lowerer<'a> {
     patterns: HashMap<String, &'a Vec<ast::MoveRule>>,
     zone_index: HashMap<String, ir::ZoneId>,
     chances: Vec<ir::Chance>,
+    chance_then: Vec<Vec<ir::Stmt>>,
     plugins: Vec<ir::PluginRef>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
@@ -129,6 +130,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         patterns: HashMap::new(),
         zone_index: HashMap::new(),
         chances: Vec::new(),
+        chance_then: Vec::new(),
         plugins: Vec::new(),
         uses_fresh: false,
         defines: HashMap::new(),
@@ -618,6 +620,7 @@ impl<'a> Lowerer<'a> {
             position,
             turn,
             chances: std::mem::take(&mut self.chances),
+            chance_then: std::mem::take(&mut self.chance_then),
             plugins: std::mem::take(&mut self.plugins),
             score,
             actions,
@@ -2358,6 +2361,7 @@ impl<'a> Lowerer<'a> {
             return None;
         }
         self.chances.push(c);
+        self.chance_then.push(Vec::new());
         Some((self.chances.len() - 1) as u16)
     }
 
@@ -2615,19 +2619,35 @@ impl<'a> Lowerer<'a> {
                 self.typed(a, Type::Cell),
                 self.typed(b, Type::Cell),
             )),
-            ast::Stmt::Roll { name, spec, span } => {
+            ast::Stmt::Roll {
+                name,
+                spec,
+                faces,
+                then,
+                span,
+            } => {
                 let v = self.roll_target(name, Type::Int)?;
-                let Some(outcomes) = distribution(*spec) else {
+                let mut spec = *spec;
+                if let Some(o) = faces {
+                    spec = ast::ChanceSpec::Die(self.size_of(&(0, o.span, Some(o.clone())))?);
+                }
+                let Some(outcomes) = distribution(spec) else {
                     self.error(err(codes::BAD_RANGE, "this chance cannot be rolled", *span, "out of range").hint("a die has 2 to 1000 faces; dice and coins number 1 to 100, with at most 10000 outcomes in all"));
                     return None;
                 };
                 let id = self.add_chance(ir::Chance::Roll { var: v, outcomes })?;
+                let then = self.stmts(then);
+                self.chance_then[id as usize] = then;
                 Some(ir::Stmt::Roll(v, id))
             }
-            ast::Stmt::RollCell { name, cond, .. } => {
+            ast::Stmt::RollCell {
+                name, cond, then, ..
+            } => {
                 let v = self.roll_target(name, Type::Cell)?;
                 let cond = self.bool_expr(cond);
                 let id = self.add_chance(ir::Chance::Cell { var: v, cond })?;
+                let then = self.stmts(then);
+                self.chance_then[id as usize] = then;
                 Some(ir::Stmt::Roll(v, id))
             }
             ast::Stmt::Take {
@@ -3119,6 +3139,42 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(&args[0], Int);
                 Some((n, Value::Plain(Player)))
             }
+            "max_cells" => {
+                if !arity(self, 2, 2, "max_cells(CONDITION on `to`, NUMBER)") {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Bool));
+                let v = Box::new(self.typed(&args[1], Int));
+                Some((Expr::MaxCells(c, v), Value::Plain(Int)))
+            }
+            "distance" => {
+                if !arity(self, 3, 3, "distance(CELL, CELL, DIRECTIONS)") {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                let b = Box::new(self.typed(&args[1], Cell));
+                let n = self.players.len().max(1);
+                let dirs = match &args[2].kind {
+                    ast::ExprKind::Name(d) => match (self.dir_sets.get(d), self.dir_index.get(d)) {
+                        (Some(set), _) => Some(set.clone()),
+                        (None, Some(&one)) => Some(vec![vec![one]; n]),
+                        _ => None,
+                    },
+                    _ => None,
+                };
+                let Some(dirs) = dirs else {
+                    let mut d = err(
+                        codes::UNKNOWN_DIRECTION,
+                        "`distance` goes along a direction or a set of directions",
+                        args[2].span,
+                        "not a direction or direction set",
+                    );
+                    d = d.hint("name one declared with `dirs NAME = …`, a direction of the board, or `edge`, `vertex` or `jag` on a drawn board");
+                    self.error(d);
+                    return None;
+                };
+                Some((Expr::Distance(a, b, dirs), Value::Plain(Int)))
+            }
             "taken" => {
                 if !arity(self, 1, 1, "taken(NAME of a `per piece` variable)") {
                     return None;
@@ -3259,6 +3315,8 @@ impl<'a> Lowerer<'a> {
                     "neutral",
                     "owner",
                     "taken",
+                    "distance",
+                    "max_cells",
                     "seat",
                     "row",
                     "column",

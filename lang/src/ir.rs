@@ -62,6 +62,8 @@ pub struct Program {
     pub score: Expr,
     /// The distributions of the `roll` statements, by number.
     pub chances: Vec<Chance>,
+    /// For each chance event, statements run once it is resolved (by its roller).
+    pub chance_then: Vec<Vec<Stmt>>,
     /// Where captured pieces go: `(zone, to_owner)`; `to_owner` false means the capturer's.
     pub captures_to: Option<(ZoneId, bool)>,
     /// The starting position string and where the ruleset wrote it.
@@ -444,6 +446,12 @@ pub enum Expr {
     /// Whether the condition holds for some cell / how many cells (as `to`).
     AnyCell(Box<Expr>),
     CountCells(Box<Expr>),
+    /// The largest value of the number over the cells where the condition holds (both
+    /// with `to` as each cell); -1 when it holds nowhere.
+    MaxCells(Box<Expr>, Box<Expr>),
+    /// Links on the shortest way from one cell to another along the directions (each
+    /// player's set); -1 when there is none.
+    Distance(Box<Expr>, Box<Expr>, Vec<Vec<DirId>>),
     /// Number of pieces in the stack on a cell.
     Height(Box<Expr>),
     /// The top piece on a cell belongs to no player (and is of this type).

@@ -1213,19 +1213,42 @@ impl Builder {
             Rule::roll_stmt => {
                 let name = self.name(it.next().unwrap());
                 let spec = it.next().unwrap();
+                let then = it.next().map(|b| self.block(b)).unwrap_or_default();
                 if spec.as_rule() == Rule::cells_spec {
                     let cond = self.expr(spec.into_inner().next().unwrap());
-                    return Stmt::RollCell { name, cond, span };
+                    return Stmt::RollCell {
+                        name,
+                        cond,
+                        then,
+                        span,
+                    };
                 }
                 let spec = spec.into_inner().next().unwrap();
                 let rule = spec.as_rule();
-                let nums: Vec<u32> = spec.into_inner().map(|n| self.int(n).0).collect();
+                let mut faces = None;
+                let nums: Vec<u32> = spec
+                    .into_inner()
+                    .map(|n| {
+                        if n.as_rule() == Rule::int {
+                            self.int(n).0
+                        } else {
+                            faces = Some(self.name(n));
+                            0
+                        }
+                    })
+                    .collect();
                 let spec = match rule {
                     Rule::die_spec => ChanceSpec::Die(nums[0]),
                     Rule::dice_spec => ChanceSpec::Dice(nums[0], nums[1]),
                     _ => ChanceSpec::Coins(nums[0]),
                 };
-                Stmt::Roll { name, spec, span }
+                Stmt::Roll {
+                    name,
+                    spec,
+                    faces,
+                    then,
+                    span,
+                }
             }
             Rule::take_stmt => {
                 let count = self.expr(it.next().unwrap());

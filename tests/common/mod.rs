@@ -26,15 +26,33 @@ pub fn texts(g: &Game, s: &State) -> Vec<String> {
         .collect()
 }
 
-/// Plays decisions by their text; panics with the legal ones when one is not legal.
+/// Plays decisions by their text (a chance outcome as `VARIABLE=VALUE`); panics with the
+/// legal ones when one is not legal.
 pub fn play(g: &Game, s: &mut State, moves: &[&str]) {
     let mut legal = Vec::new();
     let mut tmp = g.empty_state(0);
     for text in moves {
         g.legal_moves(s, &mut legal, &mut tmp);
-        let m = g
-            .read_move(s, text, &legal)
-            .unwrap_or_else(|e| panic!("{text}: {e}; legal: {:?}", texts(g, s)));
+        if let Some(&m) = legal
+            .iter()
+            .find(|m| m.is_chance() && g.chance_text(s, **m) == *text)
+        {
+            g.apply(s, m);
+            continue;
+        }
+        let m = g.read_move(s, text, &legal).unwrap_or_else(|e| {
+            let shown: Vec<String> = legal
+                .iter()
+                .map(|m| {
+                    if m.is_chance() {
+                        g.chance_text(s, *m)
+                    } else {
+                        g.move_text_among(&legal, *m)
+                    }
+                })
+                .collect();
+            panic!("{text}: {e}; legal: {shown:?}")
+        });
         g.apply(s, m);
     }
 }

@@ -11,8 +11,14 @@ use tessel_interpreter::{Game, Piece, State};
 
 const MUTOU: &str = "rulesets/mutou.tessel";
 
+/// The ruleset with options; without `choices`, played without called choices (the
+/// tests of choices ask for them), so that each test sees only what it is about.
 fn game(options: &[(&str, &str)]) -> Game {
-    common::load(MUTOU, options)
+    let mut all: Vec<(&str, &str)> = options.to_vec();
+    if !options.iter().any(|(k, _)| *k == "choices") {
+        all.push(("choices", "off"));
+    }
+    common::load(MUTOU, &all)
 }
 
 fn cell(g: &Game, name: &str) -> usize {
@@ -306,7 +312,7 @@ fn the_last_player_with_blood_wins() {
 }
 
 fn random_game(players: &str, seed: u64) -> (String, u32) {
-    let g = game(&[("players", players)]);
+    let g = game(&[("players", players), ("choices", "on")]);
     let mut s = g.start_state(seed).expect("start");
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
     let mut scratch = g.scratch();
@@ -330,7 +336,11 @@ fn seeded_random_games_of_two_three_and_six_players_end() {
 fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
     let g = game(&[]);
     let mut s = g.start_state(0).expect("start");
-    only(&g, &mut s, &[("e5", 0, [1, 0, 0, 0, 1]), ("a11", 1, [1, 0, 0, 0, 0])]);
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 0, 0, 0, 1]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
     set(&g, &mut s, "points", 0, 3);
     // An odd first count ends on an edge: the second counts edges. Two edges: the
     // farthest tessels are two Walker steps away, and the mover chooses among them.
@@ -350,10 +360,93 @@ fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
     assert_eq!(moves_from(&g, &s, "e7"), ["d6", "d8", "f6", "f8"]);
     // Far counts stop at the edge of the area: the farthest there is.
     let mut s = g.start_state(0).expect("start");
-    only(&g, &mut s, &[("a1", 0, [1, 0, 0, 0, 1]), ("k11", 1, [1, 0, 0, 0, 0])]);
+    only(
+        &g,
+        &mut s,
+        &[("a1", 0, [1, 0, 0, 0, 1]), ("k11", 1, [1, 0, 0, 0, 0])],
+    );
     set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["rand@a1", "_rand_first=1", "_rand_count=6"]);
     let far = moves_from(&g, &s, "a1");
     assert_eq!(far.len(), 7, "{far:?}");
     assert!(far.contains(&"a7".to_string()) && far.contains(&"g1".to_string()));
+}
+
+#[test]
+fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand() {
+    let g = game(&[("players", "3"), ("choices", "on")]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+            ("k11", 2, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    set(&g, &mut s, "alive", 0, 3);
+    play(&g, &mut s, &["e5e6"]);
+    // Blue is asked first (the next in turn order), and may call or let it be.
+    assert_eq!(s.to_move, 1);
+    let mut asked = texts(&g, &s);
+    asked.sort();
+    assert_eq!(asked, ["call_match", "call_toss", "pass"]);
+    play(&g, &mut s, &["pass"]);
+    // Then green, who calls: an open toss of one quandar.
+    assert_eq!(s.to_move, 2);
+    play(&g, &mut s, &["call_toss", "_q1=2"]);
+    // The caller's wafer is the called player's.
+    assert_eq!(var(&g, &s, "wafers_held", 2), 2);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 4);
+    // Back to red, who must now move e6 twice as Rand: first one edge …
+    assert_eq!(s.to_move, 0);
+    assert_eq!(texts(&g, &s), ["choice_rand"]);
+    play(
+        &g,
+        &mut s,
+        &["choice_rand", "_rand_first=1", "_rand_count=1"],
+    );
+    assert_eq!(moves_from(&g, &s, "e6"), ["d6", "e5", "e7", "f6"]);
+    play(&g, &mut s, &["e6e7"]);
+    // … then again, from where it went (no window opens for these moves).
+    assert_eq!(s.to_move, 0);
+    play(&g, &mut s, &["_rand_first=2", "_rand_count=1"]);
+    assert_eq!(moves_from(&g, &s, "e7"), ["d6", "d8", "f6", "f8"]);
+    play(&g, &mut s, &["e7f8"]);
+    // The choice's moves cost no units: red has two of three left, and goes on.
+    assert_eq!(s.to_move, 0);
+    assert_eq!(var(&g, &s, "units", 0), 1);
+    assert!(moves_from(&g, &s, "f8").contains(&"f9".to_string()));
+    play(&g, &mut s, &["f8f9", "pass", "pass", "pass"]);
+    assert_eq!(s.to_move, 1, "red's turn ended after the others declined");
+
+    // Two quandarinn matched: the difference; equal faces do nothing.
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+            ("k11", 2, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["e5e6", "call_match", "_q1=4", "_q2=4"]);
+    assert_eq!(s.to_move, 0);
+    assert!(texts(&g, &s).contains(&"pass".to_string()));
+
+    // With choices off, nobody is asked.
+    let g = game(&[("choices", "off")]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["e5e6"]);
+    assert_eq!(s.to_move, 0);
 }

@@ -369,7 +369,11 @@ impl Game {
                 }
                 let dirs = dirs.get(cx.mover as usize).or(dirs.first());
                 self.board
-                    .distance(a as CellId, b as CellId, dirs.map_or(&[][..], |d| d.as_slice()))
+                    .distance(
+                        a as CellId,
+                        b as CellId,
+                        dirs.map_or(&[][..], |d| d.as_slice()),
+                    )
                     .map_or(-1, i64::from)
             }
             Expr::CountCells(cond) => (0..cx.s.cells.len() as CellId)
@@ -408,6 +412,7 @@ impl Game {
                 }
             }
             Expr::Steps => cx.steps as i64,
+            Expr::TurnPlayer => i64::from(cx.s.window_owner.unwrap_or(cx.s.to_move)),
             Expr::Passed => i64::from(cx.s.last.pass),
             Expr::Held(z, k, who) => {
                 let who = match who {
@@ -612,6 +617,21 @@ impl Game {
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
+                Stmt::AskOthers(cond) => {
+                    // One window at a time; each other player in turn order after the mover.
+                    if s.asking.is_empty() {
+                        let n = self.players();
+                        let asked: Vec<PlayerId> = (1..n)
+                            .map(|k| ((mover as usize + k) % n) as PlayerId)
+                            .filter(|&p| {
+                                cond.as_ref().is_none_or(|c| {
+                                    self.eval(c, &self.ctx_at(s, p, (from, to, target))) != 0
+                                })
+                            })
+                            .collect();
+                        s.asking = asked;
+                    }
+                }
                 Stmt::Swap(a, b) => {
                     let cx = self.ctx_at(s, mover, (from, to, target));
                     let (a, b) = (self.eval(a, &cx), self.eval(b, &cx));

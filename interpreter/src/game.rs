@@ -668,7 +668,7 @@ impl Game {
             return;
         }
         self.candidates(s, out);
-        if !self.program.forbids.is_empty() {
+        if !self.program.forbids.is_empty() && s.window_owner.is_none() {
             out.retain(|m| {
                 tmp.copy_from(s);
                 self.apply(tmp, *m);
@@ -685,8 +685,14 @@ impl Game {
     /// The decisions the rules offer before `forbid`: piece moves, a pass, and actions
     /// (only the forced actions, when any is offered).
     fn candidates(&self, s: &State, out: &mut Vec<Move>) {
-        self.pseudo_moves(s, out);
         let mover = s.to_move;
+        if s.window_owner.is_some() {
+            // A reaction window: the player asked answers with a reaction, or passes.
+            self.reactions(s, out);
+            out.push(Move::pass());
+            return;
+        }
+        self.pseudo_moves(s, out);
         if let Some(cond) = &self.program.turn.pass {
             if self.eval(cond, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0 {
                 out.push(Move::pass());
@@ -697,6 +703,9 @@ impl Game {
         }
         let mut forced = false;
         for (i, a) in self.program.actions.iter().enumerate() {
+            if a.reaction {
+                continue;
+            }
             let (guard, occupied) = &self.action_guard[i];
             if guard
                 .as_ref()
@@ -728,6 +737,29 @@ impl Game {
         }
         if forced {
             out.retain(|m| m.is_action() && self.program.actions[m.rule as usize].forced);
+        }
+    }
+
+    /// The `reaction` actions the player asked in a reaction window may take.
+    fn reactions(&self, s: &State, out: &mut Vec<Move>) {
+        let asked = s.to_move;
+        for (i, a) in self.program.actions.iter().enumerate() {
+            if !a.reaction {
+                continue;
+            }
+            let cells: &[CellId] = if a.on_cells {
+                &self.all_cells
+            } else {
+                &[NO_CELL]
+            };
+            for &c in cells {
+                if a.cond
+                    .as_ref()
+                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, asked, c, c, None)) != 0)
+                {
+                    out.push(Move::action(i as u8, c));
+                }
+            }
         }
     }
 
@@ -1019,6 +1051,10 @@ impl Game {
             return;
         }
         let mover = s.to_move;
+        if s.window_owner.is_some() {
+            self.answer(s, m);
+            return;
+        }
         if !s.turn_begun {
             for &(slot, n, init) in &self.resets {
                 s.vars[slot..slot + n].fill(init);
@@ -1038,7 +1074,7 @@ impl Game {
                 self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
             }
             s.ply += 1;
-            self.pass_turn(s, mover);
+            self.finish_decision(s, mover, true);
             return;
         }
         if m.is_action() {
@@ -1063,10 +1099,9 @@ impl Game {
             if !a.free {
                 s.turn_step += 1;
             }
-            if (!a.free && s.turn_step as u32 >= self.program.turn.max) || s.end_turn_pending {
-                s.end_turn_pending = false;
-                self.pass_turn(s, mover);
-            }
+            let ends =
+                (!a.free && s.turn_step as u32 >= self.program.turn.max) || s.end_turn_pending;
+            self.finish_decision(s, mover, ends);
             return;
         }
         let captured;
@@ -1188,9 +1223,48 @@ impl Game {
         }
         s.ply += 1;
         s.turn_step += 1;
-        if s.turn_step as u32 >= self.program.turn.max || s.end_turn_pending {
-            s.end_turn_pending = false;
+        let ends = s.turn_step as u32 >= self.program.turn.max || s.end_turn_pending;
+        self.finish_decision(s, mover, ends);
+    }
+
+    /// The end of a decision of `mover`'s turn: a reaction window it opened is asked
+    /// first (the turn ends, if it `ends`, as the window closes); else the turn ends now
+    /// if it `ends`.
+    fn finish_decision(&self, s: &mut State, mover: PlayerId, ends: bool) {
+        s.end_turn_pending = false;
+        if let Some(&first) = s.asking.first() {
+            s.window_owner = Some(mover);
+            s.window_ends_turn = ends;
+            s.to_move = first;
+        } else if ends {
             self.pass_turn(s, mover);
+        }
+    }
+
+    /// A decision in a reaction window: a pass declines (the next player is asked); a
+    /// `reaction` action answers and closes the window.
+    fn answer(&self, s: &mut State, m: Move) {
+        let asked = s.to_move;
+        s.ply += 1;
+        if m.is_action() {
+            if let Some(a) = self.program.actions.get(m.rule as usize) {
+                s.asking.clear();
+                self.exec(s, &a.effects, asked, m.to, m.to);
+            }
+        } else if !s.asking.is_empty() {
+            s.asking.remove(0);
+        }
+        match s.asking.first() {
+            Some(&next) => s.to_move = next,
+            None => {
+                let owner = s.window_owner.take().unwrap_or(asked);
+                s.to_move = owner;
+                let ends = std::mem::take(&mut s.window_ends_turn) || s.end_turn_pending;
+                s.end_turn_pending = false;
+                if ends {
+                    self.pass_turn(s, owner);
+                }
+            }
         }
     }
 

@@ -144,6 +144,13 @@ pub struct State {
     pub royal_hint: [CellId; 16],
     /// Every player has at most one royal piece, and no rule can make another.
     pub single_royal: bool,
+    /// A reaction window (`ask others`): the players still to be asked, the one deciding
+    /// (`to_move`) first.
+    pub asking: Vec<PlayerId>,
+    /// Whose turn it is while a window is open.
+    pub window_owner: Option<PlayerId>,
+    /// The decision that opened the window ended its turn: the turn ends as it closes.
+    pub window_ends_turn: bool,
 }
 
 impl State {
@@ -168,6 +175,9 @@ impl State {
             rng: Pcg64Mcg::seed_from_u64(seed),
             royal_hint: [NO_CELL; 16],
             single_royal: false,
+            asking: Vec::new(),
+            window_owner: None,
+            window_ends_turn: false,
         }
     }
 
@@ -193,6 +203,9 @@ impl State {
         self.rng = other.rng.clone();
         self.royal_hint = other.royal_hint;
         self.single_royal = other.single_royal;
+        self.asking.clone_from(&other.asking);
+        self.window_owner = other.window_owner;
+        self.window_ends_turn = other.window_ends_turn;
     }
 
     /// Reseeds the generator; the same seed and decisions give the same game.

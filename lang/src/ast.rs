@@ -171,6 +171,8 @@ pub struct ActionDecl {
     pub manual: bool,
     /// Its text is kept from the other players in play (concealed choices).
     pub secret: bool,
+    /// Offered only to a player asked in a reaction window (`ask others`).
+    pub reaction: bool,
     /// How it is written: a template with `{to}` (`"{to}=U"`).
     pub written: Option<Name>,
     /// Other writings read back (`written "A" or "B"`), never written.
@@ -458,6 +460,9 @@ pub enum Stmt {
     ResetTurns(Span),
     /// The turn ends after this decision.
     EndTurn(Span),
+    /// Opens a reaction window: each other player (for whom the condition holds, with
+    /// `mover` that player) in turn order may answer with a `reaction` action.
+    AskOthers(Option<Expr>),
     /// The next turn is this player's, not the next seat's (`next turn to red`).
     NextTurn(Expr),
     /// Two cells exchange what stands on them (`swap from with to`).

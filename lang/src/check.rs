@@ -399,6 +399,7 @@ impl<'a> Lowerer<'a> {
                             free: a.free,
                             manual: a.manual,
                             secret: a.secret,
+                            reaction: a.reaction,
                             written: a.written.as_ref().and_then(|w| self.template(w, &["to"])),
                             also: a
                                 .also
@@ -2614,6 +2615,9 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
+            ast::Stmt::AskOthers(c) => {
+                Some(ir::Stmt::AskOthers(c.as_ref().map(|c| self.bool_expr(c))))
+            }
             ast::Stmt::NextTurn(who) => Some(ir::Stmt::NextTurn(self.typed(who, Type::Player))),
             ast::Stmt::Swap(a, b) => Some(ir::Stmt::Swap(
                 self.typed(a, Type::Cell),
@@ -2837,6 +2841,7 @@ impl<'a> Lowerer<'a> {
             "target" => return plain(Expr::Target, Cell),
             "mover" => return plain(Expr::Mover, Player),
             "opponent" => return plain(Expr::Opponent, Player),
+            "turn_player" => return plain(Expr::TurnPlayer, Player),
             "nobody" => return plain(Expr::Player(ir::NEUTRAL), Player),
             "ply" => return plain(Expr::Ply, Int),
             "checked" => return plain(Expr::Checked, Bool),

@@ -81,6 +81,8 @@ pub struct Action {
     pub manual: bool,
     /// `tessel play` does not show the other players what it was (concealed setups).
     pub secret: bool,
+    /// Offered only in a reaction window, to the player asked (`ask others`).
+    pub reaction: bool,
     /// How it is written, `{to}` standing for its cell.
     pub written: Option<String>,
     /// Other writings it is read from (not written): `{to}`, `{hit}`.
@@ -439,6 +441,8 @@ pub enum Expr {
     /// The smaller / larger of two numbers.
     Min(Box<Expr>, Box<Expr>),
     Max(Box<Expr>, Box<Expr>),
+    /// The player whose turn it is (in a reaction window, not the one answering).
+    TurnPlayer,
     /// The moving piece has not moved yet this turn.
     Fresh,
     /// Pieces on a cell (of a player, or all).
@@ -499,6 +503,8 @@ pub enum Stmt {
     ResetTurns,
     /// The turn ends when this decision is done.
     EndTurn,
+    /// Opens a reaction window (`ask others [if COND]`).
+    AskOthers(Option<Expr>),
     /// The next turn (or, in `setup`, the first) is this player's.
     NextTurn(Expr),
     /// Two cells exchange their stacks.

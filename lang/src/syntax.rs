@@ -142,7 +142,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 step_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, leap, ride, drop, anywhere)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
-        action_flag | on_cells | forced | free | manual => "`on cells`, `forced`, `free`, `manual`, a condition or effects",
+        action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
+        ask_stmt => "`ask others` or `ask others if CONDITION`",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry | any_count => "`group N`, `group any` or `carry`",
         by_group => "`exactly N` or `exactly group`",
@@ -730,6 +731,7 @@ impl Builder {
                     free: false,
                     manual: false,
                     secret: false,
+                    reaction: false,
                     written: None,
                     also: Vec::new(),
                     cond: None,
@@ -742,6 +744,7 @@ impl Builder {
                             Some(Rule::forced) => a.forced = true,
                             Some(Rule::manual) => a.manual = true,
                             Some(Rule::secret) => a.secret = true,
+                            Some(Rule::reaction) => a.reaction = true,
                             _ => a.free = true,
                         },
                         Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),
@@ -1205,6 +1208,7 @@ impl Builder {
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
+            Rule::ask_stmt => Stmt::AskOthers(it.next().map(|e| self.expr(e))),
             Rule::next_turn_stmt => Stmt::NextTurn(self.expr(it.next().unwrap())),
             Rule::swap_stmt => {
                 let a = self.expr(it.next().unwrap());

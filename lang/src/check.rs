@@ -1506,7 +1506,7 @@ impl<'a> Lowerer<'a> {
                         o.span,
                         "not an `int` option",
                     )
-                    .hint("write the size as a number, or declare `option NAME: int = N`"),
+                    .hint("write the number itself, or declare `option NAME: int = N`"),
                 );
                 None
             }

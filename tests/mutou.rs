@@ -450,3 +450,57 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
     play(&g, &mut s, &["e5e6"]);
     assert_eq!(s.to_move, 0);
 }
+
+#[test]
+fn a_change_of_allegiance_trades_the_moving_piece_for_the_target() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("c3", 0, [1, 0, 0, 0, 0]),
+            ("e6", 1, [1, 0, 2, 0, 0]),
+            ("k11", 1, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    let t = moves_from(&g, &s, "e5");
+    assert!(
+        t.contains(&"e6".to_string()) && t.contains(&"e6^".to_string()),
+        "{t:?}"
+    );
+    play(&g, &mut s, &["e5e6^"]);
+    let (e5, e6) = (cell(&g, "e5"), cell(&g, "e6"));
+    // The target is red's now, with its own shakken; the moving piece has left play.
+    assert!(s.cells[e5].is_none());
+    assert_eq!(s.cells[e6].owner(), 0);
+    assert_eq!(var(&g, &s, "anglers_on", e6), 2);
+    assert_eq!(var(&g, &s, "blood", 0), 2);
+    assert_eq!(var(&g, &s, "blood", 1), 1);
+    // It may not move again free this turn; the removed piece's shakken may be moved onto
+    // it, a wafer-point each.
+    assert!(texts(&g, &s).contains(&"take_walker".to_string()));
+    play(&g, &mut s, &["take_walker", "take_blood"]);
+    assert_eq!(var(&g, &s, "walkers_on", e6), 1);
+    assert_eq!(var(&g, &s, "blood", 0), 3);
+    // Trading away one's last Blood puts one out.
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("e6", 1, [0, 1, 0, 0, 0]),
+            ("k11", 1, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["e5e6^"]);
+    assert_eq!(var(&g, &s, "blood", 0), 0);
+    assert_eq!(var(&g, &s, "gone", 0), 1);
+    let mut scratch = g.scratch();
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(o.winner(), Some(1));
+}

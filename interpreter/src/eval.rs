@@ -361,6 +361,10 @@ impl Game {
                 .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
                 .max()
                 .unwrap_or(-1),
+            Expr::SumCells(cond, v) => (0..cx.s.cells.len() as CellId)
+                .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
+                .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
+                .sum(),
             Expr::Distance(a, b, dirs) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 let n = cx.s.cells.len() as i64;

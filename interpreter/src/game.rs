@@ -148,6 +148,8 @@ pub(crate) struct Rule {
     /// The piece takes the whole stack beneath it along.
     pub carry: bool,
     pub stacking: bool,
+    /// A trade on an opposing piece (`converting`).
+    pub converting: bool,
 }
 
 /// A set of piece types as bits.
@@ -261,6 +263,7 @@ impl Game {
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,
+                                    converting: r.converting,
                                     captures_into: r.captures_into,
                                     carry: r.carry,
                                     stacking: r.stacking,
@@ -1131,7 +1134,21 @@ impl Game {
                 }
                 p
             };
-            if rule.group <= 1 && !rule.group_any && !rule.carry && !self.program.piles {
+            let target = s.cells[m.to as usize];
+            if rule.converting
+                && !target.is_none()
+                && target.owner() != mover
+                && target.owner() != NEUTRAL
+            {
+                // A trade: the piece there changes allegiance; the moving piece leaves play.
+                self.keep_taken(s, m.from);
+                let _ = self.lift(s, m.from);
+                s.cells[m.to as usize] = target.with_owner(mover).with_moved(true);
+                if self.royal.contains(target.kind()) {
+                    s.royal_hint[mover as usize & 15] = m.to;
+                }
+                captured = true;
+            } else if rule.group <= 1 && !rule.group_any && !rule.carry && !self.program.piles {
                 // The common case: the top piece moves alone.
                 let piece = self.lift(s, m.from);
                 if self.royal.contains(piece.kind()) {
@@ -1699,7 +1716,7 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         E::To | E::Target | E::Steps | E::Fresh | E::Attacked(_) => true,
         E::From => from_counts,
         E::AnyCell(c) | E::CountCells(c) => inner(c),
-        E::MaxCells(c, v) => inner(c) || inner(v),
+        E::MaxCells(c, v) | E::SumCells(c, v) => inner(c) || inner(v),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
         E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
         E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
@@ -1746,7 +1763,7 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
         E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
-        E::MaxCells(a, b) | E::Distance(a, b, _) => vec![a, b],
+        E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) => vec![a, b],
         _ => Vec::new(),
     }
 }

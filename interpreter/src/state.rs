@@ -56,6 +56,10 @@ impl Piece {
         }
     }
     #[inline]
+    pub fn with_owner(self, owner: PlayerId) -> Piece {
+        Piece((self.0 & !0xF00) | ((owner as u16 & 0xF) << 8))
+    }
+    #[inline]
     pub fn with_kind(self, kind: PieceId) -> Piece {
         Piece((self.0 & !0xFF) | (kind as u16 + 1))
     }

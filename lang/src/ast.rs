@@ -374,6 +374,9 @@ pub struct MoveRule {
     pub stacking: bool,
     /// It lands on top of its owner's pieces and captures others (`merging`).
     pub merging: bool,
+    /// On an opposing piece it changes that piece's allegiance instead of capturing it,
+    /// and leaves play itself (`converting`).
+    pub converting: bool,
     /// Where what it captures goes (`into discard`), instead of `captures go to`.
     pub into: Option<Name>,
     /// How its moves are written: a template with `{from}`, `{to}`, `{piece}`.

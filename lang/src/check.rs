@@ -2303,6 +2303,17 @@ impl<'a> Lowerer<'a> {
                 self.other_writing(w, &["from", "to", "piece", "count", "hit", "column"])
             })
             .collect();
+        if r.converting && (r.stacking || r.merging) {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    "a move that is `converting` cannot also be `stacking` or `merging`",
+                    r.span,
+                    "this rule",
+                )
+                .hint("write a rule of its own for each way of landing"),
+            );
+        }
         if r.stacking && r.merging {
             self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
         }
@@ -2317,6 +2328,7 @@ impl<'a> Lowerer<'a> {
             atom: atom?,
             target,
             stacking: r.stacking,
+            converting: r.converting,
             cond,
             effects,
         })
@@ -3144,13 +3156,22 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(&args[0], Int);
                 Some((n, Value::Plain(Player)))
             }
-            "max_cells" => {
-                if !arity(self, 2, 2, "max_cells(CONDITION on `to`, NUMBER)") {
+            "max_cells" | "sum_cells" => {
+                if !arity(
+                    self,
+                    2,
+                    2,
+                    &format!("{}(CONDITION on `to`, NUMBER)", f.text),
+                ) {
                     return None;
                 }
                 let c = Box::new(self.typed(&args[0], Bool));
                 let v = Box::new(self.typed(&args[1], Int));
-                Some((Expr::MaxCells(c, v), Value::Plain(Int)))
+                Some(if f.text == "max_cells" {
+                    (Expr::MaxCells(c, v), Value::Plain(Int))
+                } else {
+                    (Expr::SumCells(c, v), Value::Plain(Int))
+                })
             }
             "distance" => {
                 if !arity(self, 3, 3, "distance(CELL, CELL, DIRECTIONS)") {
@@ -3322,6 +3343,7 @@ impl<'a> Lowerer<'a> {
                     "taken",
                     "distance",
                     "max_cells",
+                    "sum_cells",
                     "seat",
                     "row",
                     "column",

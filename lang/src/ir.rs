@@ -300,6 +300,9 @@ pub struct MoveRule {
     pub stacking: bool,
     /// Land on top of the mover's own pieces; capture others.
     pub merging: bool,
+    /// On an opposing piece: that piece becomes the mover's, and the moving piece leaves
+    /// play (a trade; `taken` reads the moving piece's values).
+    pub converting: bool,
     /// Where what it captures goes (each piece's owner's part of a per-player zone),
     /// instead of the ruleset's `captures go to`.
     pub captures_into: Option<ZoneId>,
@@ -453,6 +456,8 @@ pub enum Expr {
     /// The largest value of the number over the cells where the condition holds (both
     /// with `to` as each cell); -1 when it holds nowhere.
     MaxCells(Box<Expr>, Box<Expr>),
+    /// The sum of the number over the cells where the condition holds (`to` as each).
+    SumCells(Box<Expr>, Box<Expr>),
     /// Links on the shortest way from one cell to another along the directions (each
     /// player's set); -1 when there is none.
     Distance(Box<Expr>, Box<Expr>, Vec<Vec<DirId>>),

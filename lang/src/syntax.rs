@@ -151,6 +151,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         not_through => "`not through REGION` or `not through (CONDITION)`",
         over_pieces => "`over pieces`",
         merging => "`merging`",
+        converting => "`converting`",
         at_turn_end => "`at turn end`",
         kept => "`kept`",
         next_turn_stmt => "`next turn to PLAYER`",
@@ -1102,6 +1103,7 @@ impl Builder {
             target: Vec::new(),
             stacking: false,
             merging: false,
+            converting: false,
             into: None,
             written: None,
             also: Vec::new(),
@@ -1119,6 +1121,10 @@ impl Builder {
                         }
                         if k.as_rule() == Rule::merging {
                             rule.merging = true;
+                            continue;
+                        }
+                        if k.as_rule() == Rule::converting {
+                            rule.converting = true;
                             continue;
                         }
                         if k.as_rule() == Rule::into_zone {

@@ -505,6 +505,16 @@ pub fn svg(game: &Game, s: &State) -> String {
             }
         }
     };
+    // `per piece` numbers (not bookkeeping) are drawn as stacks on the pieces.
+    const STACK_FILL: [&str; 8] = [
+        "#c0392b", "#2e86c1", "#27ae60", "#d68910", "#8e44ad", "#17a589", "#7f8c8d", "#f1c40f",
+    ];
+    let stacked: Vec<&tessel_lang::ir::Var> = game
+        .program
+        .vars
+        .iter()
+        .filter(|v| v.per_piece && !v.name.starts_with('_') && v.ty == tessel_lang::ir::Type::Int)
+        .collect();
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
     let mut out = links;
     for c in 0..n {
@@ -587,6 +597,20 @@ pub fn svg(game: &Game, s: &State) -> String {
         if height_here > 1 {
             out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
         }
+        // The piece's own values (`per piece`): a stack of discs a unit, by colour.
+        let mut level = 0u32;
+        for (k, v) in stacked.iter().enumerate() {
+            let n = game.var(s, &v.name, c).unwrap_or(0).clamp(0, 12) as u32;
+            for _ in 0..n {
+                out += &format!(
+                    "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"4\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"0.4\"/>\n",
+                    px + CELL - 13,
+                    py + CELL - 7 - level * 5,
+                    STACK_FILL[k % STACK_FILL.len()]
+                );
+                level += 1;
+            }
+        }
     }
     if let Some((gw, gh)) = game.board.grid {
         for x in 0..gw {
@@ -599,6 +623,22 @@ pub fn svg(game: &Game, s: &State) -> String {
         for y in 0..gh {
             out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n", margin / 2, margin + (gh - 1 - y) * CELL + CELL / 2 + 4, y + 1);
         }
+    }
+    // What the colours of the stacks stand for.
+    if !stacked.is_empty() {
+        let mut x = margin as f64;
+        let y = height as f64 + 14.0;
+        for (k, v) in stacked.iter().enumerate() {
+            out += &format!(
+                "<rect x=\"{x:.0}\" y=\"{:.0}\" width=\"9\" height=\"6\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"0.4\"/><text x=\"{:.0}\" y=\"{y:.0}\" font-size=\"10\" fill=\"#5a4632\">{}</text>\n",
+                y - 7.0,
+                STACK_FILL[k % STACK_FILL.len()],
+                x + 12.0,
+                esc(&v.name)
+            );
+            x += 18.0 + 6.0 * v.name.len() as f64;
+        }
+        height += 22;
     }
     out += "</svg>\n";
     // Cells drawn blank: the picture is cut to the cells that are drawn.

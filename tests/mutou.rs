@@ -504,3 +504,13 @@ fn a_change_of_allegiance_trades_the_moving_piece_for_the_target() {
     let o = g.status(&s, &mut scratch).expect("over");
     assert_eq!(o.winner(), Some(1));
 }
+
+#[test]
+fn render_draws_the_playing_area_with_the_stacks_of_shakken() {
+    let g = game(&[("players", "3")]);
+    let s = g.start_state(0).expect("start");
+    let svg = tessel::render::svg(&g, &s);
+    // Twelve bases, each with a stack of three shakken, and a key to the colours.
+    assert_eq!(svg.matches("width=\"12\" height=\"4\"").count(), 3 * 12);
+    assert!(svg.contains(">bloods_on<") && svg.contains(">rands_on<"));
+}

@@ -514,3 +514,89 @@ fn render_draws_the_playing_area_with_the_stacks_of_shakken() {
     assert_eq!(svg.matches("width=\"12\" height=\"4\"").count(), 3 * 12);
     assert!(svg.contains(">bloods_on<") && svg.contains(">rands_on<"));
 }
+
+#[test]
+fn under_every_option_a_player_always_has_a_decision_until_the_end() {
+    for opts in [
+        vec![("form", "cooperative"), ("players", "3")],
+        vec![("distribution", "chosen"), ("players", "2")],
+        vec![("players", "6"), ("tier", "common"), ("side", "13")],
+        vec![("players", "2"), ("extra_moves", "off")],
+        vec![("players", "4"), ("defeated", "stay")],
+    ] {
+        let mut all = opts.clone();
+        all.push(("choices", "on"));
+        let g = game(&all);
+        for seed in 0..6u64 {
+            let mut s = g.start_state(seed).expect("start");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+            let mut scratch = g.scratch();
+            let o = g.random_playout(&mut s, &mut rng, 20_000, &mut scratch);
+            assert!(o.is_some(), "{opts:?} seed {seed}: stuck or unfinished");
+        }
+    }
+}
+
+#[test]
+fn the_private_distribution_is_hidden_until_every_player_is_done() {
+    let g = game(&[
+        ("distribution", "chosen"),
+        ("bases", "2"),
+        ("bloods", "1"),
+        ("walkers", "1"),
+        ("anglers", "0"),
+        ("jaggers", "0"),
+        ("rands", "0"),
+    ]);
+    let mut s = g.start_state(0).expect("start");
+    let red = bases(&g, &s, 0);
+    let blue = bases(&g, &s, 1);
+    let name = |c: usize| g.board.cell_names[c].clone();
+    let mut t = texts(&g, &s);
+    t.sort();
+    // Only putting shakken on one's own bases: no moves, no pass, no rest.
+    assert!(t.iter().all(|m| m.starts_with("put_")), "{t:?}");
+    play(
+        &g,
+        &mut s,
+        &[
+            &format!("put_blood@{}", name(red[0])),
+            &format!("put_walker@{}", name(red[1])),
+        ],
+    );
+    // Red is done; nothing shows yet.
+    assert_eq!(s.to_move, 1);
+    assert_eq!(var(&g, &s, "bloods_on", red[0]), 0);
+    play(
+        &g,
+        &mut s,
+        &[
+            &format!("put_blood@{}", name(blue[1])),
+            &format!("put_walker@{}", name(blue[1])),
+        ],
+    );
+    // Everyone is done: every base shows what it carries, and play begins.
+    assert_eq!(var(&g, &s, "stage", 0), 1);
+    assert_eq!(var(&g, &s, "bloods_on", red[0]), 1);
+    assert_eq!(var(&g, &s, "walkers_on", red[1]), 1);
+    assert_eq!(var(&g, &s, "walkers_on", blue[1]), 1);
+    assert_eq!(var(&g, &s, "blood", 1), 1);
+    assert_eq!(s.to_move, 0);
+    assert!(texts(&g, &s).contains(&"rest".to_string()));
+}
+
+#[test]
+fn in_the_cooperative_form_the_game_stops_when_all_agree() {
+    let g = game(&[("form", "cooperative"), ("players", "3")]);
+    let mut s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    play(&g, &mut s, &["agree_to_stop", "agree_to_stop"]);
+    assert!(g.status(&s, &mut scratch).is_none());
+    // Green rests instead: the agreement is withdrawn, and must begin again.
+    play(&g, &mut s, &["rest", "agree_to_stop", "agree_to_stop"]);
+    assert!(g.status(&s, &mut scratch).is_none());
+    play(&g, &mut s, &["agree_to_stop"]);
+    let o = g.status(&s, &mut scratch).expect("stopped");
+    assert_eq!(o.ending, "all players agreed to stop");
+    assert_eq!(o.scores, vec![0.5; 3]);
+}

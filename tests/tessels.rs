@@ -1,6 +1,6 @@
 //! Playing areas drawn as polygons (`board tessels`): the relations derived from the
 //! drawing — edge neighbours (`step edge`), vertex-only neighbours (`step vertex`) and
-//! the jagger relation (`step jag`) — on squares, hexagons, an irregular drawn area read
+//! the trace relation (`step trace`, MuTou's Jagger) — on squares, hexagons, an irregular drawn area read
 //! from a file, and a cylinder made by a splice.
 
 mod common;

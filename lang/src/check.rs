@@ -1198,8 +1198,8 @@ impl<'a> Lowerer<'a> {
     }
 
     /// A board drawn as polygons: its tessels become cells, and the relations derived
-    /// from the drawing become numbered directions (`edge1`, `vertex1`, `jag1`, …)
-    /// gathered in the direction sets `edge`, `vertex` and `jag`.
+    /// from the drawing become numbered directions (`edge1`, `vertex1`, `trace1`, …)
+    /// gathered in the direction sets `edge`, `vertex` and `trace`.
     fn tessels_from(&mut self, items: &[ast::TesselItem], span: Span) {
         use crate::tessellation::{self as geo, Drawn, Point};
         use ast::TesselItem;
@@ -1447,7 +1447,7 @@ impl<'a> Lowerer<'a> {
                     .map(|l| l.iter().map(|&u| (u, 1)).collect())
                     .collect(),
             ),
-            ("jag", derived.jag.clone()),
+            ("trace", derived.trace.clone()),
         ] {
             let slots = lists.iter().map(|l| l.len()).max().unwrap_or(0);
             let mut dirs = Vec::new();
@@ -3195,7 +3195,7 @@ impl<'a> Lowerer<'a> {
                         args[2].span,
                         "not a direction or direction set",
                     );
-                    d = d.hint("name one declared with `dirs NAME = …`, a direction of the board, or `edge`, `vertex` or `jag` on a drawn board");
+                    d = d.hint("name one declared with `dirs NAME = …`, a direction of the board, or `edge`, `vertex` or `trace` on a drawn board");
                     self.error(d);
                     return None;
                 };

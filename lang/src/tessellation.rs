@@ -1,6 +1,6 @@
 //! Playing areas drawn as polygons ("tessels"): from their vertex lists and the splices
 //! between them, the relations a board needs — edge neighbours, vertex-only neighbours,
-//! the jagger relation with its cost — and the checks a drawn area must pass. Pure
+//! the trace relation (along an edge between two others) with its cost — and the checks a drawn area must pass. Pure
 //! geometry on exact fixed-point coordinates; no diagnostics, no names of any game.
 
 use std::collections::{BTreeMap, HashMap};
@@ -14,7 +14,7 @@ pub type Point = (Fixed, Fixed);
 pub const UNIT: Fixed = 1_000_000;
 /// The most vertices a tessel may have.
 pub const MAX_VERTICES: usize = 19;
-/// The longest boundary a jagger move is traced along, in edges.
+/// The longest boundary a trace follows, in edges.
 const MAX_TRACE: u32 = 64;
 
 /// Reads a decimal number (`-2`, `0.5`) as millionths; `None` when it is not one or is
@@ -80,8 +80,9 @@ pub struct Derived {
     pub edge: Vec<Vec<usize>>,
     /// Tessels that share a vertex but no edge.
     pub vertex: Vec<Vec<usize>>,
-    /// Tessels a jagger move reaches, with its cost in move units (edges traced).
-    pub jag: Vec<Vec<(usize, u32)>>,
+    /// Tessels reached by a trace (from a vertex of the tessel, along an edge between two
+    /// others, to a vertex where a third touches), with its cost in move units (edges traced).
+    pub trace: Vec<Vec<(usize, u32)>>,
     /// Each tessel's outline as it is played, counter-clockwise, with the vertices other
     /// tessels add to its edges; in units.
     pub outline: Vec<Vec<(f64, f64)>>,
@@ -289,7 +290,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
     let mut out = Derived {
         edge: vec![Vec::new(); n],
         vertex: vec![Vec::new(); n],
-        jag: vec![Vec::new(); n],
+        trace: vec![Vec::new(); n],
         outline,
     };
     for (t, r) in joined.iter().enumerate() {
@@ -308,7 +309,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
             }
         }
     }
-    // Jagger: from a vertex of the tessel, along an edge between two other tessels, on
+    // Trace: from a vertex of the tessel, along an edge between two other tessels, on
     // along their boundary while only they meet at its vertices (a unit a vertex), to a
     // vertex where a third tessel touches that shares nothing with the starting one.
     let mut at_vertex: HashMap<usize, Vec<(usize, usize)>> = HashMap::new();
@@ -360,7 +361,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
                 }
             }
         }
-        out.jag[t] = found;
+        out.trace[t] = found;
     }
     // Every tessel joined to the rest, at least by a vertex.
     if n > 1 {
@@ -464,16 +465,16 @@ mod tests {
     }
 
     #[test]
-    fn squares_give_rook_bishop_and_knight_like_relations() {
+    fn squares_give_edge_vertex_and_knight_like_trace_relations() {
         // 5 x 5; the centre is 12.
         let d = derive(&squares(5, 5, (0, 0)), &[]).expect("fine");
         assert_eq!(sorted(d.edge[12].clone()), vec![7, 11, 13, 17]);
         assert_eq!(sorted(d.vertex[12].clone()), vec![6, 8, 16, 18]);
-        // Knight's moves and the two-square rook skips, each one edge traced.
-        let mut jag: Vec<usize> = d.jag[12].iter().map(|j| j.0).collect();
-        jag.sort();
-        assert_eq!(jag, vec![1, 2, 3, 5, 9, 10, 14, 15, 19, 21, 22, 23]);
-        assert!(d.jag[12].iter().all(|j| j.1 == 1));
+        // Two-by-one and two-straight offsets, each one edge traced.
+        let mut traced: Vec<usize> = d.trace[12].iter().map(|j| j.0).collect();
+        traced.sort();
+        assert_eq!(traced, vec![1, 2, 3, 5, 9, 10, 14, 15, 19, 21, 22, 23]);
+        assert!(d.trace[12].iter().all(|j| j.1 == 1));
         // The corner: two across edges, one at a vertex.
         assert_eq!(sorted(d.edge[0].clone()), vec![1, 5]);
         assert_eq!(d.vertex[0], vec![6]);
@@ -487,8 +488,8 @@ mod tests {
         let centre = h.iter().position(|x| x.0 == 2 && x.1 == 2).expect("centre");
         assert_eq!(d.edge[centre].len(), 6);
         assert!(d.vertex[centre].is_empty());
-        // Jagger on hexes: the second ring, along the edges between two neighbours.
-        assert_eq!(d.jag[centre].len(), 6);
+        // Traces on hexes: the second ring, along the edges between two neighbours.
+        assert_eq!(d.trace[centre].len(), 6);
         assert_eq!(drawn.len(), 19);
     }
 
@@ -538,7 +539,7 @@ mod tests {
         let d = derive(&[bottom, top, start, far], &[]).expect("fine");
         // From `start`, vertex (0,1): along bottom|top through (1,1) and (2,1) to (3,1),
         // where `far` touches: three edges, three units.
-        assert_eq!(d.jag[2], vec![(3, 3)]);
+        assert_eq!(d.trace[2], vec![(3, 3)]);
     }
 
     #[test]

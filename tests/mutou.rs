@@ -600,3 +600,78 @@ fn in_the_cooperative_form_the_game_stops_when_all_agree() {
     assert_eq!(o.ending, "all players agreed to stop");
     assert_eq!(o.scores, vec![0.5; 3]);
 }
+
+#[test]
+fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("e5", 0, [1, 2, 0, 0, 0]),
+            ("f6", 0, [1, 0, 0, 0, 0]),
+            ("h5", 0, [0, 0, 1, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
+    let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
+    assert_eq!(var(&g, &s, "walkers_on", e5), 1);
+    assert_eq!(var(&g, &s, "walkers_on", f6), 1);
+    assert_eq!(var(&g, &s, "units", 0), 1, "a vertex neighbour: one alteration");
+    // Altering pieces excludes moving them in the same turn (the basic game).
+    assert!(moves_from(&g, &s, "e5").is_empty());
+    // h5 is three crossings from e5: three units, and only two are left.
+    let t = texts(&g, &s);
+    assert!(!t.contains(&"give_walker@h5".to_string()), "{t:?}");
+    assert!(t.contains(&"give_walker@f6".to_string()));
+
+    // The advanced game mixes them; a far base costs more.
+    let g = game(&[("mixed", "true")]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 2, 0, 0, 0]), ("h5", 0, [0, 0, 1, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 5);
+    play(&g, &mut s, &["pick@e5", "give_walker@h5"]);
+    assert_eq!(var(&g, &s, "units", 0), 3);
+    assert!(moves_from(&g, &s, "e5").contains(&"e6".to_string()));
+}
+
+#[test]
+fn a_choice_called_on_an_alteration_shares_out_the_heap() {
+    let g = game(&[("choices", "on")]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 2, 0, 0, 0]), ("f6", 0, [1, 0, 1, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
+    // Blue calls: a toss of 2. The two bases' five shakken go into one heap, and blue
+    // puts two of them.
+    assert_eq!(s.to_move, 1);
+    play(&g, &mut s, &["call_toss", "_q1=2"]);
+    assert_eq!(var(&g, &s, "heap_w", 0), 2);
+    assert_eq!(s.to_move, 1, "the caller shares out first");
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert!(t.contains(&"heap_walker@e5".to_string()), "{t:?}");
+    play(&g, &mut s, &["heap_blood@f6", "heap_blood@f6"]);
+    // Back to red, who must put the rest (three) before anything else.
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    assert!(t.iter().all(|m| m.starts_with("put_back_")), "{t:?}");
+    play(&g, &mut s, &["put_back_walker@e5", "put_back_walker@e5", "put_back_angler@e5"]);
+    let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
+    assert_eq!(var(&g, &s, "bloods_on", f6), 2);
+    assert_eq!(var(&g, &s, "bloods_on", e5), 0);
+    assert_eq!(var(&g, &s, "walkers_on", e5), 2);
+    assert_eq!(var(&g, &s, "anglers_on", e5), 1);
+    assert!(texts(&g, &s).contains(&"pass".to_string()));
+}

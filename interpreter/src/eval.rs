@@ -621,6 +621,14 @@ impl Game {
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
+                Stmt::Ask(who) => {
+                    let p = self.eval(who, &self.ctx_at(s, mover, (from, to, target)));
+                    if let Some(p) = self.seat(p) {
+                        if !s.asking.contains(&p) {
+                            s.asking.push(p);
+                        }
+                    }
+                }
                 Stmt::AskOthers(cond) => {
                     // One window at a time; each other player in turn order after the mover.
                     if s.asking.is_empty() {

@@ -1048,6 +1048,14 @@ impl Game {
                     self.exec(s, then, first.roller, NO_CELL, NO_CELL);
                 }
             }
+            // It may have asked players to answer: a window opens in the turn.
+            if s.window_owner.is_none() {
+                if let Some(&next) = s.asking.first() {
+                    s.window_owner = Some(s.to_move);
+                    s.window_ends_turn = false;
+                    s.to_move = next;
+                }
+            }
             if s.pending.is_empty() && s.setup_pending {
                 self.run_setup(s);
             }

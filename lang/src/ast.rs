@@ -466,6 +466,8 @@ pub enum Stmt {
     /// Opens a reaction window: each other player (for whom the condition holds, with
     /// `mover` that player) in turn order may answer with a `reaction` action.
     AskOthers(Option<Expr>),
+    /// Asks one player in a reaction window (`ask PLAYER`).
+    Ask(Expr),
     /// The next turn is this player's, not the next seat's (`next turn to red`).
     NextTurn(Expr),
     /// Two cells exchange what stands on them (`swap from with to`).

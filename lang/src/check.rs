@@ -1465,6 +1465,13 @@ impl<'a> Lowerer<'a> {
             }
             sets.push((rel, dirs));
         }
+        // `touch`: across an edge or a vertex.
+        let touch: Vec<DirId> = sets
+            .iter()
+            .filter(|(rel, _)| *rel != "trace")
+            .flat_map(|(_, d)| d.iter().copied())
+            .collect();
+        sets.push(("touch", touch));
         for (rel, dirs) in sets {
             self.dir_sets.insert(rel.to_string(), vec![dirs; n]);
         }
@@ -2627,6 +2634,7 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
+            ast::Stmt::Ask(p) => Some(ir::Stmt::Ask(self.typed(p, Type::Player))),
             ast::Stmt::AskOthers(c) => {
                 Some(ir::Stmt::AskOthers(c.as_ref().map(|c| self.bool_expr(c))))
             }

@@ -510,6 +510,8 @@ pub enum Stmt {
     EndTurn,
     /// Opens a reaction window (`ask others [if COND]`).
     AskOthers(Option<Expr>),
+    /// Asks one player in a reaction window (`ask PLAYER`).
+    Ask(Expr),
     /// The next turn (or, in `setup`, the first) is this player's.
     NextTurn(Expr),
     /// Two cells exchange their stacks.

@@ -143,7 +143,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
-        ask_stmt => "`ask others` or `ask others if CONDITION`",
+        ask_stmt | ask_others => "`ask others`, `ask others if CONDITION` or `ask PLAYER`",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
         group | carry | any_count => "`group N`, `group any` or `carry`",
         by_group => "`exactly N` or `exactly group`",
@@ -1214,7 +1214,14 @@ impl Builder {
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
-            Rule::ask_stmt => Stmt::AskOthers(it.next().map(|e| self.expr(e))),
+            Rule::ask_stmt => {
+                let what = it.next().unwrap();
+                if what.as_rule() == Rule::ask_others {
+                    Stmt::AskOthers(what.into_inner().next().map(|e| self.expr(e)))
+                } else {
+                    Stmt::Ask(self.expr(what))
+                }
+            }
             Rule::next_turn_stmt => Stmt::NextTurn(self.expr(it.next().unwrap())),
             Rule::swap_stmt => {
                 let a = self.expr(it.next().unwrap());

@@ -160,6 +160,11 @@ enum Command {
         /// Continue a saved game (and keep saving to the same file).
         #[arg(long, value_name = "FILE")]
         load: Option<std::path::PathBuf>,
+        /// A clock of beats: each decision of a person must be typed within this many
+        /// seconds (MuTou's bass beat: a move a beat). A decision typed after its beat is
+        /// refused, and the player's turn passes when passing is allowed.
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+        beats: Option<u32>,
     },
     /// Draw a position as an SVG picture.
     #[command(
@@ -954,6 +959,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             record: record_to,
             load,
             playouts,
+            beats,
         } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, seed)?;
@@ -1012,6 +1018,7 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     record_path,
                     record,
                     history,
+                    beats,
                 },
             );
             Ok(ExitCode::SUCCESS)
@@ -1123,6 +1130,8 @@ struct PlaySetup {
     record: tessel::record::Record,
     /// States before each decision already in the record (a loaded game).
     history: Vec<State>,
+    /// Seconds a person has for each decision (`--beats`).
+    beats: Option<u32>,
 }
 
 const PLAY_HELP: &str =
@@ -1153,7 +1162,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         mut record_path,
         mut record,
         mut history,
+        beats,
     } = setup;
+    // When the current beat began: the prompt for a decision, or the last answer.
+    let mut beat_began: Option<std::time::Instant> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x5151);
@@ -1300,7 +1312,19 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 names.join(", ")
             );
         }
-        out_part!("{} to move> ", g.program.players[player]);
+        match beats {
+            Some(b) => {
+                // The beat runs from the first prompt for this decision; other commands
+                // typed meanwhile do not stop it.
+                let began = *beat_began.get_or_insert_with(std::time::Instant::now);
+                let left = u64::from(b).saturating_sub(began.elapsed().as_secs());
+                out_part!(
+                    "{} to move ({left} s of the beat)> ",
+                    g.program.players[player]
+                );
+            }
+            None => out_part!("{} to move> ", g.program.players[player]),
+        }
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
             out!("\nMoves: {}", record.decisions.join(" "));
@@ -1372,6 +1396,22 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             }
             text => match g.read_move(&s, text, &moves) {
                 Ok(m) => {
+                    // Too late for the beat: the turn passes, if passing is allowed.
+                    let late = match (beats, beat_began) {
+                        (Some(b), Some(t)) => t.elapsed().as_secs_f64() > f64::from(b),
+                        _ => false,
+                    };
+                    beat_began = None;
+                    let m = match moves.iter().find(|x| x.is_pass()) {
+                        Some(&pass) if late => {
+                            out!(
+                                "{} missed the beat: `{text}` comes too late, and the turn passes",
+                                g.program.players[player]
+                            );
+                            pass
+                        }
+                        _ => m,
+                    };
                     history.push(s.clone());
                     record.decisions.push(g.move_text_among(&moves, m));
                     g.apply(&mut s, m);

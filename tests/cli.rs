@@ -526,3 +526,37 @@ fn plugin_check_says_what_a_module_answers_or_what_is_wrong() {
     assert_eq!(code, 0);
     assert!(out.contains("white to move"), "{out}");
 }
+
+#[test]
+fn play_with_beats_passes_the_turn_of_a_player_who_misses_the_beat() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args([
+            "play",
+            "rulesets/mutou.tessel",
+            "-o",
+            "choices=off",
+            "--beats",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    let mut input = child.stdin.take().expect("stdin");
+    // In time: red's first move stands.
+    input.write_all(b"i1i2\n").expect("input");
+    input.flush().expect("flush");
+    // Too late: the second comes after its beat, and red's turn passes.
+    std::thread::sleep(std::time::Duration::from_millis(1600));
+    input.write_all(b"i2i3\nquit\n").expect("input");
+    drop(input);
+    let out = child.wait_with_output().expect("tessel ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("s of the beat)>"), "{text}");
+    assert!(
+        text.contains("red missed the beat: `i2i3` comes too late, and the turn passes"),
+        "{text}"
+    );
+    assert!(text.contains("Moves: i1i2 pass"), "{text}");
+}

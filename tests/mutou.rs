@@ -620,7 +620,11 @@ fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
     let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
     assert_eq!(var(&g, &s, "walkers_on", e5), 1);
     assert_eq!(var(&g, &s, "walkers_on", f6), 1);
-    assert_eq!(var(&g, &s, "units", 0), 1, "a vertex neighbour: one alteration");
+    assert_eq!(
+        var(&g, &s, "units", 0),
+        1,
+        "a vertex neighbour: one alteration"
+    );
     // Altering pieces excludes moving them in the same turn (the basic game).
     assert!(moves_from(&g, &s, "e5").is_empty());
     // h5 is three crossings from e5: three units, and only two are left.
@@ -634,7 +638,11 @@ fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
     only(
         &g,
         &mut s,
-        &[("e5", 0, [1, 2, 0, 0, 0]), ("h5", 0, [0, 0, 1, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+        &[
+            ("e5", 0, [1, 2, 0, 0, 0]),
+            ("h5", 0, [0, 0, 1, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
     );
     set(&g, &mut s, "points", 0, 5);
     play(&g, &mut s, &["pick@e5", "give_walker@h5"]);
@@ -649,7 +657,11 @@ fn a_choice_called_on_an_alteration_shares_out_the_heap() {
     only(
         &g,
         &mut s,
-        &[("e5", 0, [1, 2, 0, 0, 0]), ("f6", 0, [1, 0, 1, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+        &[
+            ("e5", 0, [1, 2, 0, 0, 0]),
+            ("f6", 0, [1, 0, 1, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
     );
     set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
@@ -667,7 +679,15 @@ fn a_choice_called_on_an_alteration_shares_out_the_heap() {
     assert_eq!(s.to_move, 0);
     let t = texts(&g, &s);
     assert!(t.iter().all(|m| m.starts_with("put_back_")), "{t:?}");
-    play(&g, &mut s, &["put_back_walker@e5", "put_back_walker@e5", "put_back_angler@e5"]);
+    play(
+        &g,
+        &mut s,
+        &[
+            "put_back_walker@e5",
+            "put_back_walker@e5",
+            "put_back_angler@e5",
+        ],
+    );
     let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
     assert_eq!(var(&g, &s, "bloods_on", f6), 2);
     assert_eq!(var(&g, &s, "bloods_on", e5), 0);

@@ -143,7 +143,7 @@ fn the_set_layouts_give_every_player_a_stand_of_edge_joined_squares() {
     let mut scratch = g.scratch();
     assert_eq!(var(&g, &s, "stage", 0), 3);
     let o = g.status(&s, &mut scratch).expect("over at once");
-    assert!(o.ending.contains("too small"), "{}", o.ending);
+    assert!(o.ending.contains("no room"), "{}", o.ending);
     let g = game(&[("players", "10"), ("tier", "high"), ("side", "21")]);
     s = g.start_state(0).expect("start");
     assert_eq!(bases(&g, &s, 9).len(), 8);
@@ -694,4 +694,37 @@ fn a_choice_called_on_an_alteration_shares_out_the_heap() {
     assert_eq!(var(&g, &s, "walkers_on", e5), 2);
     assert_eq!(var(&g, &s, "anglers_on", e5), 1);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
+}
+
+#[test]
+fn a_drawn_playing_area_gives_the_stands_and_is_played_on() {
+    let g = common::load("rulesets/mutou-drawn.tessel", &[("choices", "off")]);
+    let s = g.start_state(0).expect("start");
+    let names = |p: u8| -> Vec<String> {
+        bases(&g, &s, p)
+            .into_iter()
+            .map(|c| g.board.cell_names[c].clone())
+            .collect()
+    };
+    assert_eq!(names(0), ["a1", "a2", "a3", "a4"]);
+    assert_eq!(names(1), ["g1", "g2", "g3", "g4"]);
+    let mut green = names(2);
+    green.sort();
+    assert_eq!(green, ["b5", "c6", "d7", "e6"]);
+    // The hand-drawn wedge is a neighbour of g1 and g2 across edges.
+    let wedge = cell(&g, "wedge");
+    let across: Vec<String> = (0..g.board.dir_names.len())
+        .filter(|&d| g.board.dir_names[d].starts_with("edge"))
+        .map(|d| g.board.step(wedge as u16, d as u8))
+        .filter(|&t| t != u16::MAX)
+        .map(|t| g.board.cell_names[t as usize].clone())
+        .collect();
+    assert_eq!(across, ["g1", "g2"]);
+    let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(2);
+    let mut s = s;
+    let mut scratch = g.scratch();
+    let o = g
+        .random_playout(&mut s, &mut rng, 100_000, &mut scratch)
+        .expect("ends");
+    assert_eq!(o.ending, "one player still has Blood");
 }

@@ -544,6 +544,12 @@ impl Game {
                 vars[self.var_slot[i] + k] = v.init;
             }
         }
+        // Start values the drawn area gives.
+        for &(v, c, value) in &self.program.cell_values {
+            if let Some(x) = vars.get_mut(self.var_slot[v as usize] + c as usize) {
+                *x = value;
+            }
+        }
         let zones = self.program.zones.len() * self.players * self.program.pieces.len();
         State::empty(self.board.cells(), vars, zones, seed)
     }

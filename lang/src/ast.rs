@@ -273,6 +273,15 @@ pub enum TesselItem {
         pairs: Vec<(PointAst, PointAst)>,
         span: Span,
     },
+    /// `set NAME = VALUE at CELL … [joined]`: a `per cell` variable's start value on those
+    /// tessels (a player's stand); `joined`: they must be joined by edges.
+    Set {
+        var: Name,
+        value: (i64, Span),
+        cells: Vec<Name>,
+        joined: bool,
+        span: Span,
+    },
 }
 
 #[derive(Clone, Debug)]

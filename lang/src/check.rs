@@ -42,6 +42,9 @@ struct Lowerer<'a> {
     zone_index: HashMap<String, ir::ZoneId>,
     chances: Vec<ir::Chance>,
     chance_then: Vec<Vec<ir::Stmt>>,
+    /// A drawn area's `set NAME = VALUE at …` lines, resolved once variables are known:
+    /// (variable name, value, cells).
+    area_sets: Vec<(Name, i64, Vec<CellId>)>,
     plugins: Vec<ir::PluginRef>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
@@ -131,6 +134,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         zone_index: HashMap::new(),
         chances: Vec::new(),
         chance_then: Vec::new(),
+        area_sets: Vec::new(),
         plugins: Vec::new(),
         uses_fresh: false,
         defines: HashMap::new(),
@@ -596,7 +600,34 @@ impl<'a> Lowerer<'a> {
                 });
             }
         }
+        // Start values from the drawn area.
+        let mut cell_values = Vec::new();
+        for (name, value, cells) in std::mem::take(&mut self.area_sets) {
+            match self.var_index.get(&name.text).copied() {
+                Some(v)
+                    if self.vars[v as usize].per_cell && self.vars[v as usize].ty != Type::Cell =>
+                {
+                    cell_values.extend(cells.iter().map(|&c| (v, c, value)));
+                }
+                _ => self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!(
+                            "the area sets `{}`, which is not a `per cell` number of the ruleset",
+                            name.text
+                        ),
+                        name.span,
+                        "not a per-cell number",
+                    )
+                    .hint(format!(
+                        "declare it in the ruleset: `var {} = 0 per cell`",
+                        name.text
+                    )),
+                ),
+            }
+        }
         Some(ir::Program {
+            cell_values,
             piles,
             capture_top,
             marks,
@@ -1307,10 +1338,12 @@ impl<'a> Lowerer<'a> {
                         continue;
                     }
                     let pre = prefix.as_ref().map_or("", |p| p.text.as_str()).to_string();
+                    // Diagnostics point at `squares W x H`.
+                    let head = Span::new(span.file, span.start, height.1.end.max(span.start));
                     for (i, d) in geo::squares(w, h, origin).into_iter().enumerate() {
                         let (x, y) = (i as u32 % w, i as u32 / w);
                         let name = format!("{pre}{}{}", column_name(x as usize), y + 1);
-                        if !add(self, name, *span, d, &mut drawn, &mut written) {
+                        if !add(self, name, head, d, &mut drawn, &mut written) {
                             bad = true;
                             break;
                         }
@@ -1348,15 +1381,18 @@ impl<'a> Lowerer<'a> {
                         continue;
                     }
                     let pre = prefix.as_ref().map_or("", |p| p.text.as_str()).to_string();
+                    let head = Span::new(span.file, span.start, radius.1.end.max(span.start));
                     for (col, row, d) in geo::hexagons(r, origin) {
                         let name = format!("{pre}{}{}", column_name(col as usize), row + 1);
-                        if !add(self, name, *span, d, &mut drawn, &mut written) {
+                        if !add(self, name, head, d, &mut drawn, &mut written) {
                             bad = true;
                             break;
                         }
                         coords.push((col as u16 + 1, row as u16 + 1));
                     }
                 }
+                // Resolved after the drawing (cells) and the ruleset (variables).
+                TesselItem::Set { .. } => {}
                 TesselItem::Splice { pairs, span } => {
                     let mut ps = Vec::new();
                     let mut spans = Vec::new();
@@ -1417,6 +1453,9 @@ impl<'a> Lowerer<'a> {
                             }
                             d.hint("an edge is shared by at most two tessels, one on each side")
                         }
+                        geo::Problem::Crossing { tessels: (t, u), at } => err(codes::BAD_BOARD, format!("the tessels `{}` and `{}` overlap: their outlines cross near {}", name(t, &cells), name(u, &cells), show(at)), written[t], "this tessel")
+                            .with_label(written[u], "and this one")
+                            .hint("tessels may share edges and vertices, but not area: move the points so that they meet along an edge"),
                         geo::Problem::NonOrientable { splice } => err(codes::BAD_BOARD, "this splice would turn a tessel over: the playing surface must be orientable", splice_spans[splice].0, "joins an edge the wrong way round")
                             .hint("join the points the other way round: the first point of one edge with the last of the other, as the two sides of a cylinder meet"),
                         geo::Problem::Apart { tessel } => err(codes::BAD_BOARD, format!("the tessel `{}` is not joined to the rest of the playing area", name(tessel, &cells)), written[tessel], "apart from the others")
@@ -1427,6 +1466,53 @@ impl<'a> Lowerer<'a> {
                 return;
             }
         };
+        // `set … at CELLS [joined]`: the cells exist, and joined ones touch along edges.
+        for it in items {
+            let TesselItem::Set {
+                var,
+                value,
+                cells,
+                joined,
+                span,
+            } = it
+            else {
+                continue;
+            };
+            let ids: Vec<CellId> = cells.iter().filter_map(|c| self.cell_ref(c)).collect();
+            if ids.len() != cells.len() {
+                continue;
+            }
+            if *joined && !ids.is_empty() {
+                let mut seen = vec![ids[0]];
+                let mut todo = vec![ids[0]];
+                while let Some(c) = todo.pop() {
+                    for &u in &derived.edge[c as usize] {
+                        let u = u as CellId;
+                        if ids.contains(&u) && !seen.contains(&u) {
+                            seen.push(u);
+                            todo.push(u);
+                        }
+                    }
+                }
+                if let Some(apart) = cells.iter().zip(&ids).find(|(_, c)| !seen.contains(c)) {
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            format!(
+                                "these tessels must be joined by edges, and `{}` is not joined to `{}`",
+                                apart.0.text, cells[0].text
+                            ),
+                            *span,
+                            "not edge-joined",
+                        )
+                        .with_label(apart.0.span, "apart from the first")
+                        .hint("every tessel of the line must share an edge with another of them (a stand is edge-contiguous)"),
+                    );
+                    continue;
+                }
+            }
+            self.area_sets.push((var.clone(), value.0, ids));
+        }
         // Numbered directions: slot k of a relation is a tessel's k-th neighbour in it.
         let n = self.players.len().max(1);
         let mut sets: Vec<(&str, Vec<DirId>)> = Vec::new();

@@ -64,6 +64,8 @@ pub struct Program {
     pub chances: Vec<Chance>,
     /// For each chance event, statements run once it is resolved (by its roller).
     pub chance_then: Vec<Vec<Stmt>>,
+    /// Start values a drawn area gives `per cell` variables: (variable, cell, value).
+    pub cell_values: Vec<(VarId, CellId, i64)>,
     /// Where captured pieces go: `(zone, to_owner)`; `to_owner` false means the capturer's.
     pub captures_to: Option<(ZoneId, bool)>,
     /// The starting position string and where the ruleset wrote it.

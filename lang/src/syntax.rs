@@ -120,7 +120,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
         grid_board | hex_board | explicit_board | tessel_board => "`grid W x H`, `hex R`, `{ cells … }` or `tessels { … }`",
-        area_file | tessel_poly | tessel_squares | tessel_hexes | splice_item => "an area item (tessel, squares, hexes, splice)",
+        area_file | tessel_poly | tessel_squares | tessel_hexes | splice_item | area_set => "an area item (tessel, squares, hexes, splice, set)",
+        joined => "`joined`",
         at_point => "`at (x, y)`",
         name_prefix => "`prefix \"…\"`",
         point => "a point `(x, y)`",
@@ -920,6 +921,27 @@ impl Builder {
                         prefix,
                         span,
                     },
+                }
+            }
+            Rule::area_set => {
+                let var = self.name(it.next().unwrap());
+                let v = it.next().unwrap();
+                let value = (v.as_str().parse::<i64>().unwrap_or(0), self.span(&v));
+                let mut cells = Vec::new();
+                let mut joined = false;
+                for q in it {
+                    if q.as_rule() == Rule::joined {
+                        joined = true;
+                    } else {
+                        cells.push(self.name(q));
+                    }
+                }
+                TesselItem::Set {
+                    var,
+                    value,
+                    cells,
+                    joined,
+                    span,
                 }
             }
             _ => {

@@ -67,6 +67,8 @@ pub enum Problem {
         a: Point,
         b: Point,
     },
+    /// The outlines of two tessels cross (or one lies inside the other) near `at`.
+    Crossing { tessels: (usize, usize), at: Point },
     /// Splice `splice` joins an edge so that one tessel's underside would be added.
     NonOrientable { splice: usize },
     /// Tessel `tessel` touches no other, not even at a vertex.
@@ -132,6 +134,103 @@ fn inside_segment(p: Point, a: Point, b: Point) -> bool {
     dot > 0 && dot < len
 }
 
+/// Which way `c` lies from the line through `a` and `b`: 1 left, -1 right, 0 on it.
+fn side(a: Point, b: Point, c: Point) -> i32 {
+    let cross = i128::from(b.0 - a.0) * i128::from(c.1 - a.1)
+        - i128::from(b.1 - a.1) * i128::from(c.0 - a.0);
+    cross.signum() as i32
+}
+
+/// Whether `p` lies strictly inside the ring (even-odd rule; points on it are not inside).
+fn strictly_inside(p: Point, ring: &[Point]) -> bool {
+    let n = ring.len();
+    let mut inside = false;
+    for i in 0..n {
+        let (a, b) = (ring[i], ring[(i + 1) % n]);
+        if side(a, b, p) == 0
+            && p.0 >= a.0.min(b.0)
+            && p.0 <= a.0.max(b.0)
+            && p.1 >= a.1.min(b.1)
+            && p.1 <= a.1.max(b.1)
+        {
+            return false;
+        }
+        if (a.1 > p.1) != (b.1 > p.1) {
+            // Where the edge meets the horizontal through p, compared exactly: is p left of it?
+            let lhs = i128::from(p.0 - a.0) * i128::from(b.1 - a.1);
+            let rhs = i128::from(b.0 - a.0) * i128::from(p.1 - a.1);
+            let left = if b.1 > a.1 { lhs < rhs } else { lhs > rhs };
+            if left {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}
+
+/// Overlapping tessels: edges that cross, and vertices inside another tessel.
+fn crossings(rings: &[Vec<usize>], points: &[Point]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let mut reported: Vec<(usize, usize)> = Vec::new();
+    let mut report = |t: usize, u: usize, at: Point, out: &mut Vec<Problem>| {
+        let key = (t.min(u), t.max(u));
+        if !reported.contains(&key) {
+            reported.push(key);
+            out.push(Problem::Crossing { tessels: key, at });
+        }
+    };
+    // Edges sorted by their left end; each compared with those that overlap it in x.
+    let mut segments: Vec<(i64, i64, usize, Point, Point)> = Vec::new();
+    for (t, r) in rings.iter().enumerate() {
+        for i in 0..r.len() {
+            let (a, b) = (points[r[i]], points[r[(i + 1) % r.len()]]);
+            segments.push((a.0.min(b.0), a.0.max(b.0), t, a, b));
+        }
+    }
+    segments.sort_by_key(|s| s.0);
+    for i in 0..segments.len() {
+        let (_, hi, t, a, b) = segments[i];
+        for &(lo2, _, u, c, d) in &segments[i + 1..] {
+            if lo2 > hi {
+                break;
+            }
+            // A proper crossing: each segment's ends lie strictly on both sides of the other.
+            if t != u && side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0 {
+                report(t, u, a, &mut out);
+            }
+        }
+    }
+    let boxes: Vec<(Point, Point)> = rings
+        .iter()
+        .map(|r| {
+            let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+            for &v in r {
+                let p = points[v];
+                lo = (lo.0.min(p.0), lo.1.min(p.1));
+                hi = (hi.0.max(p.0), hi.1.max(p.1));
+            }
+            (lo, hi)
+        })
+        .collect();
+    for (t, r) in rings.iter().enumerate() {
+        let ring: Vec<Point> = r.iter().map(|&v| points[v]).collect();
+        let (lo, hi) = boxes[t];
+        let in_box = |p: Point| p.0 > lo.0 && p.0 < hi.0 && p.1 > lo.1 && p.1 < hi.1;
+        for (u, q) in rings.iter().enumerate() {
+            if u == t || ring.is_empty() {
+                continue;
+            }
+            if let Some(&v) = q
+                .iter()
+                .find(|&&v| in_box(points[v]) && strictly_inside(points[v], &ring))
+            {
+                report(t, u, points[v], &mut out);
+            }
+        }
+    }
+    out
+}
+
 /// Derives the relations of the tessels `drawn`, joined also by `splices` (each a list of
 /// pairs of points that become one vertex). Every problem found is returned.
 pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derived, Vec<Problem>> {
@@ -182,6 +281,9 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
         }
         rings.push(ring);
     }
+    // Tessels may touch but not overlap: no two edges cross, and no vertex of one lies
+    // inside another.
+    problems.extend(crossings(&rings, &points));
     // Splices join vertices.
     let mut joins = Joins((0..points.len()).collect());
     let mut spliced_by: HashMap<usize, usize> = HashMap::new();
@@ -602,6 +704,28 @@ mod tests {
         assert_eq!(apart, vec![Problem::Apart { tessel: 1 }]);
         let flat = derive(&[poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])], &[]).expect_err("flat");
         assert_eq!(flat, vec![Problem::Flat { tessel: 0 }]);
+        // Edges that cross, and a tessel inside another.
+        let crossing = derive(
+            &[
+                poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]),
+                poly(&[(1.0, 1.0), (3.0, 1.0), (3.0, 3.0), (1.0, 3.0)]),
+            ],
+            &[],
+        )
+        .expect_err("crossing");
+        assert!(
+            matches!(crossing[0], Problem::Crossing { .. }),
+            "{crossing:?}"
+        );
+        let inside = derive(
+            &[
+                poly(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]),
+                poly(&[(1.0, 1.0), (2.0, 1.0), (2.0, 2.0)]),
+            ],
+            &[],
+        )
+        .expect_err("inside");
+        assert!(matches!(inside[0], Problem::Crossing { .. }), "{inside:?}");
         let twice = derive(
             &[squares(1, 1, (0, 0)), squares(1, 1, (0, 0))].concat(),
             &[],

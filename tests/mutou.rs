@@ -728,3 +728,19 @@ fn a_drawn_playing_area_gives_the_stands_and_is_played_on() {
         .expect("ends");
     assert_eq!(o.ending, "one player still has Blood");
 }
+
+/// Regression numbers: decision sequences from the two-player start, every decision a
+/// person (or chance) could make counted — with called choices, the other player's
+/// answer after each move is a decision too.
+#[test]
+fn perft_from_the_two_player_start() {
+    let g = game(&[("choices", "on")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        (1..=4).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
+        [24, 212, 1757, 11496]
+    );
+    let g = game(&[]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.perft(&s, 3), 16527);
+}

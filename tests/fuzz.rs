@@ -18,6 +18,9 @@ const OTHERS: &[&str] = &[
     include_str!("data/check/ok/seated-players.tessel"),
     include_str!("../rulesets/mu.tessel"),
     include_str!("../rulesets/veney.tessel"),
+    include_str!("../rulesets/mutou.tessel"),
+    include_str!("data/tessels/cylinder.tessel"),
+    include_str!("data/check/ok/reactions-and-piece-values.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",
@@ -98,6 +101,23 @@ const WORDS: &[&str] = &[
     " ",
     "é",
     "\u{0}",
+    "tessels",
+    "tessel",
+    "squares",
+    "hexes",
+    "splice",
+    "(0, 0)",
+    "(1.5, -2)",
+    "0.0000001",
+    "joined",
+    "piece",
+    "ask others",
+    "reaction",
+    "converting",
+    "taken",
+    "distance",
+    "edge",
+    "trace",
 ];
 
 /// Applies a list of edits (position fraction, kind, word) to a text.
@@ -153,8 +173,32 @@ proptest! {
     }
 
     #[test]
-    fn mutated_other_rules_never_panic(which in 0usize..9, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
+    fn mutated_other_rules_never_panic(which in 0usize..64, edits in prop::collection::vec((0.0f64..1.0, any::<u8>(), any::<usize>()), 1..6)) {
         exercise(&mutate(OTHERS[which % OTHERS.len()], &edits));
+    }
+
+    #[test]
+    fn random_drawn_areas_never_panic(
+        tessels in prop::collection::vec(prop::collection::vec((-3i32..4, -3i32..4), 1..7), 1..7),
+        splices in prop::collection::vec(((-3i32..4, -3i32..4), (-3i32..4, -3i32..4)), 0..3),
+    ) {
+        // Random polygons on a small lattice (overlapping, flat, apart, spliced anyhow):
+        // every drawing is either a board or diagnostics.
+        let mut area = String::new();
+        for (i, t) in tessels.iter().enumerate() {
+            area += &format!("tessel t{i}");
+            for (x, y) in t {
+                area += &format!(" ({x}, {y})");
+            }
+            area += "\n";
+        }
+        for ((a, b), (c, d)) in &splices {
+            area += &format!("splice ({a}, {b}) = ({c}, {d})\n");
+        }
+        let text = format!(
+            "game \"drawn\"\nplayers white black\nboard tessels {{\n{area}}}\npiece walker W w {{ move step edge to empty  move step trace to empty }}\n"
+        );
+        exercise(&text);
     }
 
     #[test]

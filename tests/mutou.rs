@@ -744,3 +744,24 @@ fn perft_from_the_two_player_start() {
     let s = g.start_state(0).expect("start");
     assert_eq!(g.perft(&s, 3), 16527);
 }
+
+#[test]
+fn render_draws_a_drawn_area_as_its_polygons_with_the_stacks() {
+    let g = common::load("rulesets/mutou-drawn.tessel", &[]);
+    let s = g.start_state(0).expect("start");
+    let svg = tessel::render::svg(&g, &s);
+    // 37 hexagons, the wedge and the spur; twelve bases with three shakken each.
+    assert_eq!(svg.matches("<polygon").count(), 39);
+    assert_eq!(svg.matches("width=\"12\" height=\"4\"").count(), 36);
+}
+
+#[test]
+fn chance_may_elect_the_first_player() {
+    let g = game(&[("players", "3"), ("first", "chance")]);
+    let mut s = g.start_state(0).expect("start");
+    // The throw waits before anything else; the player it names begins.
+    assert!(g.waiting_chance(&s).is_some());
+    play(&g, &mut s, &["_first=2"]);
+    assert_eq!(s.to_move, 1);
+    assert!(texts(&g, &s).contains(&"rest".to_string()));
+}

@@ -129,3 +129,21 @@ fn a_drawn_area_is_rendered_as_its_polygons() {
     assert_eq!(svg.matches("<polygon").count(), 8);
     assert!(svg.contains(">u<") && svg.contains(">far<"));
 }
+
+#[test]
+fn the_farthest_tessels_by_shortest_path_on_each_board() {
+    // Two edge crossings from the centre of the hexagon: the second ring, all twelve.
+    let g = common::load("tests/data/tessels/hexes.tessel", &[]);
+    assert_eq!(reach(&g, 'R', cell(&g, "c3")).len(), 12);
+    // From a corner of the hexagon (radius 2), five tessels lie two crossings away.
+    assert_eq!(reach(&g, 'R', cell(&g, "a1")).len(), 5);
+    // On the irregular area: from `far`, roof is one crossing, then left, cap and right.
+    let g = common::load("tests/data/tessels/irregular.tessel", &[]);
+    assert_eq!(
+        reach(&g, 'R', cell(&g, "far")),
+        names(&["cap", "left", "right"])
+    );
+    // On the cylinder, from a1: b2, c1, d2 and a2's neighbours two away — round the back.
+    let g = common::load("tests/data/tessels/cylinder.tessel", &[]);
+    assert_eq!(reach(&g, 'R', cell(&g, "a1")), names(&["b2", "c1", "d2"]));
+}

@@ -560,3 +560,19 @@ fn play_with_beats_passes_the_turn_of_a_player_who_misses_the_beat() {
     );
     assert!(text.contains("Moves: i1i2 pass"), "{text}");
 }
+
+#[test]
+fn a_bundled_ruleset_finds_its_bundled_drawn_area_from_anywhere() {
+    let dir = std::env::temp_dir().join(format!("tessel-area-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let out = dir.join("table.svg");
+    let status = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .current_dir(&dir)
+        .args(["render", "mutou-drawn", "-O", "table.svg"])
+        .status()
+        .expect("tessel runs");
+    assert!(status.success());
+    let svg = std::fs::read_to_string(&out).expect("written");
+    assert!(svg.contains(">wedge<"), "the hand-drawn tessel is drawn");
+    let _ = std::fs::remove_dir_all(dir);
+}

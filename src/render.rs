@@ -407,7 +407,7 @@ pub fn svg(game: &Game, s: &State) -> String {
             as u32;
     }
     // Boards drawn as polygons: as drawn, a unit to a cell's width, y upwards.
-    let outlines = &game.board.outlines;
+    let outlines = &game.bd(s).outlines;
     let drawn = !outlines.is_empty();
     // The drawing's frame: its lowest x, highest y, and pixels a unit.
     let mut frame = (0.0f64, 0.0f64, CELL as f64);
@@ -518,7 +518,8 @@ pub fn svg(game: &Game, s: &State) -> String {
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
     let mut out = links;
     for c in 0..n {
-        if blank(c) {
+        // A spare tessel of a drawn area (or one merged away) is not in play.
+        if blank(c) || (drawn && outlines[c].is_empty()) {
             continue;
         }
         let (x, y) = place(c);

@@ -147,3 +147,58 @@ fn the_farthest_tessels_by_shortest_path_on_each_board() {
     let g = common::load("tests/data/tessels/cylinder.tessel", &[]);
     assert_eq!(reach(&g, 'R', cell(&g, "a1")), names(&["b2", "c1", "d2"]));
 }
+
+/// The cells across an edge from `name` in `s` (the board as it stands), sorted.
+fn across(g: &Game, s: &tessel_interpreter::State, name: &str) -> Vec<String> {
+    let c = cell(g, name) as u16;
+    let b = g.bd(s);
+    let mut out: Vec<String> = (0..b.dir_names.len())
+        .filter(|&d| b.dir_names[d].starts_with("edge"))
+        .map(|d| b.step(c, d as u8))
+        .filter(|&t| t != u16::MAX)
+        .map(|t| b.cell_names[t as usize].clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}
+
+#[test]
+fn a_drawn_area_changes_in_play_by_split_merge_and_splice() {
+    let g = common::load("tests/data/tessels/changing.tessel", &[]);
+    let s0 = g.parse_position("W7 w", 0).expect("position");
+    assert_eq!(across(&g, &s0, "b1"), names(&["a1", "b2", "c1"]));
+    // Splitting b1 along its first diagonal: a new tessel (the first spare, x1) takes the
+    // other part; the walker on a1 now borders one of the two.
+    let mut s = s0.clone();
+    common::play(&g, &mut s, &["cut@b1"]);
+    let (b1, x1) = (across(&g, &s, "b1"), across(&g, &s, "x1"));
+    assert!(
+        b1.contains(&"x1".to_string()) && x1.contains(&"b1".to_string()),
+        "{b1:?} {x1:?}"
+    );
+    // b1 keeps the part by a1 and b2; x1 has c1 (its other edge is the rim).
+    assert_eq!(b1, names(&["a1", "b2", "x1"]));
+    assert_eq!(x1, names(&["b1", "c1"]));
+    // The new tessel is a cell like any other; a1 still borders b1's part.
+    assert_eq!(across(&g, &s, "a1"), names(&["a2", "b1"]));
+    // The drawing is kept: the game goes on from it, and a copy of the state keeps it.
+    let copy = s.clone();
+    assert_eq!(across(&g, &copy, "x1"), x1);
+    // Merging a1 with b1 (empty): one tessel, two squares long; b1 leaves the area.
+    let mut s = s0.clone();
+    common::play(&g, &mut s, &["join@b1"]);
+    assert_eq!(across(&g, &s, "a1"), names(&["a2", "b2", "c1"]));
+    assert!(across(&g, &s, "b1").is_empty());
+    // A splice: a1 and c1 joined along open edges, then taken away again.
+    let mut s = s0.clone();
+    common::play(&g, &mut s, &["tie@c1"]);
+    assert!(across(&g, &s, "a1").contains(&"c1".to_string()));
+    common::play(&g, &mut s, &["untie@c1"]);
+    assert_eq!(across(&g, &s, "a1"), across(&g, &s0, "a1"));
+    // The picture follows the area.
+    let mut s = s0.clone();
+    common::play(&g, &mut s, &["join@b1"]);
+    let svg = tessel::render::svg(&g, &s);
+    assert_eq!(svg.matches("<polygon").count(), 5);
+}

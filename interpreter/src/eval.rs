@@ -78,6 +78,12 @@ impl Game {
             .then(|| self.var_slot[v as usize] + i as usize)
     }
 
+    /// Nothing at all stands on cell `c` (no piece, no stack).
+    fn bare(&self, s: &State, c: usize) -> bool {
+        s.cells.get(c).is_some_and(|p| p.is_none())
+            && !s.buried.iter().any(|(b, _)| *b as usize == c)
+    }
+
     pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
         let cell_at = |c: i64| -> Option<crate::state::Piece> {
             let c = c as usize;
@@ -102,7 +108,7 @@ impl Game {
                 let (a, b) = (a as CellId, b as CellId);
                 let clear = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
                 let found = (0..self.board.dir_names.len()).any(|d| {
-                    let mut t = self.board.step(a, d as u8);
+                    let mut t = self.bd(cx.s).step(a, d as u8);
                     // No line is longer than the board has cells, even round a cycle.
                     for _ in 0..n {
                         if t == NO_CELL || t == a {
@@ -114,7 +120,7 @@ impl Game {
                         if !clear(t) {
                             return false;
                         }
-                        t = self.board.step(t, d as u8);
+                        t = self.bd(cx.s).step(t, d as u8);
                     }
                     false
                 });
@@ -185,7 +191,7 @@ impl Game {
                     .get(cx.mover as usize)
                     .map(|p| p.as_slice())
                     .unwrap_or(&[]);
-                self.board.walk(c as CellId, path) as i64
+                self.bd(cx.s).walk(c as CellId, path) as i64
             }
             Expr::Not(x) => i64::from(self.eval(x, cx) == 0),
             Expr::Neg(x) => self.eval(x, cx).wrapping_neg(),
@@ -320,7 +326,7 @@ impl Game {
                     return 0;
                 }
                 let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                self.board
+                self.bd(cx.s)
                     .group(c as CellId, holds)
                     .into_iter()
                     .map(|t| self.eval(v, &Ctx { to: t, ..*cx }))
@@ -332,7 +338,7 @@ impl Game {
                 i64::from(
                     (0..n).contains(&a)
                         && (0..n).contains(&b)
-                        && self.board.neighbours(a as CellId).any(|t| t as i64 == b),
+                        && self.bd(cx.s).neighbours(a as CellId).any(|t| t as i64 == b),
                 )
             }
             Expr::Sections(c, cond) => {
@@ -342,7 +348,7 @@ impl Game {
                 }
                 let holds =
                     |t: CellId| t != c as CellId && self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                self.board.groups_around(c as CellId, holds) as i64
+                self.bd(cx.s).groups_around(c as CellId, holds) as i64
             }
             Expr::SectionSize(c, cond) => {
                 let c = self.eval(c, cx);
@@ -350,7 +356,7 @@ impl Game {
                     return 0;
                 }
                 let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                self.board.group_size(c as CellId, holds) as i64
+                self.bd(cx.s).group_size(c as CellId, holds) as i64
             }
             Expr::AnyCell(cond) => i64::from((0..cx.s.cells.len() as CellId).any(|c| {
                 let at = Ctx { to: c, ..*cx };
@@ -365,6 +371,23 @@ impl Game {
                 .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
                 .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
                 .sum(),
+            Expr::AreaCan(kind, a, b) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                match (&cx.s.area, usize::try_from(a)) {
+                    (Some(area), Ok(a)) if a < cx.s.cells.len() => {
+                        let empty = |c: usize| self.bare(cx.s, c);
+                        i64::from(area.can(*kind, a, b, &empty))
+                    }
+                    _ => 0,
+                }
+            }
+            Expr::Splits(a) => {
+                let a = self.eval(a, cx);
+                match (&cx.s.area, usize::try_from(a)) {
+                    (Some(area), Ok(a)) if a < cx.s.cells.len() => area.splits(a) as i64,
+                    _ => 0,
+                }
+            }
             Expr::Distance(a, b, dirs) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 let n = cx.s.cells.len() as i64;
@@ -372,7 +395,7 @@ impl Game {
                     return -1;
                 }
                 let dirs = dirs.get(cx.mover as usize).or(dirs.first());
-                self.board
+                self.bd(cx.s)
                     .distance(
                         a as CellId,
                         b as CellId,
@@ -621,6 +644,26 @@ impl Game {
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::EndTurn => s.end_turn_pending = true,
+                Stmt::ChangeArea(kind, a, b) => {
+                    let cx = self.ctx_at(s, mover, (from, to, target));
+                    let (a, b) = (self.eval(a, &cx), self.eval(b, &cx));
+                    let new = match (&s.area, usize::try_from(a)) {
+                        (Some(area), Ok(a)) if a < s.cells.len() => {
+                            let empty = |c: usize| self.bare(s, c);
+                            area.change(
+                                &self.program.board,
+                                &self.program.regions,
+                                self.players(),
+                                (*kind, a, b),
+                                &empty,
+                            )
+                        }
+                        _ => None,
+                    };
+                    if let Some(new) = new {
+                        s.area = Some(std::sync::Arc::new(new));
+                    }
+                }
                 Stmt::Ask(who) => {
                     let p = self.eval(who, &self.ctx_at(s, mover, (from, to, target)));
                     if let Some(p) = self.seat(p) {

@@ -216,6 +216,8 @@ pub struct Game {
     all_cells: Vec<CellId>,
     /// The plug-ins of `program.plugins`, compiled (or why not).
     pub(crate) plugins: Vec<Result<crate::plugin::Plugin, crate::plugin::PluginError>>,
+    /// A drawn area that may change in play, as drawn (every start state shares it).
+    pub(crate) base_area: Option<std::sync::Arc<crate::area::Area>>,
     /// The first error a plug-in made while moves were being found (see
     /// [`Game::plugin_error`]).
     pub(crate) plugin_failure: std::sync::Arc<std::sync::Mutex<Option<crate::plugin::PluginError>>>,
@@ -381,7 +383,12 @@ impl Game {
                 shared.insert(k as PieceId);
             }
         }
+        let base_area = program.board.drawing.clone().and_then(|d| {
+            crate::area::Area::build(&program.board, &program.regions, players, d)
+                .map(std::sync::Arc::new)
+        });
         let mut g = Game {
+            base_area,
             shared,
             all_cells: (0..board.cells() as CellId).collect(),
             plugins: program
@@ -419,7 +426,12 @@ impl Game {
             .map(|per_kind| {
                 per_kind
                     .iter()
-                    .map(|rs| rs.iter().map(|r| g.may_repeat(&r.atom)).collect())
+                    // A board that changes in play may come to reach a cell two ways.
+                    .map(|rs| {
+                        rs.iter()
+                            .map(|r| g.base_area.is_some() || g.may_repeat(&r.atom))
+                            .collect()
+                    })
                     .collect()
             })
             .collect();
@@ -551,7 +563,9 @@ impl Game {
             }
         }
         let zones = self.program.zones.len() * self.players * self.program.pieces.len();
-        State::empty(self.board.cells(), vars, zones, seed)
+        let mut s = State::empty(self.board.cells(), vars, zones, seed);
+        s.area.clone_from(&self.base_area);
+        s
     }
 
     pub fn scratch(&self) -> Scratch {
@@ -1225,7 +1239,7 @@ impl Game {
             kind: m.kind,
             captured,
             pass: false,
-            steps: self.steps_of(rule, m),
+            steps: self.steps_of(s, rule, m),
         };
         // A plug-in's piece takes its attributes along, and the move may set the first.
         if let ir::Atom::Plugin { attrs, .. } = &rule.atom {
@@ -1316,6 +1330,16 @@ impl Game {
         }
     }
 
+    /// The board as it stands in `s`: the game's, or the one a change of the drawn
+    /// area made (`split`, `merge`, `splice`).
+    #[inline]
+    pub fn bd<'a>(&'a self, s: &'a State) -> &'a Board {
+        match &s.area {
+            Some(a) => &a.board,
+            None => &self.board,
+        }
+    }
+
     /// `per piece` values: the piece on `a` has gone to `b`.
     pub(crate) fn carry_values(&self, s: &mut State, a: CellId, b: CellId) {
         for &(slot, _) in &self.travelling {
@@ -1325,20 +1349,21 @@ impl Game {
 
     /// How many move units a move by `rule` travels: a step's link cost, a leap's path
     /// length, a ride's distance; 0 for a drop.
-    fn steps_of(&self, rule: &Rule, m: Move) -> u32 {
+    fn steps_of(&self, s: &State, rule: &Rule, m: Move) -> u32 {
         if m.from == NO_CELL {
             return 0;
         }
+        let board = self.bd(s);
         match &rule.atom {
             ir::Atom::Step(dirs) => dirs
                 .iter()
-                .filter(|&&d| self.board.step(m.from, d) == m.to)
-                .map(|&d| self.board.cost(m.from, d))
+                .filter(|&&d| board.step(m.from, d) == m.to)
+                .map(|&d| board.cost(m.from, d))
                 .min()
                 .unwrap_or(1),
             ir::Atom::Leap(paths) => paths
                 .iter()
-                .filter(|p| self.board.walk(m.from, p) == m.to)
+                .filter(|p| board.walk(m.from, p) == m.to)
                 .map(|p| p.len() as u32)
                 .min()
                 .unwrap_or(1),
@@ -1347,7 +1372,7 @@ impl Game {
                 .filter_map(|p| {
                     let mut c = m.from;
                     for k in 1..=self.board.cells() as u32 {
-                        c = self.board.walk(c, p);
+                        c = board.walk(c, p);
                         if c == NO_CELL || c == m.from {
                             return None;
                         }
@@ -1777,7 +1802,10 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
         E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
-        E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) => vec![a, b],
+        E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) | E::AreaCan(_, a, b) => {
+            vec![a, b]
+        }
+        E::Splits(a) => vec![a],
         _ => Vec::new(),
     }
 }

@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 pub mod agent;
+pub mod area;
 pub mod board;
 mod eval;
 pub mod game;

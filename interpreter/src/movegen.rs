@@ -335,7 +335,7 @@ impl Game {
         }
         for c in 0..n as CellId {
             for dir in 0..d {
-                let t = self.board.step(c, dir as ir::DirId);
+                let t = self.bd(s).step(c, dir as ir::DirId);
                 v.push(if t == NO_CELL { -1 } else { i32::from(t) });
             }
         }
@@ -504,9 +504,9 @@ impl Game {
             }
             ir::Atom::Step(dirs) => {
                 for &d in dirs {
-                    let t = self.board.step(from, d);
+                    let t = self.bd(s).step(from, d);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
-                        let steps = self.board.cost(from, d);
+                        let steps = self.bd(s).cost(from, d);
                         self.push(
                             s,
                             (from, t, steps, moving, count),
@@ -521,7 +521,7 @@ impl Game {
             }
             ir::Atom::Leap(paths) => {
                 for path in paths {
-                    let t = self.board.walk(from, path);
+                    let t = self.bd(s).walk(from, path);
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
                         self.push(
                             s,
@@ -564,7 +564,7 @@ impl Game {
                     let mut t = from;
                     let mut dist = 0u32;
                     loop {
-                        t = self.board.walk(t, path);
+                        t = self.bd(s).walk(t, path);
                         if t == NO_CELL || t == from {
                             break;
                         }
@@ -682,7 +682,7 @@ impl Game {
                 let mut c = cell;
                 let mut dist = 0;
                 loop {
-                    c = self.board.step(c, *back);
+                    c = self.bd(s).step(c, *back);
                     if c == NO_CELL || c == cell {
                         break;
                     }

@@ -155,6 +155,9 @@ pub struct State {
     pub window_owner: Option<PlayerId>,
     /// The decision that opened the window ended its turn: the turn ends as it closes.
     pub window_ends_turn: bool,
+    /// A drawn area changed in play, with the board rebuilt from it; `None` while it is
+    /// as the ruleset drew it. Shared between copies until it changes again.
+    pub area: Option<std::sync::Arc<crate::area::Area>>,
 }
 
 impl State {
@@ -182,6 +185,7 @@ impl State {
             asking: Vec::new(),
             window_owner: None,
             window_ends_turn: false,
+            area: None,
         }
     }
 
@@ -210,6 +214,7 @@ impl State {
         self.asking.clone_from(&other.asking);
         self.window_owner = other.window_owner;
         self.window_ends_turn = other.window_ends_turn;
+        self.area.clone_from(&other.area);
     }
 
     /// Reseeds the generator; the same seed and decisions give the same game.

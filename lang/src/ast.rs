@@ -239,6 +239,19 @@ pub enum BoardDecl {
     },
 }
 
+/// How a statement changes a drawn area in play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub enum AreaChange {
+    /// `split A by N`: along its N-th way (two ways a diagonal: which part keeps A).
+    Split,
+    /// `merge A with B`: B, empty, becomes part of A.
+    Merge,
+    /// `splice A with B`: an open edge of each joined.
+    Splice,
+    /// `unsplice A with B`: the splices between them taken away.
+    Unsplice,
+}
+
 /// A point of a drawn area: its two numbers as written.
 #[derive(Clone, Debug)]
 pub struct PointAst {
@@ -271,6 +284,12 @@ pub enum TesselItem {
     /// `splice (x, y) = (x, y), …`: the points become one vertex each.
     Splice {
         pairs: Vec<(PointAst, PointAst)>,
+        span: Span,
+    },
+    /// `spare N [prefix "P"]`: room for N tessels made in play, named P1 … PN.
+    Spare {
+        count: (u32, Span),
+        prefix: Option<Name>,
         span: Span,
     },
     /// `set NAME = VALUE at CELL … [joined]`: a `per cell` variable's start value on those
@@ -477,6 +496,9 @@ pub enum Stmt {
     AskOthers(Option<Expr>),
     /// Asks one player in a reaction window (`ask PLAYER`).
     Ask(Expr),
+    /// Changes a drawn area: `split A by N`, `merge A with B`, `splice A with B`,
+    /// `unsplice A with B`.
+    ChangeArea(AreaChange, Expr, Expr, Span),
     /// The next turn is this player's, not the next seat's (`next turn to red`).
     NextTurn(Expr),
     /// Two cells exchange what stands on them (`swap from with to`).

@@ -1393,6 +1393,8 @@ impl<'a> Lowerer<'a> {
                 }
                 // Resolved after the drawing (cells) and the ruleset (variables).
                 TesselItem::Set { .. } => {}
+                // Added after every drawn tessel.
+                TesselItem::Spare { .. } => {}
                 TesselItem::Splice { pairs, span } => {
                     let mut ps = Vec::new();
                     let mut spans = Vec::new();
@@ -1411,6 +1413,50 @@ impl<'a> Lowerer<'a> {
         }
         if bad {
             return;
+        }
+        // Spare cells (room for tessels made in play) come after the drawn ones.
+        let mut spares = 0usize;
+        for it in items {
+            if let TesselItem::Spare {
+                count,
+                prefix,
+                span,
+            } = it
+            {
+                if count.0 > 1000 {
+                    self.error(err(
+                        codes::BAD_RANGE,
+                        "at most 1000 spare tessels",
+                        count.1,
+                        "too many",
+                    ));
+                    return;
+                }
+                let pre = prefix
+                    .as_ref()
+                    .map_or("new", |p| p.text.as_str())
+                    .to_string();
+                for k in 1..=count.0 {
+                    let name = format!("{pre}{k}");
+                    if self.cell_index.contains_key(&name) {
+                        self.error(
+                            err(
+                                codes::DUPLICATE,
+                                format!("the spare tessel `{name}` has the name of another"),
+                                *span,
+                                "named again here",
+                            )
+                            .hint("give the spare tessels another prefix: `spare N prefix \"x\"`"),
+                        );
+                        return;
+                    }
+                    self.cell_index
+                        .insert(name.clone(), self.board.cells.len() as CellId);
+                    self.board.cells.push(name);
+                    coords.push((0, 0));
+                    spares += 1;
+                }
+            }
         }
         if drawn.is_empty() {
             self.error(
@@ -1535,7 +1581,9 @@ impl<'a> Lowerer<'a> {
             ),
             ("trace", derived.trace.clone()),
         ] {
-            let slots = lists.iter().map(|l| l.len()).max().unwrap_or(0);
+            // A changeable area keeps room for tessels that gain neighbours in play.
+            let slots =
+                lists.iter().map(|l| l.len()).max().unwrap_or(0) + if spares > 0 { 6 } else { 0 };
             let mut dirs = Vec::new();
             for k in 0..slots {
                 let d = self.board.dirs.len() as DirId;
@@ -1550,6 +1598,22 @@ impl<'a> Lowerer<'a> {
                 }
             }
             sets.push((rel, dirs));
+        }
+        if spares > 0 {
+            let slot = |rel: &str| {
+                sets.iter()
+                    .find(|(r, _)| *r == rel)
+                    .map(|(_, d)| d.clone())
+                    .unwrap_or_default()
+            };
+            let mut tessels: Vec<Vec<(i64, i64)>> =
+                drawn.iter().map(|d| d.points.clone()).collect();
+            tessels.resize(tessels.len() + spares, Vec::new());
+            self.board.drawing = Some(ir::Drawing {
+                tessels,
+                splices: splices.clone(),
+                slots: [slot("edge"), slot("vertex"), slot("trace")],
+            });
         }
         // `touch`: across an edge or a vertex.
         let touch: Vec<DirId> = sets
@@ -2721,6 +2785,27 @@ impl<'a> Lowerer<'a> {
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::Ask(p) => Some(ir::Stmt::Ask(self.typed(p, Type::Player))),
+            ast::Stmt::ChangeArea(kind, a, b, span) => {
+                if self.board.drawing.is_none() {
+                    self.error(
+                        err(
+                            codes::BAD_BOARD,
+                            "only a drawn area with spare tessels can change in play",
+                            *span,
+                            "this board cannot change",
+                        )
+                        .hint("draw the board with `board tessels { … }` and give it room for new tessels: `spare 10`"),
+                    );
+                    return None;
+                }
+                let a = self.typed(a, Type::Cell);
+                let b = if *kind == ast::AreaChange::Split {
+                    self.typed(b, Type::Int)
+                } else {
+                    self.typed(b, Type::Cell)
+                };
+                Some(ir::Stmt::ChangeArea(*kind, a, b))
+            }
             ast::Stmt::AskOthers(c) => {
                 Some(ir::Stmt::AskOthers(c.as_ref().map(|c| self.bool_expr(c))))
             }
@@ -3250,6 +3335,33 @@ impl<'a> Lowerer<'a> {
                 let n = self.typed(&args[0], Int);
                 Some((n, Value::Plain(Player)))
             }
+            "can_split" | "can_merge" | "can_splice" | "can_unsplice" => {
+                let split = f.text == "can_split";
+                let form = if split {
+                    "can_split(CELL, N)".to_string()
+                } else {
+                    format!("{}(CELL, CELL)", f.text)
+                };
+                if !arity(self, 2, 2, &form) {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                let b = Box::new(self.typed(&args[1], if split { Int } else { Cell }));
+                let kind = match f.text.as_str() {
+                    "can_split" => ast::AreaChange::Split,
+                    "can_merge" => ast::AreaChange::Merge,
+                    "can_splice" => ast::AreaChange::Splice,
+                    _ => ast::AreaChange::Unsplice,
+                };
+                Some((Expr::AreaCan(kind, a, b), Value::Plain(Bool)))
+            }
+            "splits" => {
+                if !arity(self, 1, 1, "splits(CELL)") {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                Some((Expr::Splits(a), Value::Plain(Int)))
+            }
             "max_cells" | "sum_cells" => {
                 if !arity(
                     self,
@@ -3438,6 +3550,11 @@ impl<'a> Lowerer<'a> {
                     "distance",
                     "max_cells",
                     "sum_cells",
+                    "splits",
+                    "can_split",
+                    "can_merge",
+                    "can_splice",
+                    "can_unsplice",
                     "seat",
                     "row",
                     "column",

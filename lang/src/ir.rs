@@ -198,6 +198,22 @@ pub struct Board {
     /// What each link costs in move units (`steps`), beside `links`; empty when every
     /// link costs one.
     pub link_costs: Vec<u32>,
+    /// A drawn area that may change in play (it has `spare` tessels).
+    pub drawing: Option<Drawing>,
+}
+
+/// A point of a drawing, in millionths of a unit.
+pub type DrawnPoint = (i64, i64);
+
+/// A playing area drawn as polygons that may change in play: split, merged, spliced.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Drawing {
+    /// Each cell's polygon as drawn, in millionths of a unit; empty for a spare cell.
+    pub tessels: Vec<Vec<DrawnPoint>>,
+    /// Splices: pairs of points made one vertex.
+    pub splices: Vec<Vec<(DrawnPoint, DrawnPoint)>>,
+    /// The direction slots of `edge`, `vertex` and `trace`, in that order.
+    pub slots: [Vec<DirId>; 3],
 }
 
 /// A set of cells for each player (the same set for every player unless mirrored).
@@ -460,6 +476,11 @@ pub enum Expr {
     MaxCells(Box<Expr>, Box<Expr>),
     /// The sum of the number over the cells where the condition holds (`to` as each).
     SumCells(Box<Expr>, Box<Expr>),
+    /// Whether the drawn area may be changed so (`can_split(A, N)`, `can_merge(A, B)`,
+    /// `can_splice(A, B)`, `can_unsplice(A, B)`).
+    AreaCan(crate::ast::AreaChange, Box<Expr>, Box<Expr>),
+    /// How many ways a tessel may be split (`splits(A)`): two a diagonal.
+    Splits(Box<Expr>),
     /// Links on the shortest way from one cell to another along the directions (each
     /// player's set); -1 when there is none.
     Distance(Box<Expr>, Box<Expr>, Vec<Vec<DirId>>),
@@ -514,6 +535,8 @@ pub enum Stmt {
     AskOthers(Option<Expr>),
     /// Asks one player in a reaction window (`ask PLAYER`).
     Ask(Expr),
+    /// Changes the drawn area (`split`, `merge`, `splice`, `unsplice`).
+    ChangeArea(crate::ast::AreaChange, Expr, Expr),
     /// The next turn (or, in `setup`, the first) is this player's.
     NextTurn(Expr),
     /// Two cells exchange their stacks.

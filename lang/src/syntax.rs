@@ -122,6 +122,11 @@ fn describe(rule: Rule) -> Option<&'static str> {
         grid_board | hex_board | explicit_board | tessel_board => "`grid W x H`, `hex R`, `{ cells … }` or `tessels { … }`",
         area_file | tessel_poly | tessel_squares | tessel_hexes | splice_item | area_set => "an area item (tessel, squares, hexes, splice, set)",
         joined => "`joined`",
+        spare_item => "`spare N`",
+        split_stmt => "`split CELL by N`",
+        merge_stmt => "`merge CELL with CELL`",
+        splice_stmt => "`splice CELL with CELL`",
+        unsplice_stmt => "`unsplice CELL with CELL`",
         at_point => "`at (x, y)`",
         name_prefix => "`prefix \"…\"`",
         point => "a point `(x, y)`",
@@ -923,6 +928,18 @@ impl Builder {
                     },
                 }
             }
+            Rule::spare_item => {
+                let count = self.int(it.next().unwrap());
+                let prefix = it
+                    .next()
+                    .and_then(|p| p.into_inner().next())
+                    .map(|n| self.name(n));
+                TesselItem::Spare {
+                    count,
+                    prefix,
+                    span,
+                }
+            }
             Rule::area_set => {
                 let var = self.name(it.next().unwrap());
                 let v = it.next().unwrap();
@@ -1236,6 +1253,17 @@ impl Builder {
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
+            Rule::split_stmt | Rule::merge_stmt | Rule::splice_stmt | Rule::unsplice_stmt => {
+                let a = self.expr(it.next().unwrap());
+                let b = self.expr(it.next().unwrap());
+                let kind = match rule {
+                    Rule::split_stmt => crate::ast::AreaChange::Split,
+                    Rule::merge_stmt => crate::ast::AreaChange::Merge,
+                    Rule::splice_stmt => crate::ast::AreaChange::Splice,
+                    _ => crate::ast::AreaChange::Unsplice,
+                };
+                Stmt::ChangeArea(kind, a, b, span)
+            }
             Rule::ask_stmt => {
                 let what = it.next().unwrap();
                 if what.as_rule() == Rule::ask_others {

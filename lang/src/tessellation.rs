@@ -88,6 +88,11 @@ pub struct Derived {
     /// Each tessel's outline as it is played, counter-clockwise, with the vertices other
     /// tessels add to its edges; in units.
     pub outline: Vec<Vec<(f64, f64)>>,
+    /// The same outlines in exact points (before splices join any).
+    pub rings: Vec<Vec<Point>>,
+    /// Each tessel's open edges (no tessel on the other side), as pairs of its points in
+    /// outline order.
+    pub open: Vec<Vec<(Point, Point)>>,
 }
 
 /// A disjoint-set forest over vertex numbers (splices join vertices).
@@ -389,11 +394,29 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
             .get(&(a.min(b), a.max(b)))
             .and_then(|s| s.iter().map(|x| x.0).find(|&u| u != t))
     };
+    let exact: Vec<Vec<Point>> = rings
+        .iter()
+        .map(|r| r.iter().map(|&v| points[v]).collect())
+        .collect();
+    let mut open = vec![Vec::new(); n];
+    for (t, r) in rings.iter().enumerate() {
+        for i in 0..r.len() {
+            let (a, b) = (joins.find(r[i]), joins.find(r[(i + 1) % r.len()]));
+            if edges
+                .get(&(a.min(b), a.max(b)))
+                .is_some_and(|s| s.len() == 1)
+            {
+                open[t].push((points[r[i]], points[r[(i + 1) % r.len()]]));
+            }
+        }
+    }
     let mut out = Derived {
         edge: vec![Vec::new(); n],
         vertex: vec![Vec::new(); n],
         trace: vec![Vec::new(); n],
         outline,
+        rings: exact,
+        open,
     };
     for (t, r) in joined.iter().enumerate() {
         for i in 0..r.len() {

@@ -1,0 +1,312 @@
+//! Drawn playing areas changed in play: a tessel split along a diagonal, two merged, a
+//! splice added or taken away; the relations derived again and the board rebuilt.
+
+use crate::board::Board;
+use tessel_lang::ast::AreaChange;
+use tessel_lang::ir::{self, CellId};
+use tessel_lang::tessellation::{derive, Drawn, Point, MAX_VERTICES};
+
+/// A drawn area as it stands, with the board its relations make.
+#[derive(Clone, Debug)]
+pub struct Area {
+    pub board: Board,
+    pub drawing: ir::Drawing,
+    /// Each cell's outline as played (counter-clockwise, with the vertices others add to
+    /// its edges), exact; empty for a spare cell.
+    pub rings: Vec<Vec<Point>>,
+    /// Each cell's open edges (nothing on the other side).
+    pub open: Vec<Vec<(Point, Point)>>,
+}
+
+impl Area {
+    /// The area `drawing` makes, on the program's board `base` (names, directions,
+    /// regions); `None` if the drawing is not a playing area.
+    pub fn build(
+        base: &ir::Board,
+        regions: &[ir::Region],
+        players: usize,
+        drawing: ir::Drawing,
+    ) -> Option<Area> {
+        let cells = base.cells.len();
+        let active: Vec<usize> = (0..cells)
+            .filter(|&c| drawing.tessels.get(c).is_some_and(|t| !t.is_empty()))
+            .collect();
+        let drawn: Vec<Drawn> = active
+            .iter()
+            .map(|&c| Drawn {
+                points: drawing.tessels[c].clone(),
+            })
+            .collect();
+        let derived = derive(&drawn, &drawing.splices).ok()?;
+        let mut board = base.clone();
+        board.links.clear();
+        board.link_costs.clear();
+        board.outlines = vec![Vec::new(); cells];
+        let mut rings = vec![Vec::new(); cells];
+        let mut open = vec![Vec::new(); cells];
+        for (k, &c) in active.iter().enumerate() {
+            let lists: [Vec<(usize, u32)>; 3] = [
+                derived.edge[k].iter().map(|&u| (u, 1)).collect(),
+                derived.vertex[k].iter().map(|&u| (u, 1)).collect(),
+                derived.trace[k].clone(),
+            ];
+            for (rel, list) in lists.iter().enumerate() {
+                // A tessel with more neighbours than slots keeps the first ones.
+                for (&(u, cost), &d) in list.iter().zip(&drawing.slots[rel]) {
+                    board.links.push((c as CellId, d, active[u] as CellId));
+                    board.link_costs.push(cost);
+                }
+            }
+            board.outlines[c] = derived.outline[k].clone();
+            rings[c] = derived.rings[k].clone();
+            open[c] = derived.open[k].clone();
+        }
+        Some(Area {
+            board: Board::build(&board, regions, players),
+            drawing,
+            rings,
+            open,
+        })
+    }
+
+    /// The first spare cell (no tessel) that holds no piece.
+    fn spare(&self, empty: impl Fn(usize) -> bool) -> Option<usize> {
+        (0..self.drawing.tessels.len()).find(|&c| self.drawing.tessels[c].is_empty() && empty(c))
+    }
+
+    /// The diagonals a tessel may be split along: pairs of its outline's corners.
+    fn diagonals(&self, c: usize) -> Vec<(usize, usize)> {
+        let Some(r) = self.rings.get(c) else {
+            return Vec::new();
+        };
+        let n = r.len();
+        let mut out = Vec::new();
+        for i in 0..n {
+            for j in i + 2..n {
+                if i == 0 && j == n - 1 {
+                    continue;
+                }
+                if inside_diagonal(r, i, j) {
+                    out.push((i, j));
+                }
+            }
+        }
+        out
+    }
+
+    /// How many ways `c` may be split: two for each diagonal (which part keeps the cell).
+    pub fn splits(&self, c: usize) -> usize {
+        2 * self.diagonals(c).len()
+    }
+
+    /// Whether the change may be made (cheap checks; the change itself may still find the
+    /// result is no playing area, and then changes nothing).
+    pub fn can(&self, kind: AreaChange, a: usize, b: i64, empty: &dyn Fn(usize) -> bool) -> bool {
+        let cells = self.drawing.tessels.len();
+        if a >= cells || self.drawing.tessels[a].is_empty() {
+            return false;
+        }
+        match kind {
+            AreaChange::Split => {
+                b >= 1 && (b as usize) <= self.splits(a) && self.spare(empty).is_some()
+            }
+            AreaChange::Merge => {
+                let b = b as usize;
+                b < cells && b != a && empty(b) && self.union(a, b).is_some()
+            }
+            AreaChange::Splice => {
+                let b = b as usize;
+                b < cells
+                    && b != a
+                    && self.splices_between(a, b).is_empty()
+                    && self.splice_edges(a, b).is_some()
+            }
+            AreaChange::Unsplice => {
+                let b = b as usize;
+                b < cells && !self.splices_between(a, b).is_empty()
+            }
+        }
+    }
+
+    /// The area after the change, if it can be made and gives a playing area.
+    pub fn change(
+        &self,
+        base: &ir::Board,
+        regions: &[ir::Region],
+        players: usize,
+        (kind, a, b): (AreaChange, usize, i64),
+        empty: &dyn Fn(usize) -> bool,
+    ) -> Option<Area> {
+        if !self.can(kind, a, b, empty) {
+            return None;
+        }
+        let mut d = self.drawing.clone();
+        match kind {
+            AreaChange::Split => {
+                let way = b as usize - 1;
+                let (i, j) = self.diagonals(a)[way / 2];
+                let r = &self.rings[a];
+                let first: Vec<Point> = r[i..=j].to_vec();
+                let second: Vec<Point> = r[j..].iter().chain(&r[..=i]).copied().collect();
+                let (keep, other) = if way.is_multiple_of(2) {
+                    (second, first)
+                } else {
+                    (first, second)
+                };
+                let new = self.spare(empty)?;
+                d.tessels[a] = keep;
+                d.tessels[new] = other;
+            }
+            AreaChange::Merge => {
+                d.tessels[a] = self.union(a, b as usize)?;
+                d.tessels[b as usize] = Vec::new();
+            }
+            AreaChange::Splice => {
+                // The first open edge of each, joined the way round that keeps the surface
+                // orientable: a's p → q meets b's r → s with p = s and q = r.
+                let ((p, q), (r, s)) = self.splice_edges(a, b as usize)?;
+                d.splices.push(vec![(p, s), (q, r)]);
+            }
+            AreaChange::Unsplice => {
+                let gone = self.splices_between(a, b as usize);
+                d.splices = d
+                    .splices
+                    .iter()
+                    .enumerate()
+                    .filter(|(k, _)| !gone.contains(k))
+                    .map(|(_, s)| s.clone())
+                    .collect();
+            }
+        }
+        Area::build(base, regions, players, d)
+    }
+
+    /// The open edges a splice of `a` with `b` joins: the first of each (in outline
+    /// order) that share no point with the other tessel.
+    fn splice_edges(&self, a: usize, b: usize) -> Option<((Point, Point), (Point, Point))> {
+        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
+        for &(p, q) in self.open.get(a)? {
+            if rb.contains(&p) || rb.contains(&q) {
+                continue;
+            }
+            for &(r, s) in self.open.get(b)? {
+                if !ra.contains(&r) && !ra.contains(&s) {
+                    return Some(((p, q), (r, s)));
+                }
+            }
+        }
+        None
+    }
+
+    /// The splices with a point on each of the two tessels.
+    fn splices_between(&self, a: usize, b: usize) -> Vec<usize> {
+        let on = |c: usize, p: Point| self.rings.get(c).is_some_and(|r| r.contains(&p));
+        self.drawing
+            .splices
+            .iter()
+            .enumerate()
+            .filter(|(_, pairs)| {
+                pairs
+                    .iter()
+                    .any(|&(p, q)| (on(a, p) && on(b, q)) || (on(a, q) && on(b, p)))
+            })
+            .map(|(k, _)| k)
+            .collect()
+    }
+
+    /// The outline of `a` and `b` together, when they share one unbroken run of edges and
+    /// the result has at most 19 vertices.
+    fn union(&self, a: usize, b: usize) -> Option<Vec<Point>> {
+        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
+        let (na, nb) = (ra.len(), rb.len());
+        if na < 3 || nb < 3 {
+            return None;
+        }
+        // Edge i of a (ra[i] → ra[i+1]) is shared when b has it the other way round.
+        let shared: Vec<bool> = (0..na)
+            .map(|i| {
+                let (p, q) = (ra[i], ra[(i + 1) % na]);
+                (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
+            })
+            .collect();
+        let runs = (0..na)
+            .filter(|&i| shared[i] && !shared[(i + na - 1) % na])
+            .count();
+        if runs != 1 || shared.iter().all(|&x| x) {
+            return None;
+        }
+        // The shared run goes from ra[s] to ra[e].
+        let s = (0..na).find(|&i| shared[i] && !shared[(i + na - 1) % na])?;
+        let mut e = s;
+        while shared[e % na] {
+            e = (e + 1) % na;
+        }
+        let (start, end) = (ra[s], ra[e]);
+        // a from its end of the run round to its start, then b from there round to the end.
+        let mut out = Vec::new();
+        let mut i = e;
+        loop {
+            out.push(ra[i]);
+            if ra[i] == start {
+                break;
+            }
+            i = (i + 1) % na;
+        }
+        let kb = rb.iter().position(|&p| p == start)?;
+        let mut k = (kb + 1) % nb;
+        while rb[k] != end {
+            out.push(rb[k]);
+            k = (k + 1) % nb;
+            if k == kb {
+                return None;
+            }
+        }
+        // Corners where the outline goes straight on are no vertices of the new tessel.
+        let n = out.len();
+        let straight = |i: usize| {
+            let (p, q, r) = (out[(i + n - 1) % n], out[i], out[(i + 1) % n]);
+            i128::from(q.0 - p.0) * i128::from(r.1 - p.1)
+                == i128::from(q.1 - p.1) * i128::from(r.0 - p.0)
+        };
+        let kept: Vec<Point> = (0..n).filter(|&i| !straight(i)).map(|i| out[i]).collect();
+        (kept.len() >= 3 && kept.len() <= MAX_VERTICES).then_some(kept)
+    }
+}
+
+/// Whether the segment between corners i and j lies inside the outline: its middle is
+/// inside, and it crosses no edge.
+fn inside_diagonal(r: &[Point], i: usize, j: usize) -> bool {
+    let (a, b) = (r[i], r[j]);
+    let n = r.len();
+    let side = |p: Point, q: Point, x: Point| {
+        (i128::from(q.0 - p.0) * i128::from(x.1 - p.1)
+            - i128::from(q.1 - p.1) * i128::from(x.0 - p.0))
+        .signum()
+    };
+    for k in 0..n {
+        let (c, d) = (r[k], r[(k + 1) % n]);
+        if [c, d].contains(&a) || [c, d].contains(&b) {
+            continue;
+        }
+        if side(a, b, c) * side(a, b, d) <= 0 && side(c, d, a) * side(c, d, b) <= 0 {
+            return false;
+        }
+    }
+    // The middle (doubled, to stay exact) is inside: even-odd rule on doubled points.
+    let m = (a.0 + b.0, a.1 + b.1);
+    let mut inside = false;
+    for k in 0..n {
+        let (c, d) = (
+            (r[k].0 * 2, r[k].1 * 2),
+            (r[(k + 1) % n].0 * 2, r[(k + 1) % n].1 * 2),
+        );
+        if (c.1 > m.1) != (d.1 > m.1) {
+            let lhs = i128::from(m.0 - c.0) * i128::from(d.1 - c.1);
+            let rhs = i128::from(d.0 - c.0) * i128::from(m.1 - c.1);
+            if (d.1 > c.1 && lhs < rhs) || (d.1 < c.1 && lhs > rhs) {
+                inside = !inside;
+            }
+        }
+    }
+    inside
+}

@@ -299,6 +299,15 @@ pub fn board(game: &Game, s: &State) -> String {
                 out += &format!("{file:>width$}");
             }
             out.push('\n');
+            // Tessels of a drawn grid made in play (spares in use), after the grid.
+            let grid = (w * h) as usize;
+            let extra: Vec<String> = (grid..game.board.cells())
+                .filter(|&c| !game.bd(s).outlines.get(c).is_none_or(|o| o.is_empty()))
+                .map(|c| format!("{} {}", names[c], cell_text(game, s, c).trim()))
+                .collect();
+            if !extra.is_empty() {
+                out += &format!("    also: {}\n", extra.join(", "));
+            }
         }
         None if game.board.rows.is_some() => {
             // Rows of hexagons: each cell two characters wide, rows shifted by half cells.

@@ -73,6 +73,8 @@ fn only(g: &Game, s: &mut State, pieces: &[(&str, u8, [i64; 5])]) {
         let b = var(g, s, "blood", owner as usize);
         set(g, s, "blood", owner as usize, b + shakken[0]);
     }
+    // As a turn begins again: what the turn works out from the board (reach) is redone.
+    g.begin_turn(s);
 }
 
 /// The moves of the piece on `from`, as destinations, sorted.
@@ -734,15 +736,22 @@ fn a_drawn_playing_area_gives_the_stands_and_is_played_on() {
 /// answer after each move is a decision too.
 #[test]
 fn perft_from_the_two_player_start() {
-    let g = game(&[("choices", "on")]);
+    let g = game(&[("choices", "on"), ("alterations", "off")]);
     let s = g.start_state(0).expect("start");
     assert_eq!(
         (1..=4).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
         [24, 212, 1757, 11496]
     );
-    let g = game(&[]);
+    let g = game(&[("alterations", "off")]);
     let s = g.start_state(0).expect("start");
     assert_eq!(g.perft(&s, 3), 16527);
+    // With the playing area altered too (splits and merges within reach).
+    let g = game(&[("choices", "on")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        (1..=3).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
+        [69, 1257, 21172]
+    );
 }
 
 #[test]
@@ -764,4 +773,101 @@ fn chance_may_elect_the_first_player() {
     play(&g, &mut s, &["_first=2"]);
     assert_eq!(s.to_move, 1);
     assert!(texts(&g, &s).contains(&"rest".to_string()));
+}
+
+#[test]
+fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
+    let g = game(&[]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    let t = texts(&g, &s);
+    // Out of reach: tessels that do not touch red's pieces.
+    assert!(
+        t.contains(&"split_a@e5".to_string()) && t.contains(&"split_a@f6".to_string()),
+        "{t:?}"
+    );
+    assert!(!t.contains(&"split_a@h8".to_string()));
+    play(&g, &mut s, &["split_a@f6"]);
+    let x1 = cell(&g, "x1");
+    assert!(
+        g.bd(&s).outlines[x1].len() == 3,
+        "the new tessel is a triangle"
+    );
+    assert_eq!(var(&g, &s, "units", 0), 1);
+    // Altering the area excludes moving pieces in the same turn.
+    assert!(moves_from(&g, &s, "e5").is_empty());
+    // Merging e5's neighbour across an edge (empty, within reach) into e5.
+    let t = texts(&g, &s);
+    let merge = t
+        .iter()
+        .find(|m| m.starts_with("merge_") && m.ends_with("@e5"))
+        .expect("a merge")
+        .clone();
+    play(&g, &mut s, &[&merge]);
+    let e5 = cell(&g, "e5");
+    let area = s.area.clone().expect("the area as it stands");
+    assert_eq!(
+        area.drawing.tessels[e5].len(),
+        4,
+        "two squares make a rectangle"
+    );
+    // A splice of two tessels' open edges (a person marks the first): d1 and h1 are joined,
+    // and then the splice is taken away again.
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[
+            ("d1", 0, [1, 1, 0, 0, 0]),
+            ("h1", 0, [1, 0, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["mark@h1", "mark@d1", "splice_to@h1"]);
+    let walk: Vec<String> = {
+        let b = g.bd(&s);
+        let d1 = cell(&g, "d1") as u16;
+        (0..b.dir_names.len())
+            .filter(|&d| b.dir_names[d].starts_with("edge"))
+            .map(|d| b.step(d1, d as u8))
+            .filter(|&t| t != u16::MAX)
+            .map(|t| b.cell_names[t as usize].clone())
+            .collect()
+    };
+    assert!(walk.contains(&"h1".to_string()), "{walk:?}");
+    play(&g, &mut s, &["unsplice_from@h1"]);
+    assert_eq!(var(&g, &s, "units", 0), 2);
+}
+
+#[test]
+fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations() {
+    let g = game(&[("choices", "on")]);
+    let mut s = g.start_state(0).expect("start");
+    only(
+        &g,
+        &mut s,
+        &[("e5", 0, [1, 1, 0, 0, 0]), ("k11", 1, [1, 0, 0, 0, 0])],
+    );
+    set(&g, &mut s, "points", 0, 3);
+    play(&g, &mut s, &["split_a@e5"]);
+    // Blue calls, tosses a 1: blue makes one alteration of its own, within its reach.
+    play(&g, &mut s, &["call_toss", "_q1=1"]);
+    assert_eq!(s.to_move, 1);
+    let t = texts(&g, &s);
+    assert!(t.contains(&"i_split@k11".to_string()), "{t:?}");
+    assert!(
+        !t.contains(&"i_split@e6".to_string()),
+        "red's side is out of blue's reach"
+    );
+    play(&g, &mut s, &["i_split@k11"]);
+    // Back to red, whose turn goes on.
+    assert_eq!(s.to_move, 0);
+    assert_eq!(g.bd(&s).outlines[cell(&g, "x2")].len(), 3);
+    assert!(texts(&g, &s).contains(&"pass".to_string()));
 }

@@ -341,6 +341,30 @@ impl Game {
                         && self.bd(cx.s).neighbours(a as CellId).any(|t| t as i64 == b),
                 )
             }
+            Expr::AdjacentVia(a, b, dirs) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                let n = cx.s.cells.len() as i64;
+                if !(0..n).contains(&a) || !(0..n).contains(&b) {
+                    return 0;
+                }
+                let dirs = dirs.get(cx.mover as usize).or(dirs.first());
+                let board = self.bd(cx.s);
+                i64::from(
+                    dirs.is_some_and(|ds| {
+                        ds.iter().any(|&d| board.step(a as CellId, d) as i64 == b)
+                    }),
+                )
+            }
+            Expr::Drawn(a) => {
+                let a = self.eval(a, cx);
+                match (&cx.s.area, usize::try_from(a)) {
+                    (Some(area), Ok(c)) => {
+                        i64::from(area.rings.get(c).is_some_and(|r| !r.is_empty()))
+                    }
+                    (None, Ok(c)) => i64::from(c < cx.s.cells.len()),
+                    _ => 0,
+                }
+            }
             Expr::Sections(c, cond) => {
                 let c = self.eval(c, cx);
                 if !(0..cx.s.cells.len() as i64).contains(&c) {

@@ -383,10 +383,16 @@ impl Game {
                 shared.insert(k as PieceId);
             }
         }
-        let base_area = program.board.drawing.clone().and_then(|d| {
-            crate::area::Area::build(&program.board, &program.regions, players, d)
-                .map(std::sync::Arc::new)
-        });
+        // Only a ruleset that changes its drawn area keeps the area in its states.
+        let base_area = program
+            .board
+            .drawing
+            .clone()
+            .filter(|_| changes_area(&program))
+            .and_then(|d| {
+                crate::area::Area::build(&program.board, &program.regions, players, d)
+                    .map(std::sync::Arc::new)
+            });
         let mut g = Game {
             base_area,
             shared,
@@ -1763,6 +1769,27 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
     }
 }
 
+/// Whether any statement of the program changes the drawn area (`split`, `merge`, …).
+fn changes_area(p: &Program) -> bool {
+    fn any(body: &[ir::Stmt]) -> bool {
+        body.iter().any(|st| match st {
+            ir::Stmt::ChangeArea(..) => true,
+            ir::Stmt::If(_, a, b) => any(a) || any(b),
+            ir::Stmt::Each(_, b) => any(b),
+            _ => false,
+        })
+    }
+    any(&p.after_move)
+        || any(&p.setup)
+        || any(&p.turn.start)
+        || any(&p.turn.end)
+        || p.actions.iter().any(|a| any(&a.effects))
+        || p.chance_then.iter().any(|b| any(b))
+        || p.pieces
+            .iter()
+            .any(|k| k.rules.iter().any(|r| any(&r.effects)))
+}
+
 fn mentions_cell(e: &ir::Expr) -> bool {
     reads_cell(e, true)
 }
@@ -1805,7 +1832,8 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) | E::AreaCan(_, a, b) => {
             vec![a, b]
         }
-        E::Splits(a) => vec![a],
+        E::Splits(a) | E::Drawn(a) => vec![a],
+        E::AdjacentVia(a, b, _) => vec![a, b],
         _ => Vec::new(),
     }
 }

@@ -98,10 +98,18 @@ impl Game {
     /// Cells in the order the board field lists them: for grids, from the top row down.
     pub fn board_order(&self) -> Vec<Vec<CellId>> {
         match self.board.grid {
-            Some((w, h)) => (0..h)
-                .rev()
-                .map(|y| (0..w).map(|x| (x + y * w) as CellId).collect())
-                .collect(),
+            Some((w, h)) => {
+                let mut rows: Vec<Vec<CellId>> = (0..h)
+                    .rev()
+                    .map(|y| (0..w).map(|x| (x + y * w) as CellId).collect())
+                    .collect();
+                // A drawn grid's spare tessels (made in play) are a last row of their own.
+                let grid = (w * h) as usize;
+                if self.board.cells() > grid {
+                    rows.push((grid as CellId..self.board.cells() as CellId).collect());
+                }
+                rows
+            }
             None => match &self.board.rows {
                 Some(rows) => rows.iter().map(|(_, r)| r.clone()).collect(),
                 None => vec![(0..self.board.cells() as CellId).collect()],

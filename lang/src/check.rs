@@ -45,6 +45,8 @@ struct Lowerer<'a> {
     /// A drawn area's `set NAME = VALUE at …` lines, resolved once variables are known:
     /// (variable name, value, cells).
     area_sets: Vec<(Name, i64, Vec<CellId>)>,
+    /// Some statement changes the drawn area in play.
+    area_changes: bool,
     plugins: Vec<ir::PluginRef>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
@@ -135,6 +137,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         chances: Vec::new(),
         chance_then: Vec::new(),
         area_sets: Vec::new(),
+        area_changes: false,
         plugins: Vec::new(),
         uses_fresh: false,
         defines: HashMap::new(),
@@ -244,6 +247,7 @@ impl<'a> Lowerer<'a> {
         };
         self.players_from(players.0, players.1, overrides);
         self.options_from(items, overrides);
+        self.area_changes = Self::changes_area(items);
         match board_decl {
             Some(b) => {
                 let before = self.diags.len();
@@ -1581,9 +1585,9 @@ impl<'a> Lowerer<'a> {
             ),
             ("trace", derived.trace.clone()),
         ] {
-            // A changeable area keeps room for tessels that gain neighbours in play.
-            let slots =
-                lists.iter().map(|l| l.len()).max().unwrap_or(0) + if spares > 0 { 6 } else { 0 };
+            // Room for tessels that gain neighbours as the area changes in play.
+            let slots = lists.iter().map(|l| l.len()).max().unwrap_or(0)
+                + if self.area_changes { 6 } else { 0 };
             let mut dirs = Vec::new();
             for k in 0..slots {
                 let d = self.board.dirs.len() as DirId;
@@ -1599,7 +1603,7 @@ impl<'a> Lowerer<'a> {
             }
             sets.push((rel, dirs));
         }
-        if spares > 0 {
+        {
             let slot = |rel: &str| {
                 sets.iter()
                     .find(|(r, _)| *r == rel)
@@ -1636,7 +1640,12 @@ impl<'a> Lowerer<'a> {
         // One block of squares is also a grid: written and drawn in rows.
         let blocks: Vec<&TesselItem> = items
             .iter()
-            .filter(|i| !matches!(i, TesselItem::Splice { .. }))
+            .filter(|i| {
+                !matches!(
+                    i,
+                    TesselItem::Splice { .. } | TesselItem::Set { .. } | TesselItem::Spare { .. }
+                )
+            })
             .collect();
         if let [TesselItem::Squares { .. }] = blocks.as_slice() {
             let (w, h) = self
@@ -1646,6 +1655,56 @@ impl<'a> Lowerer<'a> {
                 .fold((0, 0), |a, &(x, y)| (a.0.max(x as u32), a.1.max(y as u32)));
             self.board.grid = Some((w, h));
         }
+    }
+
+    /// Whether any statement of the ruleset changes the drawn area (so its relations need
+    /// room to grow).
+    fn changes_area(items: &[Item]) -> bool {
+        fn any(body: &[ast::Stmt]) -> bool {
+            body.iter().any(|st| match st {
+                ast::Stmt::ChangeArea(..) => true,
+                ast::Stmt::If {
+                    then, otherwise, ..
+                } => any(then) || any(otherwise),
+                ast::Stmt::Each { body, .. } => any(body),
+                ast::Stmt::Roll { then, .. } | ast::Stmt::RollCell { then, .. } => any(then),
+                _ => false,
+            })
+        }
+        let rules = |rs: &[ast::MoveRule]| rs.iter().any(|r| any(&r.effects));
+        items.iter().any(|it| match it {
+            Item::After { body, .. } | Item::Setup { body, .. } => any(body),
+            Item::Turn { start, end, .. } => any(start) || any(end),
+            Item::Action(a) => any(&a.effects),
+            Item::Piece(p) => rules(&p.rules),
+            Item::Pattern { rules: rs, .. } => rules(rs),
+            _ => false,
+        })
+    }
+
+    /// A direction or direction set named as a function's argument (`distance(a, b, edge)`).
+    fn dirs_arg(&mut self, arg: &ast::Expr, function: &str) -> Option<Vec<Vec<DirId>>> {
+        let n = self.players.len().max(1);
+        let dirs = match &arg.kind {
+            ast::ExprKind::Name(d) => match (self.dir_sets.get(d), self.dir_index.get(d)) {
+                (Some(set), _) => Some(set.clone()),
+                (None, Some(&one)) => Some(vec![vec![one]; n]),
+                _ => None,
+            },
+            _ => None,
+        };
+        if dirs.is_none() {
+            self.error(
+                err(
+                    codes::UNKNOWN_DIRECTION,
+                    format!("`{function}` goes along a direction or a set of directions"),
+                    arg.span,
+                    "not a direction or direction set",
+                )
+                .hint("name one declared with `dirs NAME = …`, a direction of the board, or `edge`, `vertex`, `touch` or `trace` on a drawn board"),
+            );
+        }
+        dirs
     }
 
     /// A size in a drawn area: the number, or the value of the `int` option it names.
@@ -2790,11 +2849,11 @@ impl<'a> Lowerer<'a> {
                     self.error(
                         err(
                             codes::BAD_BOARD,
-                            "only a drawn area with spare tessels can change in play",
+                            "only a drawn area can change in play",
                             *span,
                             "this board cannot change",
                         )
-                        .hint("draw the board with `board tessels { … }` and give it room for new tessels: `spare 10`"),
+                        .hint("draw the board with `board tessels { … }` (and give it room for tessels split off: `spare 10`)"),
                     );
                     return None;
                 }
@@ -3250,12 +3309,30 @@ impl<'a> Lowerer<'a> {
                 })
             }
             "adjacent" => {
-                if !arity(self, 2, 2, "adjacent(CELL, CELL)") {
+                if !arity(
+                    self,
+                    2,
+                    3,
+                    "adjacent(CELL, CELL) or adjacent(CELL, CELL, DIRECTIONS)",
+                ) {
                     return None;
                 }
                 let a = Box::new(self.typed(&args[0], Cell));
                 let c = Box::new(self.typed(&args[1], Cell));
-                Some((Expr::Adjacent(a, c), Value::Plain(Bool)))
+                match args.get(2) {
+                    None => Some((Expr::Adjacent(a, c), Value::Plain(Bool))),
+                    Some(d) => {
+                        let dirs = self.dirs_arg(d, "adjacent")?;
+                        Some((Expr::AdjacentVia(a, c, dirs), Value::Plain(Bool)))
+                    }
+                }
+            }
+            "drawn" => {
+                if !arity(self, 1, 1, "drawn(CELL)") {
+                    return None;
+                }
+                let a = Box::new(self.typed(&args[0], Cell));
+                Some((Expr::Drawn(a), Value::Plain(Bool)))
             }
             "around" | "sections" | "section_size" => {
                 if !arity(self, 2, 2, &format!("{}(CELL, CONDITION on `to`)", f.text)) {
@@ -3385,26 +3462,7 @@ impl<'a> Lowerer<'a> {
                 }
                 let a = Box::new(self.typed(&args[0], Cell));
                 let b = Box::new(self.typed(&args[1], Cell));
-                let n = self.players.len().max(1);
-                let dirs = match &args[2].kind {
-                    ast::ExprKind::Name(d) => match (self.dir_sets.get(d), self.dir_index.get(d)) {
-                        (Some(set), _) => Some(set.clone()),
-                        (None, Some(&one)) => Some(vec![vec![one]; n]),
-                        _ => None,
-                    },
-                    _ => None,
-                };
-                let Some(dirs) = dirs else {
-                    let mut d = err(
-                        codes::UNKNOWN_DIRECTION,
-                        "`distance` goes along a direction or a set of directions",
-                        args[2].span,
-                        "not a direction or direction set",
-                    );
-                    d = d.hint("name one declared with `dirs NAME = …`, a direction of the board, or `edge`, `vertex` or `trace` on a drawn board");
-                    self.error(d);
-                    return None;
-                };
+                let dirs = self.dirs_arg(&args[2], "distance")?;
                 Some((Expr::Distance(a, b, dirs), Value::Plain(Int)))
             }
             "taken" => {
@@ -3550,6 +3608,7 @@ impl<'a> Lowerer<'a> {
                     "distance",
                     "max_cells",
                     "sum_cells",
+                    "drawn",
                     "splits",
                     "can_split",
                     "can_merge",

@@ -498,6 +498,10 @@ pub enum Expr {
     Around(Box<Expr>, Box<Expr>),
     /// The second cell is one link from the first.
     Adjacent(Box<Expr>, Box<Expr>),
+    /// Cell B is one link from cell A along the directions (each player's set).
+    AdjacentVia(Box<Expr>, Box<Expr>, Vec<Vec<DirId>>),
+    /// The cell is a tessel of the drawn area as it stands (not a spare, not merged away).
+    Drawn(Box<Expr>),
     Sections(Box<Expr>, Box<Expr>),
     SectionSize(Box<Expr>, Box<Expr>),
     /// The sum of a number over the group of a cell (the group as for `SectionSize`).

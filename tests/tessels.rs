@@ -166,7 +166,7 @@ fn across(g: &Game, s: &tessel_interpreter::State, name: &str) -> Vec<String> {
 #[test]
 fn a_drawn_area_changes_in_play_by_split_merge_and_splice() {
     let g = common::load("tests/data/tessels/changing.tessel", &[]);
-    let s0 = g.parse_position("W7 w", 0).expect("position");
+    let s0 = g.parse_position("3/W2/2 w", 0).expect("position");
     assert_eq!(across(&g, &s0, "b1"), names(&["a1", "b2", "c1"]));
     // Splitting b1 along its first diagonal: a new tessel (the first spare, x1) takes the
     // other part; the walker on a1 now borders one of the two.

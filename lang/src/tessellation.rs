@@ -683,6 +683,24 @@ mod tests {
     }
 
     #[test]
+    fn a_torus_joins_both_pairs_of_sides() {
+        let drawn = squares(4, 4, (0, 0));
+        let sides: Vec<(Point, Point)> = (0..=4)
+            .map(|k| (p(0.0, k as f64), p(4.0, k as f64)))
+            .collect();
+        let ends: Vec<(Point, Point)> = (0..=4)
+            .map(|k| (p(k as f64, 0.0), p(k as f64, 4.0)))
+            .collect();
+        let d = derive(&drawn, &[sides, ends]).expect("orientable");
+        // Every square has four neighbours across edges and four at its corners.
+        assert!(d.edge.iter().all(|e| e.len() == 4), "{:?}", d.edge);
+        assert!(d.vertex.iter().all(|v| v.len() == 4), "{:?}", d.vertex);
+        // a1 (0) borders d1 (3) and a4 (12) round the back.
+        assert!(d.edge[0].contains(&3) && d.edge[0].contains(&12));
+        assert!(d.vertex[0].contains(&15), "the far corner touches a1");
+    }
+
+    #[test]
     fn a_twisted_splice_is_refused() {
         let drawn = squares(4, 2, (0, 0));
         // A Möbius band: the left side's bottom joins the right side's top.

@@ -1665,3 +1665,29 @@ fn a_missed_throw_of_the_last_blade_is_checkmate_by_self_disarm() {
     assert_eq!(o.ending, "checkmate by self-disarm");
     assert_eq!(o.winner(), Some(1));
 }
+
+#[test]
+fn dagger_throw_odds_may_be_flat_one_in_n() {
+    // R1: with a die of N faces, a 1 hits and anything else misses; no short success.
+    let g = common::load("rulesets/veney.tessel", &[("throw_odds", "d6")]);
+    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1R1/4/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["D~"]);
+    let outcomes = g.chance_outcomes(&s).expect("the die is thrown");
+    assert_eq!(outcomes.len(), 6);
+    let throw = |s: &mut State, v: i64| {
+        let outcomes = g.chance_outcomes(s).expect("die");
+        let i = outcomes.iter().position(|(x, _)| *x == v).expect("outcome");
+        g.apply(s, tessel_interpreter::Move::chance(i as u16));
+    };
+    let mut hit = s.clone();
+    throw(&mut hit, 1);
+    assert_eq!(texts(&g, &hit), ["Dt#"]);
+    let mut missed = s.clone();
+    throw(&mut missed, 2);
+    assert_eq!(texts(&g, &missed), ["D-"]);
+    let g = common::load("rulesets/veney.tessel", &[("throw_odds", "d20")]);
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["D~"]);
+    assert_eq!(g.chance_outcomes(&s).expect("d20").len(), 20);
+}

@@ -165,6 +165,15 @@ enum Command {
         /// refused, and the player's turn passes when passing is allowed.
         #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
         beats: Option<u32>,
+        /// A chess clock: each player has this many seconds for all their decisions, plus
+        /// an increment after each of their turns (`300+5`). Whoever runs out loses.
+        #[arg(long, value_name = "SECONDS[+INCREMENT]", value_parser = clock_arg, conflicts_with = "hourglass")]
+        clock: Option<(f64, f64)>,
+        /// An hourglass of this many seconds: the sand left on top is the time for the
+        /// turn, and it is turned over for the next player, who gets what the last one
+        /// used (Veney's R3). Whoever runs out loses.
+        #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+        hourglass: Option<u32>,
     },
     /// Draw a position as an SVG picture.
     #[command(
@@ -960,6 +969,8 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
             load,
             playouts,
             beats,
+            clock,
+            hourglass,
         } => code((|| {
             let g = load_game(&game)?;
             let s = initial(&g, &position, seed)?;
@@ -1019,6 +1030,17 @@ fn run(cli: Cli) -> Result<ExitCode, String> {
                     record,
                     history,
                     beats,
+                    timing: match (clock, hourglass) {
+                        (Some((secs, inc)), _) => Some(Timing::Clock {
+                            left: vec![secs; g.players()],
+                            increment: inc,
+                        }),
+                        (None, Some(h)) => Some(Timing::Hourglass {
+                            total: f64::from(h),
+                            top: f64::from(h),
+                        }),
+                        _ => None,
+                    },
                 },
             );
             Ok(ExitCode::SUCCESS)
@@ -1132,6 +1154,109 @@ struct PlaySetup {
     history: Vec<State>,
     /// Seconds a person has for each decision (`--beats`).
     beats: Option<u32>,
+    /// A chess clock or an hourglass (`--clock`, `--hourglass`).
+    timing: Option<Timing>,
+}
+
+/// Time control in `play`: every decision's time, people's and the computer's, is counted.
+enum Timing {
+    /// Seconds left for each player, and what a player gains after each turn.
+    Clock { left: Vec<f64>, increment: f64 },
+    /// The glass's seconds, and the sand on top: the player to move's time.
+    Hourglass { total: f64, top: f64 },
+}
+
+impl Timing {
+    /// Charges `used` seconds to `player`; whether they still have time.
+    fn charge(&mut self, player: usize, used: f64) -> bool {
+        match self {
+            Timing::Clock { left, .. } => match left.get_mut(player) {
+                Some(l) => {
+                    *l -= used;
+                    *l > 0.0
+                }
+                None => true,
+            },
+            Timing::Hourglass { top, .. } => {
+                *top -= used;
+                *top > 0.0
+            }
+        }
+    }
+    /// A turn has ended: the increment, or the glass turned over.
+    fn turn_over(&mut self, player: usize) {
+        match self {
+            Timing::Clock { left, increment } => {
+                if let Some(l) = left.get_mut(player) {
+                    *l += *increment;
+                }
+            }
+            Timing::Hourglass { total, top } => *top = (*total - top.max(0.0)).max(0.0),
+        }
+    }
+    fn shown(&self, player: usize) -> String {
+        match self {
+            Timing::Clock { left, .. } => {
+                let l = left.get(player).copied().unwrap_or(0.0).max(0.0);
+                format!("clock {}:{:04.1}", (l / 60.0) as u64, l % 60.0)
+            }
+            Timing::Hourglass { top, .. } => format!("glass {:.1} s", top.max(0.0)),
+        }
+    }
+}
+
+/// Charges the decision's time (since `asked_at`) to `player`; whether they ran out.
+fn time_is_up(timing: &mut Option<Timing>, player: usize, asked_at: std::time::Instant) -> bool {
+    timing
+        .as_mut()
+        .is_some_and(|t| !t.charge(player, asked_at.elapsed().as_secs_f64()))
+}
+
+/// After a decision: the next one's time starts now; a turn that ended turns the glass or
+/// adds the increment.
+fn turn_timed(
+    timing: &mut Option<Timing>,
+    player: usize,
+    turn_ended: bool,
+    asked_at: &mut std::time::Instant,
+) {
+    if let (Some(t), true) = (timing.as_mut(), turn_ended) {
+        t.turn_over(player);
+    }
+    *asked_at = std::time::Instant::now();
+}
+
+/// A player ran out of time: they lose (with two players, the other wins).
+fn lost_on_time(g: &Game, player: usize, record: &mut tessel::record::Record) {
+    let name = &g.program.players[player];
+    let result = if g.players() == 2 {
+        format!(
+            "{name} ran out of time: {} wins",
+            g.program.players[1 - player]
+        )
+    } else {
+        format!("{name} ran out of time")
+    };
+    out!("Game over: {result}.");
+    out!("Moves: {}", record.decisions.join(" "));
+    record.result = Some(result);
+}
+
+/// `SECONDS` or `SECONDS+INCREMENT`.
+fn clock_arg(text: &str) -> Result<(f64, f64), String> {
+    let (a, b) = text.split_once('+').unwrap_or((text, "0"));
+    let secs: f64 = a
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{a}` is not a number of seconds"))?;
+    let inc: f64 = b
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{b}` is not a number of seconds"))?;
+    if !(secs > 0.0 && secs <= 86_400.0 && (0.0..=3600.0).contains(&inc)) {
+        return Err("the clock is 1 second to a day, the increment 0 to 3600 seconds".into());
+    }
+    Ok((secs, inc))
 }
 
 const PLAY_HELP: &str =
@@ -1163,7 +1288,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         mut record,
         mut history,
         beats,
+        mut timing,
     } = setup;
+    // When the decision being waited for began (people's and the computer's alike).
+    let mut asked_at = std::time::Instant::now();
     // When the current beat began: the prompt for a decision, or the last answer.
     let mut beat_began: Option<std::time::Instant> = None;
     let stdin = std::io::stdin();
@@ -1276,9 +1404,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             } else {
                 out!("{} plays {text}", g.program.players[player]);
             }
+            if time_is_up(&mut timing, player, asked_at) {
+                lost_on_time(g, player, &mut record);
+                save(&record, &record_path);
+                return;
+            }
             history.push(s.clone());
             record.decisions.push(text);
+            let turns = s.turns;
             g.apply(&mut s, m);
+            turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
             save(&record, &record_path);
             continue;
         }
@@ -1288,7 +1423,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             out!("{} {text} (the only decision)", g.program.players[player]);
             history.push(s.clone());
             record.decisions.push(text);
+            let turns = s.turns;
             g.apply(&mut s, moves[0]);
+            turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
             save(&record, &record_path);
             continue;
         }
@@ -1323,7 +1460,14 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     g.program.players[player]
                 );
             }
-            None => out_part!("{} to move> ", g.program.players[player]),
+            None => match &timing {
+                Some(t) => out_part!(
+                    "{} to move ({})> ",
+                    g.program.players[player],
+                    t.shown(player)
+                ),
+                None => out_part!("{} to move> ", g.program.players[player]),
+            },
         }
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
@@ -1412,9 +1556,16 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                         }
                         _ => m,
                     };
+                    if time_is_up(&mut timing, player, asked_at) {
+                        lost_on_time(g, player, &mut record);
+                        save(&record, &record_path);
+                        return;
+                    }
                     history.push(s.clone());
                     record.decisions.push(g.move_text_among(&moves, m));
+                    let turns = s.turns;
                     g.apply(&mut s, m);
+                    turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
                     save(&record, &record_path);
                 }
                 Err(e @ tessel_interpreter::MoveError::NoSuchMove(_)) => {

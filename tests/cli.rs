@@ -576,3 +576,50 @@ fn a_bundled_ruleset_finds_its_bundled_drawn_area_from_anywhere() {
     assert!(svg.contains(">wedge<"), "the hand-drawn tessel is drawn");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// `tessel play ARGS`, typing `lines` with a pause before each.
+fn play_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    let mut input = child.stdin.take().expect("stdin");
+    for (pause, line) in lines {
+        std::thread::sleep(std::time::Duration::from_millis(*pause));
+        let _ = input.write_all(format!("{line}\n").as_bytes());
+        let _ = input.flush();
+    }
+    drop(input);
+    let out = child.wait_with_output().expect("tessel ends");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn a_chess_clock_in_play_loses_the_game_for_the_player_out_of_time() {
+    let text = play_timed(
+        &["play", "chess", "--clock", "1+0"],
+        &[(0, "e2e4"), (1300, "e7e5"), (0, "quit")],
+    );
+    assert!(text.contains("(clock 0:"), "{text}");
+    assert!(
+        text.contains("Game over: black ran out of time: white wins."),
+        "{text}"
+    );
+}
+
+#[test]
+fn an_hourglass_gives_the_next_player_what_the_last_one_used() {
+    // White moves at once: black's glass holds almost nothing, and black is too slow.
+    let text = play_timed(
+        &["play", "chess", "--hourglass", "5"],
+        &[(0, "e2e4"), (600, "e7e5"), (0, "quit")],
+    );
+    assert!(text.contains("(glass 5.0 s)"), "{text}");
+    assert!(
+        text.contains("Game over: black ran out of time: white wins."),
+        "{text}"
+    );
+}

@@ -1691,3 +1691,45 @@ fn dagger_throw_odds_may_be_flat_one_in_n() {
     play(&g, &mut s, &["D~"]);
     assert_eq!(g.chance_outcomes(&s).expect("d20").len(), 20);
 }
+
+#[test]
+fn with_the_hug_a_draw_is_settled_by_dagger_or_self() {
+    let g = common::load("rulesets/veney.tessel", &[("hug", "true")]);
+    let mut scratch = g.scratch();
+    let agreed = || {
+        let mut s = g.start_state(0).expect("start");
+        play(&g, &mut s, &["draw?", "eX6", "draw!"]);
+        s
+    };
+    let s = agreed();
+    assert!(g.status(&s, &mut scratch).is_none(), "no draw yet");
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert_eq!(t, ["betray", "hug"]);
+    for (white, black, ending, winner) in [
+        ("hug", "hug", "the hug: the draw stands", None),
+        (
+            "betray",
+            "hug",
+            "the hug betrayed by white: checkmate",
+            Some(0),
+        ),
+        (
+            "hug",
+            "betray",
+            "the hug betrayed by black: checkmate",
+            Some(1),
+        ),
+        ("betray", "betray", "the hug: double checkmate", None),
+    ] {
+        let mut s = agreed();
+        play(&g, &mut s, &[white]);
+        assert!(g.status(&s, &mut scratch).is_none(), "black has not chosen");
+        play(&g, &mut s, &[black]);
+        let o = g.status(&s, &mut scratch).expect("settled");
+        assert_eq!((o.ending.as_str(), o.winner()), (ending, winner));
+        if white == "betray" && black == "betray" {
+            assert_eq!(o.scores, vec![0.0, 0.0], "both lose");
+        }
+    }
+}

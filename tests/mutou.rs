@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{play, texts};
+use common::{across, cell, play, texts};
 use rand::SeedableRng;
 use tessel_interpreter::{Game, Piece, State};
 
@@ -19,14 +19,6 @@ fn game(options: &[(&str, &str)]) -> Game {
         all.push(("choices", "off"));
     }
     common::load(MUTOU, &all)
-}
-
-fn cell(g: &Game, name: &str) -> usize {
-    g.board
-        .cell_names
-        .iter()
-        .position(|c| c == name)
-        .unwrap_or_else(|| panic!("no cell {name}"))
 }
 
 fn var(g: &Game, s: &State, name: &str, index: usize) -> i64 {
@@ -77,6 +69,17 @@ fn only(g: &Game, s: &mut State, pieces: &[(&str, u8, [i64; 5])]) {
     g.begin_turn(s);
 }
 
+/// The start of a game of `g` with only the bases given on the board (see `only`), a turn
+/// of the first player begun, with `points` wafer-points for it when given.
+fn position(g: &Game, pieces: &[(&str, u8, [i64; 5])], points: Option<i64>) -> State {
+    let mut s = g.start_state(0).expect("start");
+    only(g, &mut s, pieces);
+    if let Some(p) = points {
+        set(g, &mut s, "points", 0, p);
+    }
+    s
+}
+
 /// The moves of the piece on `from`, as destinations, sorted.
 fn moves_from(g: &Game, s: &State, from: &str) -> Vec<String> {
     let mut t: Vec<String> = texts(g, s)
@@ -97,22 +100,17 @@ fn the_set_layouts_give_every_player_a_stand_of_edge_joined_squares() {
             let mine = bases(&g, &s, p);
             assert_eq!(mine.len(), 4, "{players} players, seat {p}");
             // Edge-contiguous: one group by edge links.
-            let edge_group: Vec<usize> = {
-                let mut seen = vec![mine[0]];
-                let mut todo = vec![mine[0]];
-                while let Some(c) = todo.pop() {
-                    for &t in &mine {
-                        let across = g.board.dir_names.iter().enumerate().any(|(d, name)| {
-                            name.starts_with("edge") && g.board.step(c as u16, d as u8) == t as u16
-                        });
-                        if across && !seen.contains(&t) {
-                            seen.push(t);
-                            todo.push(t);
-                        }
+            let name = |c: usize| g.board.cell_names[c].clone();
+            let mut edge_group = vec![name(mine[0])];
+            let mut todo = vec![name(mine[0])];
+            while let Some(c) = todo.pop() {
+                for t in across(&g, &s, &c) {
+                    if mine.iter().any(|&m| name(m) == t) && !edge_group.contains(&t) {
+                        edge_group.push(t.clone());
+                        todo.push(t);
                     }
                 }
-                seen
-            };
+            }
             assert_eq!(
                 edge_group.len(),
                 4,
@@ -229,13 +227,11 @@ fn resting_gains_a_wafer_from_the_bank_or_banks_the_entitlement() {
 fn a_kind_used_up_may_be_used_again_for_a_wafer_unless_extra_moves_are_off() {
     for (option, allowed) in [("on", true), ("off", false)] {
         let g = game(&[("extra_moves", option)]);
-        let mut s = g.start_state(0).expect("start");
-        only(
+        let mut s = position(
             &g,
-            &mut s,
             &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+            Some(3),
         );
-        set(&g, &mut s, "points", 0, 3);
         play(&g, &mut s, &["e5e6", "e6e7"]);
         // Walker and Blood both used: a third step needs a wafer.
         let more = moves_from(&g, &s, "e7");
@@ -299,13 +295,11 @@ fn a_capture_hands_over_shakken_and_the_last_blood_ends_a_player() {
 #[test]
 fn the_last_player_with_blood_wins() {
     let g = game(&[]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("e5", 0, [1, 1, 0, 0, 0]), ("e6", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["e5e6"]);
     let mut scratch = g.scratch();
     let o = g.status(&s, &mut scratch).expect("over");
@@ -337,13 +331,11 @@ fn seeded_random_games_of_two_three_and_six_players_end() {
 #[test]
 fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
     let g = game(&[]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("e5", 0, [1, 0, 0, 0, 1]), ("a11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     // An odd first count ends on an edge: the second counts edges. Two edges: the
     // farthest tessels are two Walker steps away, and the mover chooses among them.
     play(&g, &mut s, &["rand@e5", "_rand_first=3", "_rand_count=2"]);
@@ -361,13 +353,11 @@ fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
     // An even first count ends on a vertex: Angler crossings.
     assert_eq!(moves_from(&g, &s, "e7"), ["d6", "d8", "f6", "f8"]);
     // Far counts stop at the edge of the area: the farthest there is.
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("a1", 0, [1, 0, 0, 0, 1]), ("k11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["rand@a1", "_rand_first=1", "_rand_count=6"]);
     let far = moves_from(&g, &s, "a1");
     assert_eq!(far.len(), 7, "{far:?}");
@@ -377,17 +367,15 @@ fn a_rand_goes_to_the_farthest_tessel_the_two_counts_allow() {
 #[test]
 fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand() {
     let g = game(&[("players", "3"), ("choices", "on")]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 1, 0, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
             ("k11", 2, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     set(&g, &mut s, "alive", 0, 3);
     play(&g, &mut s, &["e5e6"]);
     // Blue is asked first (the next in turn order), and may call or let it be.
@@ -425,30 +413,26 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
     assert_eq!(s.to_move, 1, "red's turn ended after the others declined");
 
     // Two quandarinn matched: the difference; equal faces do nothing.
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 1, 0, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
             ("k11", 2, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["e5e6", "call_match", "_q1=4", "_q2=4"]);
     assert_eq!(s.to_move, 0);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
 
     // With choices off, nobody is asked.
     let g = game(&[("choices", "off")]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["e5e6"]);
     assert_eq!(s.to_move, 0);
 }
@@ -456,18 +440,16 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
 #[test]
 fn a_change_of_allegiance_trades_the_moving_piece_for_the_target() {
     let g = game(&[]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 1, 0, 0, 0]),
             ("c3", 0, [1, 0, 0, 0, 0]),
             ("e6", 1, [1, 0, 2, 0, 0]),
             ("k11", 1, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     let t = moves_from(&g, &s, "e5");
     assert!(
         t.contains(&"e6".to_string()) && t.contains(&"e6^".to_string()),
@@ -488,17 +470,15 @@ fn a_change_of_allegiance_trades_the_moving_piece_for_the_target() {
     assert_eq!(var(&g, &s, "walkers_on", e6), 1);
     assert_eq!(var(&g, &s, "blood", 0), 3);
     // Trading away one's last Blood puts one out.
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 1, 0, 0, 0]),
             ("e6", 1, [0, 1, 0, 0, 0]),
             ("k11", 1, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["e5e6^"]);
     assert_eq!(var(&g, &s, "blood", 0), 0);
     assert_eq!(var(&g, &s, "gone", 0), 1);
@@ -606,18 +586,16 @@ fn in_the_cooperative_form_the_game_stops_when_all_agree() {
 #[test]
 fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
     let g = game(&[]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 2, 0, 0, 0]),
             ("f6", 0, [1, 0, 0, 0, 0]),
             ("h5", 0, [0, 0, 1, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
     let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
     assert_eq!(var(&g, &s, "walkers_on", e5), 1);
@@ -636,15 +614,14 @@ fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
 
     // The advanced game mixes them; a far base costs more.
     let g = game(&[("mixed", "true")]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 2, 0, 0, 0]),
             ("h5", 0, [0, 0, 1, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
         ],
+        None,
     );
     set(&g, &mut s, "points", 0, 5);
     play(&g, &mut s, &["pick@e5", "give_walker@h5"]);
@@ -655,17 +632,15 @@ fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
 #[test]
 fn a_choice_called_on_an_alteration_shares_out_the_heap() {
     let g = game(&[("choices", "on")]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("e5", 0, [1, 2, 0, 0, 0]),
             ("f6", 0, [1, 0, 1, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
     // Blue calls: a toss of 2. The two bases' five shakken go into one heap, and blue
     // puts two of them.
@@ -714,14 +689,7 @@ fn a_drawn_playing_area_gives_the_stands_and_is_played_on() {
     green.sort();
     assert_eq!(green, ["b5", "c6", "d7", "e6"]);
     // The hand-drawn wedge is a neighbour of g1 and g2 across edges.
-    let wedge = cell(&g, "wedge");
-    let across: Vec<String> = (0..g.board.dir_names.len())
-        .filter(|&d| g.board.dir_names[d].starts_with("edge"))
-        .map(|d| g.board.step(wedge as u16, d as u8))
-        .filter(|&t| t != u16::MAX)
-        .map(|t| g.board.cell_names[t as usize].clone())
-        .collect();
-    assert_eq!(across, ["g1", "g2"]);
+    assert_eq!(across(&g, &s, "wedge"), ["g1", "g2"]);
     let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(2);
     let mut s = s;
     let mut scratch = g.scratch();
@@ -778,13 +746,11 @@ fn chance_may_elect_the_first_player() {
 #[test]
 fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
     let g = game(&[]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("e5", 0, [1, 1, 0, 0, 0]), ("a11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     let t = texts(&g, &s);
     // Out of reach: tessels that do not touch red's pieces.
     assert!(
@@ -818,28 +784,17 @@ fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
     );
     // A splice of two tessels' open edges (a person marks the first): d1 and h1 are joined,
     // and then the splice is taken away again.
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[
             ("d1", 0, [1, 1, 0, 0, 0]),
             ("h1", 0, [1, 0, 0, 0, 0]),
             ("a11", 1, [1, 0, 0, 0, 0]),
         ],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["mark@h1", "mark@d1", "splice_to@h1"]);
-    let walk: Vec<String> = {
-        let b = g.bd(&s);
-        let d1 = cell(&g, "d1") as u16;
-        (0..b.dir_names.len())
-            .filter(|&d| b.dir_names[d].starts_with("edge"))
-            .map(|d| b.step(d1, d as u8))
-            .filter(|&t| t != u16::MAX)
-            .map(|t| b.cell_names[t as usize].clone())
-            .collect()
-    };
+    let walk = across(&g, &s, "d1");
     assert!(walk.contains(&"h1".to_string()), "{walk:?}");
     play(&g, &mut s, &["unsplice_from@h1"]);
     assert_eq!(var(&g, &s, "units", 0), 2);
@@ -848,13 +803,11 @@ fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
 #[test]
 fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations() {
     let g = game(&[("choices", "on")]);
-    let mut s = g.start_state(0).expect("start");
-    only(
+    let mut s = position(
         &g,
-        &mut s,
         &[("e5", 0, [1, 1, 0, 0, 0]), ("k11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
     );
-    set(&g, &mut s, "points", 0, 3);
     play(&g, &mut s, &["split_a@e5"]);
     // Blue calls, tosses a 1: blue makes one alteration of its own, within its reach.
     play(&g, &mut s, &["call_toss", "_q1=1"]);

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::texts;
+use common::{across, cell, texts};
 use tessel_interpreter::{Game, Piece};
 
 /// An empty board with the first player to move.
@@ -34,14 +34,6 @@ fn reach(g: &Game, symbol: char, at: usize) -> Vec<String> {
         .collect();
     t.sort();
     t
-}
-
-fn cell(g: &Game, name: &str) -> usize {
-    g.board
-        .cell_names
-        .iter()
-        .position(|c| c == name)
-        .unwrap_or_else(|| panic!("no cell {name}"))
 }
 
 fn names(list: &[&str]) -> Vec<String> {
@@ -146,21 +138,6 @@ fn the_farthest_tessels_by_shortest_path_on_each_board() {
     // On the cylinder, from a1: b2, c1, d2 and a2's neighbours two away — round the back.
     let g = common::load("tests/data/tessels/cylinder.tessel", &[]);
     assert_eq!(reach(&g, 'R', cell(&g, "a1")), names(&["b2", "c1", "d2"]));
-}
-
-/// The cells across an edge from `name` in `s` (the board as it stands), sorted.
-fn across(g: &Game, s: &tessel_interpreter::State, name: &str) -> Vec<String> {
-    let c = cell(g, name) as u16;
-    let b = g.bd(s);
-    let mut out: Vec<String> = (0..b.dir_names.len())
-        .filter(|&d| b.dir_names[d].starts_with("edge"))
-        .map(|d| b.step(c, d as u8))
-        .filter(|&t| t != u16::MAX)
-        .map(|t| b.cell_names[t as usize].clone())
-        .collect();
-    out.sort();
-    out.dedup();
-    out
 }
 
 #[test]

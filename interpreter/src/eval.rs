@@ -61,7 +61,7 @@ impl Game {
     }
 
     /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`.
-    fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
+    pub(crate) fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
         let var = &self.program.vars[v as usize];
         let n = if var.per_piece {
             // The last slot: the piece captured last (`taken`).

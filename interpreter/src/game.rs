@@ -933,27 +933,7 @@ impl Game {
     /// Sets a variable by name (`index` as for [`Game::var`]); whether there is such a
     /// variable and slot. For tests and tools that build a position by hand.
     pub fn set_var(&self, s: &mut State, name: &str, index: usize, value: i64) -> bool {
-        let Some(v) = self.program.vars.iter().position(|v| v.name == name) else {
-            return false;
-        };
-        let var = &self.program.vars[v];
-        let n = if var.per_player {
-            self.players
-        } else if var.per_cell {
-            self.board.cells()
-        } else {
-            1
-        };
-        if index >= n && (var.per_player || var.per_cell) {
-            return false;
-        }
-        let slot = self.var_slot[v]
-            + if var.per_player || var.per_cell {
-                index
-            } else {
-                0
-            };
-        match s.vars.get_mut(slot) {
+        match self.slot_named(name, index).and_then(|i| s.vars.get_mut(i)) {
             Some(x) => {
                 *x = value;
                 true
@@ -965,15 +945,19 @@ impl Game {
     /// The value of a variable by name: `index` is the player of a `per player` variable,
     /// the cell of a `per cell` one, and ignored otherwise.
     pub fn var(&self, s: &State, name: &str, index: usize) -> Option<i64> {
+        self.slot_named(name, index)
+            .and_then(|i| s.vars.get(i).copied())
+    }
+
+    /// The slot of a variable by name (`index` as for [`Game::var`]), if there is one.
+    fn slot_named(&self, name: &str, index: usize) -> Option<usize> {
         let v = self.program.vars.iter().position(|v| v.name == name)?;
         let var = &self.program.vars[v];
-        let slot = self.var_slot[v]
-            + if var.per_player || var.per_cell {
-                index
-            } else {
-                0
-            };
-        s.vars.get(slot).copied()
+        if var.per_player || var.per_cell {
+            self.slot_at(v as u16, i64::try_from(index).ok()?)
+        } else {
+            Some(self.var_slot[v])
+        }
     }
 
     /// The ruleset's `score` of a position for a player (higher is better for them).
@@ -1245,7 +1229,12 @@ impl Game {
             kind: m.kind,
             captured,
             pass: false,
-            steps: self.steps_of(s, rule, m),
+            // Worked out only for rulesets that read it (a ride's distance is a walk).
+            steps: if self.program.uses_steps {
+                self.steps_of(s, rule, m)
+            } else {
+                0
+            },
         };
         // A plug-in's piece takes its attributes along, and the move may set the first.
         if let ir::Atom::Plugin { attrs, .. } = &rule.atom {

@@ -50,6 +50,8 @@ struct Lowerer<'a> {
     plugins: Vec<ir::PluginRef>,
     /// Some expression asks `fresh`.
     uses_fresh: bool,
+    /// `steps` is read somewhere (so a move's distance is worked out as it is made).
+    uses_steps: bool,
     /// Named expressions (`define`): parameters and body.
     defines: HashMap<String, (&'a [Name], &'a ast::Expr)>,
     /// The definitions being expanded, innermost last (a definition may not use itself).
@@ -140,6 +142,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         area_changes: false,
         plugins: Vec::new(),
         uses_fresh: false,
+        uses_steps: false,
         defines: HashMap::new(),
         expanding: Vec::new(),
         expansions: 0,
@@ -641,6 +644,7 @@ impl<'a> Lowerer<'a> {
             after_turn,
             after_round,
             tracks_turn_moves: self.uses_fresh,
+            uses_steps: self.uses_steps,
             title: title.unwrap_or_else(|| "untitled".into()),
             players: self.players.clone(),
             options: self.option_info.clone(),
@@ -1317,15 +1321,10 @@ impl<'a> Lowerer<'a> {
                     prefix,
                     span,
                 } => {
-                    let origin = match at {
-                        Some(p) => match point(self, p) {
-                            Some(o) => o,
-                            None => {
-                                bad = true;
-                                continue;
-                            }
-                        },
-                        None => (0, 0),
+                    // Where the block begins (the origin unless `at` says).
+                    let Some(origin) = at.as_ref().map_or(Some((0, 0)), |p| point(self, p)) else {
+                        bad = true;
+                        continue;
                     };
                     let (Some(w), Some(h)) = (self.size_of(width), self.size_of(height)) else {
                         bad = true;
@@ -1360,15 +1359,10 @@ impl<'a> Lowerer<'a> {
                     prefix,
                     span,
                 } => {
-                    let origin = match at {
-                        Some(p) => match point(self, p) {
-                            Some(o) => o,
-                            None => {
-                                bad = true;
-                                continue;
-                            }
-                        },
-                        None => (0, 0),
+                    // Where the block begins (the origin unless `at` says).
+                    let Some(origin) = at.as_ref().map_or(Some((0, 0)), |p| point(self, p)) else {
+                        bad = true;
+                        continue;
                     };
                     let Some(r) = self.size_of(radius) else {
                         bad = true;
@@ -3098,7 +3092,10 @@ impl<'a> Lowerer<'a> {
             "no_moves" => return plain(Expr::NoMoves, Bool),
             "captured" => return plain(Expr::Captured, Bool),
             "decisions" => return plain(Expr::Decisions, Int),
-            "steps" => return plain(Expr::Steps, Int),
+            "steps" => {
+                self.uses_steps = true;
+                return plain(Expr::Steps, Int);
+            }
             "material" => return plain(Expr::Material, Int),
             "fresh" => {
                 self.uses_fresh = true;

@@ -55,6 +55,8 @@ pub struct Program {
     pub marks: Vec<Mark>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
     /// keeps that mark on every piece.
+    /// Some expression reads `steps`: `apply` records how far each move went.
+    pub uses_steps: bool,
     pub tracks_turn_moves: bool,
     /// Decisions that are not a piece's move.
     pub actions: Vec<Action>,

@@ -56,3 +56,28 @@ pub fn play(g: &Game, s: &mut State, moves: &[&str]) {
         g.apply(s, m);
     }
 }
+
+/// The number of the cell named `name`.
+pub fn cell(g: &Game, name: &str) -> usize {
+    g.board
+        .cell_names
+        .iter()
+        .position(|c| c == name)
+        .unwrap_or_else(|| panic!("no cell {name}"))
+}
+
+/// The cells across an edge (the `edge` relation of a drawn board) from `name` in `s`,
+/// by name, sorted.
+pub fn across(g: &Game, s: &State, name: &str) -> Vec<String> {
+    let c = cell(g, name) as u16;
+    let b = g.bd(s);
+    let mut out: Vec<String> = (0..b.dir_names.len())
+        .filter(|&d| b.dir_names[d].starts_with("edge"))
+        .map(|d| b.step(c, d as u8))
+        .filter(|&t| t != u16::MAX)
+        .map(|t| b.cell_names[t as usize].clone())
+        .collect();
+    out.sort();
+    out.dedup();
+    out
+}

@@ -860,3 +860,30 @@ fn other_writings_read_moves_and_turn_marks_stand_for_passes() {
         "1. Ra2, a4b4;\n2. Rb2 wait, b4a4;\n"
     );
 }
+
+#[test]
+fn a_kept_position_is_restored_but_not_its_kept_variables_nor_the_turn() {
+    // Each turn keeps its position as it begins; `back` (the next player's first
+    // decision) takes the other player's last turn back and plays on.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        var moves_made = 0
+        var calls = 0 kept
+        piece man M m { move step n e s w to empty then set moves_made += 1 }
+        action back free if decisions == 0 and moves_made > 0
+          then restore position of opponent, set calls += 1
+        turn { start { keep position } }
+        start "m2/3/M2 a""#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["a1a2"]);
+    assert_eq!(g.position_string(&s), "m2/M2/3 b");
+    play(&g, &mut s, &["back"]);
+    // The man is back on a1, `moves_made` with it; `calls` (kept) goes on; b still moves.
+    assert_eq!(g.position_string(&s), "m2/3/M2 b");
+    assert_eq!(g.var(&s, "moves_made", 0), Some(0));
+    assert_eq!(g.var(&s, "calls", 0), Some(1));
+    assert!(!texts(&g, &s).contains(&"back".to_string()));
+    play(&g, &mut s, &["a3b3"]);
+    assert_eq!(g.position_string(&s), "1m1/3/M2 a");
+}

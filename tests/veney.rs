@@ -1733,3 +1733,275 @@ fn with_the_hug_a_draw_is_settled_by_dagger_or_self() {
         }
     }
 }
+
+// ---- Asymmetric sets (2.0.23) ----------------------------------------------------------
+
+fn with_sets(white: &str, black: &str) -> Game {
+    common::load(
+        "rulesets/veney.tessel",
+        &[("white_set", white), ("black_set", black)],
+    )
+}
+
+#[test]
+fn each_set_deals_its_own_pieces_from_the_standard_start() {
+    // (set, the start with white playing it, the start with black playing it)
+    let std = "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4";
+    for (set, as_white, as_black) in [
+        (
+            "standard",
+            format!("{std} w DGLJUdglju"),
+            format!("{std} w DGLJUdglju"),
+        ),
+        (
+            "archives_assassin",
+            "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/1DS1/4/4/4 w 3D5Udglju".into(),
+            "4/4/4/1sd1/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJU3d5u".into(),
+        ),
+        (
+            "aristocrat",
+            format!("{std} w Ddglju"),
+            format!("{std} w DGLJUd"),
+        ),
+        (
+            "ceremonial_guard",
+            "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSG/4/4/4 w GL2UCdglju".into(),
+            "4/4/4/gsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUgl2uc".into(),
+        ),
+        (
+            "illusionist",
+            "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/C1SB/4/4/4 w DGLJUdglju".into(),
+            "4/4/4/bs1c/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju".into(),
+        ),
+        (
+            "incomplete",
+            format!("{std} w dglju"),
+            format!("{std} w DGLJU"),
+        ),
+    ] {
+        for (g, want) in [
+            (with_sets(set, "standard"), as_white),
+            (with_sets("standard", set), as_black),
+        ] {
+            let p = g.position_string(&g.start_state(0).expect("start"));
+            assert_eq!(p, format!("{want} 0 1 2 8 1"), "{set}");
+        }
+    }
+}
+
+#[test]
+fn the_illusionist_s_cloak_lantern_and_jutsu_may_checkmate() {
+    // Black's Self on X13 (no Balance: no control); white's Cloak on W11 and Jutsu on X11;
+    // white's Self and Lantern below.
+    let p = "4/4/4/1src/eeee/CJ2/4/4/4/4/4/EEEE/2S1/4/4/4 w Ldglju 0 1 2 8 1";
+    let illusionist = with_sets("illusionist", "standard");
+    let t = texts(&illusionist, &at(&illusionist, p));
+    assert!(t.contains(&"CtX13#".to_string()), "{t:?}");
+    assert!(t.contains(&"JtX13#".to_string()), "{t:?}");
+    let standard = game();
+    let t = texts(&standard, &at(&standard, p));
+    assert!(!t.iter().any(|m| m.ends_with('#')), "{t:?}");
+    // The Lantern, sliding within its Self's measure onto the opposing Self.
+    let p = "4/4/4/4/4/4/4/4/1s2/4/S2L/4/4/4/4/4 w dglju 0 1 2 8 1";
+    let t = texts(&illusionist, &at(&illusionist, p));
+    assert!(t.contains(&"LtX8#".to_string()), "{t:?}");
+    // Touched, the Illusionist may answer with a dying checkmate by the Cloak.
+    let p = "4/4/4/1s2/4/C3/4/4/4/4/4/4/2S1/4/4/4 w dglju 0 1 2 8 1";
+    let mut s = at(&illusionist, p);
+    play(&illusionist, &mut s, &["CtX13#"]);
+    let mut scratch = illusionist.scratch();
+    let o = illusionist
+        .status(&s, &mut scratch)
+        .expect("black cannot answer");
+    assert_eq!(o.winner(), Some(0));
+}
+
+#[test]
+fn a_swordless_player_is_disarmed_only_when_their_set_has_no_blade_left() {
+    let mut scratch = game().scratch();
+    // The Illusionist with only the Cloak on the board is armed; with none of Dagger,
+    // Cloak, Lantern, Jutsu, disarmed.
+    let g = with_sets("illusionist", "standard");
+    let armed = "4/4/4/1sr1/4/4/4/4/4/4/4/4/C1S1/4/4/4 w DLJ 0 1 2 8 1";
+    assert!(g.status(&at(&g, armed), &mut scratch).is_none());
+    let bare = "4/4/4/1sr1/4/4/4/4/4/4/4/4/B1S1/4/4/4 w DLJ 0 1 2 8 1";
+    let o = g.status(&at(&g, bare), &mut scratch).expect("disarmed");
+    assert_eq!(o.ending, "checkmate by disarm");
+    // The Archives Assassin: a Dagger in reserve is still a blade, and comes in (at most
+    // two on the board at a time).
+    let g = with_sets("archives_assassin", "standard");
+    let one = "4/4/4/1sr1/4/4/4/4/4/4/4/4/1DS1/4/4/4 w 2D 0 1 2 8 1";
+    let t = texts(&g, &at(&g, one));
+    assert!(t.iter().any(|m| m.starts_with("D*")), "{t:?}");
+    let two = "4/4/4/1sr1/4/4/4/4/4/4/4/4/DDS1/4/4/4 w 2D 0 1 2 8 1";
+    let t = texts(&g, &at(&g, two));
+    assert!(!t.iter().any(|m| m.starts_with("D*")), "{t:?}");
+    let stocked = "4/4/4/1sr1/4/4/4/4/4/4/4/4/2S1/4/4/4 w D 0 1 2 8 1";
+    assert!(g.status(&at(&g, stocked), &mut scratch).is_none());
+    let spent = "4/4/4/1sr1/4/4/4/4/4/4/4/4/2S1/4/4/4 w - 0 1 2 8 1";
+    let o = g.status(&at(&g, spent), &mut scratch).expect("disarmed");
+    assert_eq!(o.ending, "checkmate by disarm");
+}
+
+#[test]
+fn a_seeded_random_game_for_every_set_against_the_standard_set() {
+    use rand::SeedableRng;
+    for set in [
+        "archives_assassin",
+        "aristocrat",
+        "ceremonial_guard",
+        "illusionist",
+    ] {
+        for (white, black) in [(set, "standard"), ("standard", set)] {
+            let g = with_sets(white, black);
+            let mut s = g.start_state(7).expect("start");
+            let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(7);
+            let mut scratch = g.scratch();
+            let o = g
+                .random_playout(&mut s, &mut rng, 20_000, &mut scratch)
+                .unwrap_or_else(|| panic!("{white} v {black} ends"));
+            assert!(
+                o.ending.contains("checkmate") || o.ending.contains("draw"),
+                "{white} v {black}: {}",
+                o.ending
+            );
+        }
+    }
+}
+
+// ---- Untenable moves (2.0.22) -----------------------------------------------------------
+
+fn untenable(penalty: &str) -> Game {
+    common::load("rulesets/veney.tessel", &[("untenable", penalty)])
+}
+
+const START: &str = "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w DGLJUdglju 0 1 2 8 1";
+
+#[test]
+fn untenable_moves_are_offered_only_when_the_option_allows_them() {
+    let t = texts(&game(), &at(&game(), START));
+    assert!(!t.iter().any(|m| m.ends_with('U') || m == "U"), "{t:?}");
+    let g = untenable("turn");
+    let t = texts(&g, &at(&g, START));
+    assert!(t.contains(&"$X9U".to_string()), "{t:?}");
+    // Within range the Sword's moves are as ever; no call is open at the start.
+    assert!(t.contains(&"$X8".to_string()));
+    assert!(!t.contains(&"U".to_string()));
+}
+
+#[test]
+fn an_untenable_move_is_called_at_once_or_stands() {
+    let board = |g: &Game, s: &State| {
+        g.position_string(s)
+            .split(' ')
+            .take(2)
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    let mut scratch = game().scratch();
+    // Turn penalty: reset, and black plays on.
+    let g = untenable("turn");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U"]);
+    assert!(texts(&g, &s).contains(&"U".to_string()));
+    play(&g, &mut s, &["U"]);
+    assert_eq!(
+        board(&g, &s),
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 b"
+    );
+    assert!(!texts(&g, &s).contains(&"U".to_string()), "called once");
+    // Friendly: reset, and white moves again.
+    let g = untenable("friendly");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U", "U"]);
+    assert_eq!(
+        board(&g, &s),
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w"
+    );
+    // Sudden death: white loses.
+    let g = untenable("sudden_death");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U", "U"]);
+    let o = g.status(&s, &mut scratch).expect("lost");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("untenable move called: lost by the penalty", Some(1))
+    );
+    // Piece penalty: the Sword is white's only blade on the board — absolute, white
+    // loses; lenient, it is only moved back and the turn skipped.
+    let g = untenable("piece_absolute");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U", "U"]);
+    assert_eq!(g.status(&s, &mut scratch).expect("lost").winner(), Some(1));
+    let g = untenable("piece-lenient");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U", "U"]);
+    assert!(g.status(&s, &mut scratch).is_none());
+    assert_eq!(
+        board(&g, &s),
+        "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 b"
+    );
+    // A Ruin out of range under a piece penalty is discarded.
+    let ruin = "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/U3/4 w DGLJdglju 0 1 2 8 1";
+    for penalty in ["piece_lenient", "piece_absolute"] {
+        let g = untenable(penalty);
+        let mut s = at(&g, ruin);
+        play(&g, &mut s, &["UW10U", "U"]);
+        let p = g.position_string(&s);
+        assert!(
+            p.starts_with("4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 b"),
+            "{p}"
+        );
+        assert!(p.ends_with(" U"), "the Ruin in the discard: {p}");
+    }
+    // Not called: it stands, and a later move that repeats it can be called again.
+    let g = untenable("turn");
+    let mut s = at(&g, START);
+    play(&g, &mut s, &["$X9U", "eX11"]);
+    assert!(!texts(&g, &s).contains(&"U".to_string()));
+    play(&g, &mut s, &["$X10U"]);
+    assert!(texts(&g, &s).contains(&"U".to_string()));
+    play(&g, &mut s, &["U"]);
+    // Back to how white's second turn began: the Sword on X9 (its first untenable move
+    // stood), black's engagement on X11; black to move.
+    assert_eq!(
+        board(&g, &s),
+        "4/4/4/bsrc/e1ee/1e2/4/1R2/4/4/4/EEEE/C1SB/4/4/4 b"
+    );
+}
+
+#[test]
+fn a_touched_player_may_cast_a_death_spell_with_the_devices() {
+    // Black's Self has been touched; black's Jutsu (X10) can reach white's (X12).
+    let p = "4/4/4/2r1/1J2/4/1j2/4/4/4/4/4/1RS1/4/4/4 b - 0 1 2 8 1";
+    let mut scratch = game().scratch();
+    let g = game();
+    let mut s = at(&g, p);
+    assert!(texts(&g, &s).contains(&"JtX12~".to_string()));
+    play(&g, &mut s, &["JtX12~"]);
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        (
+            "checkmate by touch, with a Death Spell: the loser takes the winner's token",
+            Some(0)
+        )
+    );
+    assert!(
+        g.position_string(&s).starts_with("4/4/4/2r1/4/4/4/"),
+        "both Jutsus lost"
+    );
+    // Without the devices there is no spell: letting it be is checkmate by touch.
+    let g = common::load("rulesets/veney.tessel", &[("devices", "false")]);
+    let mut s = at(&g, p);
+    assert!(!texts(&g, &s).contains(&"JtX12~".to_string()));
+    play(&g, &mut s, &["---"]);
+    let o = g.status(&s, &mut scratch).expect("over");
+    assert_eq!(o.ending, "checkmate by touch (unanswered)");
+    // With the Self still standing, no spell.
+    let g = game();
+    let standing = "4/4/4/1sr1/1J2/4/1j2/4/4/4/4/4/1RS1/4/4/4 b - 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, standing))
+        .iter()
+        .any(|m| m.ends_with('~') && m.starts_with("Jt")));
+}

@@ -667,6 +667,31 @@ impl Game {
                 }
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
+                Stmt::KeepPosition => {
+                    let who = mover as usize;
+                    if s.kept.len() <= who {
+                        s.kept.resize(who + 1, None);
+                    }
+                    s.kept[who] = Some(std::sync::Arc::new(crate::state::Kept {
+                        cells: s.cells.clone(),
+                        buried: s.buried.clone(),
+                        zones: s.zones.clone(),
+                        vars: s.vars.clone(),
+                        area: s.area.clone(),
+                    }));
+                }
+                Stmt::RestorePosition(who) => {
+                    let who = match who {
+                        Some(w) => self.eval(w, &self.ctx_at(s, mover, (from, to, target))),
+                        None => mover as i64,
+                    };
+                    let kept = usize::try_from(who)
+                        .ok()
+                        .and_then(|w| s.kept.get(w).cloned().flatten());
+                    if let Some(k) = kept {
+                        self.restore_kept(s, &k);
+                    }
+                }
                 Stmt::EndTurn => s.end_turn_pending = true,
                 Stmt::ChangeArea(kind, a, b) => {
                     let cx = self.ctx_at(s, mover, (from, to, target));

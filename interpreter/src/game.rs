@@ -1434,6 +1434,34 @@ impl Game {
         Some(s.buried.remove(i).1)
     }
 
+    /// A kept position back (`restore position`): pieces, zones, the drawn area and the
+    /// variables not marked `kept` or `reset each turn`. Whose turn it is, the counts of decisions and turns,
+    /// the generator and the positions kept go on.
+    pub(crate) fn restore_kept(&self, s: &mut State, k: &crate::state::Kept) {
+        if k.cells.len() != s.cells.len() || k.vars.len() != s.vars.len() {
+            return;
+        }
+        s.cells.clone_from(&k.cells);
+        s.buried.clone_from(&k.buried);
+        s.zones.clone_from(&k.zones);
+        s.area.clone_from(&k.area);
+        // Variables of the turn in progress stay that turn's.
+        for (i, v) in self.program.vars.iter().enumerate() {
+            if !v.kept && !v.reset_each_turn {
+                let slot = self.var_slot[i];
+                let n = if v.per_player {
+                    self.players
+                } else if v.per_cell {
+                    self.board.cells()
+                } else {
+                    1
+                };
+                s.vars[slot..slot + n].copy_from_slice(&k.vars[slot..slot + n]);
+            }
+        }
+        self.find_royals(s);
+    }
+
     /// Back to the start position: pieces, zones, whose turn; variables not `kept` at
     /// their start values. The seeded generator and kept variables go on.
     fn restart(&self, s: &mut State) {

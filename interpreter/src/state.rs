@@ -158,6 +158,18 @@ pub struct State {
     /// A drawn area changed in play, with the board rebuilt from it; `None` while it is
     /// as the ruleset drew it. Shared between copies until it changes again.
     pub area: Option<std::sync::Arc<crate::area::Area>>,
+    /// Positions kept by `keep position`, one slot per player (empty until one keeps).
+    pub kept: Vec<Option<std::sync::Arc<Kept>>>,
+}
+
+/// A position kept by `keep position`: what `restore position` brings back.
+#[derive(Clone, Debug)]
+pub struct Kept {
+    pub cells: Vec<Piece>,
+    pub buried: Vec<(CellId, Piece)>,
+    pub zones: Vec<u16>,
+    pub vars: Vec<i64>,
+    pub area: Option<std::sync::Arc<crate::area::Area>>,
 }
 
 impl State {
@@ -186,6 +198,7 @@ impl State {
             window_owner: None,
             window_ends_turn: false,
             area: None,
+            kept: Vec::new(),
         }
     }
 
@@ -213,6 +226,7 @@ impl State {
         self.single_royal = other.single_royal;
         self.asking.clone_from(&other.asking);
         self.window_owner = other.window_owner;
+        self.kept.clone_from(&other.kept);
         self.window_ends_turn = other.window_ends_turn;
         self.area.clone_from(&other.area);
     }

@@ -489,6 +489,10 @@ pub enum Stmt {
     Restart(Span),
     /// The count of turns played (move numbers) starts again from 0.
     ResetTurns(Span),
+    /// The position now (pieces, zones, variables) is kept as `mover`'s.
+    KeepPosition(Span),
+    /// The position kept by a player (`mover` without `of`) comes back at once.
+    RestorePosition(Option<Expr>, Span),
     /// The turn ends after this decision.
     EndTurn(Span),
     /// Opens a reaction window: each other player (for whom the condition holds, with

@@ -2836,6 +2836,10 @@ impl<'a> Lowerer<'a> {
             }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
+            ast::Stmt::KeepPosition(_) => Some(ir::Stmt::KeepPosition),
+            ast::Stmt::RestorePosition(who, _) => Some(ir::Stmt::RestorePosition(
+                who.as_ref().map(|w| self.typed(w, Type::Player)),
+            )),
             ast::Stmt::EndTurn(_) => Some(ir::Stmt::EndTurn),
             ast::Stmt::Ask(p) => Some(ir::Stmt::Ask(self.typed(p, Type::Player))),
             ast::Stmt::ChangeArea(kind, a, b, span) => {
@@ -4153,9 +4157,10 @@ fn parse_option(ty: &ast::OptionType, v: &str) -> Option<OptValue> {
             "false" | "no" | "off" => Some(OptValue::Bool(false)),
             _ => None,
         },
+        // A word with `_` may be typed with `-`: `untenable=piece-lenient`.
         ast::OptionType::Choice(cs) => cs
             .iter()
-            .find(|c| c.text == v.trim())
+            .find(|c| c.text == v.trim() || c.text == v.trim().replace('-', "_"))
             .map(|c| OptValue::Word(c.text.clone())),
     }
 }

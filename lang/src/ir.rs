@@ -535,6 +535,11 @@ pub enum Stmt {
     Restart,
     /// The count of turns played starts again from 0.
     ResetTurns,
+    /// `keep position`: the pieces, zones and variables now are kept as `mover`'s.
+    KeepPosition,
+    /// `restore position [of PLAYER]`: that player's kept position comes back at once
+    /// (variables marked `kept` excepted); nothing happens if they kept none.
+    RestorePosition(Option<Expr>),
     /// The turn ends when this decision is done.
     EndTurn,
     /// Opens a reaction window (`ask others [if COND]`).

@@ -150,7 +150,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
         ask_stmt | ask_others => "`ask others`, `ask others if CONDITION` or `ask PLAYER`",
-                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, if)",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | each_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, restart, reset turns, keep position, restore position, if)",
         group | carry | any_count => "`group N`, `group any` or `carry`",
         by_group => "`exactly N` or `exactly group`",
         into_zone | take_into => "`into ZONE`",
@@ -1252,6 +1252,8 @@ impl Builder {
             }
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
+            Rule::keep_stmt => Stmt::KeepPosition(span),
+            Rule::restore_stmt => Stmt::RestorePosition(it.next().map(|e| self.expr(e)), span),
             Rule::end_turn_stmt => Stmt::EndTurn(span),
             Rule::split_stmt | Rule::merge_stmt | Rule::splice_stmt | Rule::unsplice_stmt => {
                 let a = self.expr(it.next().unwrap());

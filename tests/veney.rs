@@ -2005,3 +2005,31 @@ fn a_touched_player_may_cast_a_death_spell_with_the_devices() {
         .iter()
         .any(|m| m.ends_with('~') && m.starts_with("Jt")));
 }
+
+#[test]
+fn placing_under_presence_and_entering_a_controlled_measure_are_untenable_too() {
+    // White's Self in black's Self's measure, where black's Jutsu is present.
+    let presence = "4/4/j2S/1s2/4/4/4/4/4/4/4/4/1R2/4/4/4 w C 0 1 2 8 1";
+    let t = texts(&game(), &at(&game(), presence));
+    assert!(!t.iter().any(|m| m.starts_with("C*")), "{t:?}");
+    let g = untenable("piece_lenient");
+    let mut s = at(&g, presence);
+    let t = texts(&g, &s);
+    assert!(t.contains(&"C*Z15U".to_string()), "{t:?}");
+    play(&g, &mut s, &["C*Z15U", "U"]);
+    let p = g.position_string(&s);
+    assert!(p.starts_with("4/4/j2S/1s2/4/4/4/4/4/4/4/4/1R2/4/4/4 b - "), "{p}");
+    assert!(p.ends_with(" C"), "the Cloak from the reserve to the discard: {p}");
+    // White's Jutsu blinking into the measure of black's Balance and Self: under a piece
+    // penalty it is fended (back to the reserve), not discarded.
+    let control = "4/4/4/bs2/4/4/1J2/4/4/4/4/4/1RS1/4/4/4 w - 0 1 2 8 1";
+    let t = texts(&game(), &at(&game(), control));
+    assert!(!t.contains(&"JX14".to_string()) && !t.contains(&"JX14U".to_string()));
+    let g = untenable("piece_absolute");
+    let mut s = at(&g, control);
+    play(&g, &mut s, &["JX14U", "U"]);
+    assert_eq!(
+        g.position_string(&s),
+        "4/4/4/bs2/4/4/4/4/4/4/4/4/1RS1/4/4/4 b J 0 1 2 8 1"
+    );
+}

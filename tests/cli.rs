@@ -623,3 +623,36 @@ fn an_hourglass_gives_the_next_player_what_the_last_one_used() {
         "{text}"
     );
 }
+
+#[test]
+fn veney_games_with_untenable_calls_and_a_set_replay_from_their_records() {
+    let dir = std::env::temp_dir().join(format!("tessel-veney-u-{}", std::process::id()));
+    let games = dir.join("games");
+    let (code, _, err) = tessel(&[
+        "analyze",
+        "veney",
+        "-o",
+        "untenable=piece-lenient",
+        "-o",
+        "white_set=illusionist",
+        "--games",
+        "3",
+        "--seed",
+        "5",
+        "--records",
+        &games.to_string_lossy(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut calls = 0;
+    for seed in 5..8 {
+        let rec = games.join(format!("game-{seed}.json"));
+        let text = std::fs::read_to_string(&rec).expect("record");
+        calls += text.matches("\"U\"").count();
+        let (code, json, err) = tessel(&["replay", &rec.to_string_lossy(), "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).expect("json");
+        assert!(v["result"].is_string(), "game {seed} replays to its end");
+    }
+    assert!(calls > 0, "the agents call untenable moves");
+    let _ = std::fs::remove_dir_all(dir);
+}

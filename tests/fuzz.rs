@@ -21,6 +21,7 @@ const OTHERS: &[&str] = &[
     include_str!("../rulesets/mutou.tessel"),
     include_str!("data/tessels/cylinder.tessel"),
     include_str!("data/check/ok/reactions-and-piece-values.tessel"),
+    include_str!("data/check/ok/keep-and-restore.tessel"),
 ];
 const WORDS: &[&str] = &[
     "piece",

@@ -2018,8 +2018,14 @@ fn placing_under_presence_and_entering_a_controlled_measure_are_untenable_too() 
     assert!(t.contains(&"C*Z15U".to_string()), "{t:?}");
     play(&g, &mut s, &["C*Z15U", "U"]);
     let p = g.position_string(&s);
-    assert!(p.starts_with("4/4/j2S/1s2/4/4/4/4/4/4/4/4/1R2/4/4/4 b - "), "{p}");
-    assert!(p.ends_with(" C"), "the Cloak from the reserve to the discard: {p}");
+    assert!(
+        p.starts_with("4/4/j2S/1s2/4/4/4/4/4/4/4/4/1R2/4/4/4 b - "),
+        "{p}"
+    );
+    assert!(
+        p.ends_with(" C"),
+        "the Cloak from the reserve to the discard: {p}"
+    );
     // White's Jutsu blinking into the measure of black's Balance and Self: under a piece
     // penalty it is fended (back to the reserve), not discarded.
     let control = "4/4/4/bs2/4/4/1J2/4/4/4/4/4/1RS1/4/4/4 w - 0 1 2 8 1";

@@ -114,6 +114,14 @@ pub fn legend(game: &Game) -> Option<String> {
         .program
         .marks
         .iter()
+        // A mark that no position can show (its condition is false by the options) is
+        // left out.
+        .filter(|m| {
+            !matches!(
+                m.place,
+                tessel_lang::ir::MarkPlace::Cond(tessel_lang::ir::Expr::Bool(false))
+            )
+        })
         .filter_map(|m| {
             m.legend.as_ref().map(|l| {
                 let shown = if m.text.trim().is_empty() {

@@ -3670,6 +3670,16 @@ impl<'a> Lowerer<'a> {
         match op {
             B::Or | B::And => {
                 let (x, y) = (self.typed(a, Bool), self.typed(b, Bool));
+                // An option's constant decides at once: `false and …`, `true or …`.
+                match (op == B::Or, &x) {
+                    (false, Expr::Bool(false)) | (true, Expr::Bool(true)) => {
+                        return Some((x, Value::Plain(Bool)));
+                    }
+                    (false, Expr::Bool(true)) | (true, Expr::Bool(false)) => {
+                        return Some((y, Value::Plain(Bool)));
+                    }
+                    _ => {}
+                }
                 let o = if op == B::Or {
                     ir::BinOp::Or
                 } else {

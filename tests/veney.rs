@@ -1819,12 +1819,15 @@ fn the_illusionist_s_cloak_lantern_and_jutsu_may_checkmate() {
 #[test]
 fn a_swordless_player_is_disarmed_only_when_their_set_has_no_blade_left() {
     let mut scratch = game().scratch();
-    // The Illusionist with only the Cloak on the board is armed; with none of Dagger,
-    // Cloak, Lantern, Jutsu, disarmed.
+    // The Illusionist with only the Cloak on the board is armed, and so with those that may
+    // checkmate in reserve (fended, they come in again); with none of Dagger, Cloak,
+    // Lantern, Jutsu on the board or in reserve, disarmed.
     let g = with_sets("illusionist", "standard");
-    let armed = "4/4/4/1sr1/4/4/4/4/4/4/4/4/C1S1/4/4/4 w DLJ 0 1 2 8 1";
+    let armed = "4/4/4/1sr1/4/4/4/4/4/4/4/4/C1S1/4/4/4 w - 0 1 2 8 1";
     assert!(g.status(&at(&g, armed), &mut scratch).is_none());
-    let bare = "4/4/4/1sr1/4/4/4/4/4/4/4/4/B1S1/4/4/4 w DLJ 0 1 2 8 1";
+    let in_reserve = "4/4/4/1sr1/4/4/4/4/4/4/4/4/B1S1/4/4/4 w J 0 1 2 8 1";
+    assert!(g.status(&at(&g, in_reserve), &mut scratch).is_none());
+    let bare = "4/4/4/1sr1/4/4/4/4/4/4/4/4/B1S1/4/4/4 w G 0 1 2 8 1";
     let o = g.status(&at(&g, bare), &mut scratch).expect("disarmed");
     assert_eq!(o.ending, "checkmate by disarm");
     // The Archives Assassin: a Dagger in reserve is still a blade, and comes in (at most

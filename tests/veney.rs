@@ -1913,10 +1913,10 @@ fn an_untenable_move_is_called_at_once_or_stands() {
         "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 b"
     );
     assert!(!texts(&g, &s).contains(&"U".to_string()), "called once");
-    // Friendly: reset, and white moves again.
+    // Friendly: reset, and white moves again (the call may be typed `call`).
     let g = untenable("friendly");
     let mut s = at(&g, START);
-    play(&g, &mut s, &["$X9U", "U"]);
+    play(&g, &mut s, &["$X9U", "call"]);
     assert_eq!(
         board(&g, &s),
         "4/4/4/bsrc/eeee/4/4/4/4/4/4/EEEE/CRSB/4/4/4 w"

@@ -288,16 +288,7 @@ impl Game {
         let cells = program.board.cells.len();
         for v in &program.vars {
             var_slot.push(var_count);
-            var_count += if v.per_player {
-                players
-            } else if v.per_piece {
-                // One more: the values of the piece captured last (`taken`).
-                cells + 1
-            } else if v.per_cell {
-                cells
-            } else {
-                1
-            };
+            var_count += var_slots(v, players, cells);
         }
         let travelling = program
             .vars
@@ -329,19 +320,7 @@ impl Game {
             .iter()
             .enumerate()
             .filter(|(_, v)| v.reset_each_turn)
-            .map(|(i, v)| {
-                (
-                    var_slot[i],
-                    if v.per_player {
-                        players
-                    } else if v.per_cell {
-                        cells
-                    } else {
-                        1
-                    },
-                    v.init,
-                )
-            })
+            .map(|(i, v)| (var_slot[i], var_slots(v, players, cells), v.init))
             .collect();
         let action_cells = program
             .actions
@@ -549,15 +528,7 @@ impl Game {
     pub fn empty_state(&self, seed: u64) -> State {
         let mut vars = vec![0; self.var_count];
         for (i, v) in self.program.vars.iter().enumerate() {
-            let n = if v.per_player {
-                self.players
-            } else if v.per_piece {
-                self.board.cells() + 1
-            } else if v.per_cell {
-                self.board.cells()
-            } else {
-                1
-            };
+            let n = var_slots(v, self.players, self.board.cells());
             for k in 0..n {
                 vars[self.var_slot[i] + k] = v.init;
             }
@@ -1434,6 +1405,17 @@ impl Game {
         Some(s.buried.remove(i).1)
     }
 
+    /// Copies the variables `which` picks from `src` (a state's values) into `dst`.
+    fn copy_vars(&self, dst: &mut [i64], src: &[i64], which: impl Fn(&ir::Var) -> bool) {
+        for (i, v) in self.program.vars.iter().enumerate() {
+            if which(v) {
+                let slot = self.var_slot[i];
+                let n = var_slots(v, self.players, self.board.cells());
+                dst[slot..slot + n].copy_from_slice(&src[slot..slot + n]);
+            }
+        }
+    }
+
     /// A kept position back (`restore position`): pieces, zones, the drawn area and the
     /// variables not marked `kept` or `reset each turn`. Whose turn it is, the counts of decisions and turns,
     /// the generator and the positions kept go on.
@@ -1446,19 +1428,7 @@ impl Game {
         s.zones.clone_from(&k.zones);
         s.area.clone_from(&k.area);
         // Variables of the turn in progress stay that turn's.
-        for (i, v) in self.program.vars.iter().enumerate() {
-            if !v.kept && !v.reset_each_turn {
-                let slot = self.var_slot[i];
-                let n = if v.per_player {
-                    self.players
-                } else if v.per_cell {
-                    self.board.cells()
-                } else {
-                    1
-                };
-                s.vars[slot..slot + n].copy_from_slice(&k.vars[slot..slot + n]);
-            }
-        }
+        self.copy_vars(&mut s.vars, &k.vars, |v| !v.kept && !v.reset_each_turn);
         self.find_royals(s);
     }
 
@@ -1474,19 +1444,7 @@ impl Game {
         s.cells.clone_from(&t.cells);
         s.buried.clone_from(&t.buried);
         s.zones.clone_from(&t.zones);
-        for (i, v) in self.program.vars.iter().enumerate() {
-            if !v.kept {
-                let slot = self.var_slot[i];
-                let n = if v.per_player {
-                    self.players
-                } else if v.per_cell {
-                    self.board.cells()
-                } else {
-                    1
-                };
-                s.vars[slot..slot + n].copy_from_slice(&t.vars[slot..slot + n]);
-            }
-        }
+        self.copy_vars(&mut s.vars, &t.vars, |v| !v.kept);
         s.to_move = t.to_move;
         s.turn_step = 0;
         s.turn_begun = false;
@@ -1912,5 +1870,19 @@ mod tests {
             b(E::Height(b(E::To))),
             b(E::Int(1))
         )));
+    }
+}
+
+/// How many slots a variable takes in a state: one, one per player, or one per cell (a
+/// `per piece` variable one more, for the values of the piece captured last: `taken`).
+fn var_slots(v: &ir::Var, players: usize, cells: usize) -> usize {
+    if v.per_player {
+        players
+    } else if v.per_piece {
+        cells + 1
+    } else if v.per_cell {
+        cells
+    } else {
+        1
     }
 }

@@ -1292,28 +1292,7 @@ fn a_dying_checkmate_is_written_with_two_marks_and_game_texts_round_trip() {
     // A whole random game written as a text and read back is the same game.
     let mut record = tessel::record::Record::new("veney", &[], 3, None);
     let mut s = g.start_state(3).expect("start");
-    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(3);
-    let mut legal = Vec::new();
-    let mut scratch = g.scratch();
-    for _ in 0..300 {
-        if g.chance_outcomes(&s).is_some() {
-            // A throw: its outcome from the state's own generator, as play does it.
-            let mut probe = s.clone();
-            let m = g.sample_chance(&mut probe).expect("an outcome");
-            record.decisions.push(g.chance_text(&s, m));
-            s.rng = probe.rng;
-            g.apply(&mut s, m);
-            continue;
-        }
-        g.decisions(&s, &mut scratch, &mut legal);
-        legal.retain(|m| !g.is_manual(m));
-        if legal.is_empty() {
-            break;
-        }
-        let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
-        record.decisions.push(g.move_text_among(&legal, m));
-        g.apply(&mut s, m);
-    }
+    common::play_recorded(&g, &mut s, &mut record, &[], 3, 300, false);
     let text = tessel::record::game_text(&g, &record).expect("writes");
     assert!(text.starts_with("1. ") && text.contains(", ") && text.contains(';'));
     let back = tessel::record::from_game_text(&g, "veney", &[], None, &text).expect("reads");

@@ -609,41 +609,8 @@ fn a_game_with_donkeys_is_written_as_text_and_read_back() {
     let mut record = tessel::record::Record::new("rulesets/veney-donkey.tessel", &options, 5, None);
     let mut s = g.start_state(5).expect("start");
     // White and black place their Donkeys first, then play at random.
-    let mut script: Vec<&str> = vec!["N*X8", "donkey=2", "NX9", "N*Y10"];
-    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(5);
-    let mut legal = Vec::new();
-    let mut scratch = g.scratch();
-    for _ in 0..200 {
-        if let Some(text) = (!script.is_empty()).then(|| script.remove(0)) {
-            record.decisions.push(text.to_string());
-            play(&g, &mut s, &[text]);
-            continue;
-        }
-        if g.chance_outcomes(&s).is_some() {
-            let mut probe = s.clone();
-            let m = g.sample_chance(&mut probe).expect("an outcome");
-            record.decisions.push(g.chance_text(&s, m));
-            s.rng = probe.rng;
-            g.apply(&mut s, m);
-            continue;
-        }
-        g.decisions(&s, &mut scratch, &mut legal);
-        legal.retain(|m| !g.is_manual(m));
-        if legal.is_empty() {
-            break;
-        }
-        // Every decision's text reads back as that decision (every few steps).
-        for &m in legal
-            .iter()
-            .filter(|_| record.decisions.len().is_multiple_of(4))
-        {
-            let text = g.move_text_among(&legal, m);
-            assert_eq!(g.parse_move(&text, &legal), Ok(m), "`{text}`");
-        }
-        let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
-        record.decisions.push(g.move_text_among(&legal, m));
-        g.apply(&mut s, m);
-    }
+    let script = ["N*X8", "donkey=2", "NX9", "N*Y10"];
+    common::play_recorded(&g, &mut s, &mut record, &script, 5, 200, true);
     assert!(
         record
             .decisions

@@ -81,3 +81,51 @@ pub fn across(g: &Game, s: &State, name: &str) -> Vec<String> {
     out.dedup();
     out
 }
+
+/// Plays up to `max` decisions from `s` into `record`: the `script` first, then throws
+/// drawn from the state's own generator (as `play` draws them) and decisions picked at
+/// random (never manual ones) from `seed`. With `check_texts`, every fourth step each
+/// legal decision's text must read back as that decision.
+pub fn play_recorded(
+    g: &Game,
+    s: &mut State,
+    record: &mut tessel::record::Record,
+    script: &[&str],
+    seed: u64,
+    max: usize,
+    check_texts: bool,
+) {
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+    let mut legal = Vec::new();
+    let mut scratch = g.scratch();
+    let mut script = script.iter();
+    for _ in 0..max {
+        if let Some(text) = script.next() {
+            record.decisions.push(text.to_string());
+            play(g, s, &[text]);
+            continue;
+        }
+        if g.chance_outcomes(s).is_some() {
+            let mut probe = s.clone();
+            let m = g.sample_chance(&mut probe).expect("an outcome");
+            record.decisions.push(g.chance_text(s, m));
+            s.rng = probe.rng;
+            g.apply(s, m);
+            continue;
+        }
+        g.decisions(s, &mut scratch, &mut legal);
+        legal.retain(|m| !g.is_manual(m));
+        if legal.is_empty() {
+            break;
+        }
+        if check_texts && record.decisions.len().is_multiple_of(4) {
+            for &m in &legal {
+                let text = g.move_text_among(&legal, m);
+                assert_eq!(g.parse_move(&text, &legal), Ok(m), "`{text}`");
+            }
+        }
+        let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
+        record.decisions.push(g.move_text_among(&legal, m));
+        g.apply(s, m);
+    }
+}

@@ -3383,8 +3383,13 @@ impl<'a> Lowerer<'a> {
                     ));
                     return None;
                 };
-                let b = Box::new(self.typed(&args[2], t));
-                Some((Expr::Either(c, Box::new(a), b), Value::Plain(t)))
+                let b = self.typed(&args[2], t);
+                // An option's constant picks at once.
+                match *c {
+                    Expr::Bool(true) => Some((a, Value::Plain(t))),
+                    Expr::Bool(false) => Some((b, Value::Plain(t))),
+                    _ => Some((Expr::Either(c, Box::new(a), Box::new(b)), Value::Plain(t))),
+                }
             }
             "row" | "column" | "abs" => {
                 let what = if f.text == "abs" { "NUMBER" } else { "CELL" };
@@ -3670,15 +3675,20 @@ impl<'a> Lowerer<'a> {
         match op {
             B::Or | B::And => {
                 let (x, y) = (self.typed(a, Bool), self.typed(b, Bool));
-                // An option's constant decides at once: `false and …`, `true or …`.
-                match (op == B::Or, &x) {
-                    (false, Expr::Bool(false)) | (true, Expr::Bool(true)) => {
-                        return Some((x, Value::Plain(Bool)));
+                // An option's constant decides at once, on either side (expressions have
+                // no effects): `false and …`, `… or true`; `true and X` is X.
+                let or = op == B::Or;
+                for (k, other) in [(&x, &y), (&y, &x)] {
+                    if let Expr::Bool(v) = *k {
+                        return Some((
+                            if v == or {
+                                Expr::Bool(v)
+                            } else {
+                                other.clone()
+                            },
+                            Value::Plain(Bool),
+                        ));
                     }
-                    (false, Expr::Bool(true)) | (true, Expr::Bool(false)) => {
-                        return Some((y, Value::Plain(Bool)));
-                    }
-                    _ => {}
                 }
                 let o = if op == B::Or {
                     ir::BinOp::Or

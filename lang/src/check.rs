@@ -4,7 +4,7 @@
 use crate::ast::{
     self, BoardDecl, BoardItem, DirSpec, ExprKind, Item, LiteralKind, Name, RegionTerm,
 };
-use crate::diag::{codes, Diagnostic, Span};
+use crate::diag::{codes, suggest, with_suggestion, Diagnostic, Span};
 use crate::ir::{self, CellId, DirId, Expr, PieceId, Type, NO_CELL};
 use std::collections::HashMap;
 
@@ -68,51 +68,6 @@ fn err(
     label: impl Into<String>,
 ) -> Diagnostic {
     Diagnostic::error(code, msg).at(span, label)
-}
-
-/// The diagnostic with a "did you mean" hint when a candidate is close to `word`.
-fn with_suggestion<'b>(
-    d: Diagnostic,
-    word: &str,
-    candidates: impl Iterator<Item = &'b String>,
-) -> Diagnostic {
-    match suggest(word, candidates) {
-        Some(s) => d.hint(s),
-        None => d,
-    }
-}
-
-/// Names closest to `word` among `candidates`, for "did you mean" hints.
-fn suggest<'b>(word: &str, candidates: impl Iterator<Item = &'b String>) -> Option<String> {
-    let mut best: Option<(usize, &String)> = None;
-    let limit = match word.chars().count() {
-        0..=2 => 0,
-        3..=5 => 1,
-        n => n / 3,
-    };
-    for c in candidates {
-        // A word that one name begins with counts as one edit away.
-        let prefix = c.len() > word.len() && word.len() >= 3 && c.starts_with(word);
-        let d = if prefix { 1 } else { edit_distance(word, c) };
-        if d > 0 && (d <= limit || prefix) && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| format!("did you mean `{c}`?"))
-}
-
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let sub = prev[j] + usize::from(ca != *cb);
-            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }
 
 /// Lowers gathered declarations into a program, with the options chosen in `overrides`.

@@ -1,5 +1,6 @@
 //! Diagnostics as plain data: a stable code, a span in a source file, a message, labels
-//! and hints. Rendering (codespan-reporting) happens at the edge, never in this crate.
+//! and hints, and the did-you-mean distance behind "did you mean" hints. Rendering
+//! (codespan-reporting) happens at the edge, never in this crate.
 
 use serde::Serialize;
 
@@ -131,6 +132,56 @@ impl Sources {
             .enumerate()
             .map(|(i, (n, t))| (i, n.as_str(), t.as_str()))
     }
+}
+
+// Did-you-mean hints: a name close to a misspelt one.
+
+/// The diagnostic with a "did you mean" hint when a candidate is close to `word`.
+pub(crate) fn with_suggestion<'b>(
+    d: Diagnostic,
+    word: &str,
+    candidates: impl Iterator<Item = &'b String>,
+) -> Diagnostic {
+    match suggest(word, candidates) {
+        Some(s) => d.hint(s),
+        None => d,
+    }
+}
+
+/// Names closest to `word` among `candidates`, for "did you mean" hints.
+pub(crate) fn suggest<'b>(
+    word: &str,
+    candidates: impl Iterator<Item = &'b String>,
+) -> Option<String> {
+    let mut best: Option<(usize, &String)> = None;
+    let limit = match word.chars().count() {
+        0..=2 => 0,
+        3..=5 => 1,
+        n => n / 3,
+    };
+    for c in candidates {
+        // A word that one name begins with counts as one edit away.
+        let prefix = c.len() > word.len() && word.len() >= 3 && c.starts_with(word);
+        let d = if prefix { 1 } else { edit_distance(word, c) };
+        if d > 0 && (d <= limit || prefix) && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| format!("did you mean `{c}`?"))
+}
+
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            let sub = prev[j] + usize::from(ca != *cb);
+            cur.push(sub.min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
 }
 
 /// Diagnostic codes, one per kind of mistake. Stable: tests and docs refer to them.

@@ -324,7 +324,7 @@ fn close_keyword(found: &str) -> Option<&'static str> {
     }
     WORDS
         .iter()
-        .map(|w| (crate::check::edit_distance(found, w), *w))
+        .map(|w| (crate::diag::edit_distance(found, w), *w))
         .filter(|(d, _)| *d <= 2)
         .min()
         .map(|(_, w)| w)

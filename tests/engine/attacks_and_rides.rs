@@ -1,0 +1,89 @@
+//! Attacks seen through conditions, paths that meet, rides over pieces and rides a condition stops.
+
+use super::*;
+
+#[test]
+fn conditional_attacks_are_seen() {
+    // The guard attacks only a chief, by a rule with a condition: it still gives check.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        piece chief C c { royal move step n e s w }
+        piece guard G g { move step n s if enemy(to, chief) }
+        forbid checked
+        start "2c/1G1/C2 b""#,
+    );
+    let s = g.start_state(0).expect("start");
+    // c3 may not step to c2? c2 is not attacked; b3 is (the guard steps north onto it).
+    let t = texts(&g, &s);
+    assert!(!t.contains(&"c3b3".to_string()), "{t:?}");
+    assert!(t.contains(&"c3c2".to_string()), "{t:?}");
+}
+
+#[test]
+fn two_paths_to_one_cell_make_one_move() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        piece hopper H h { move leap (n e) (e n) }
+        piece chief C c { inert }
+        start "2c/3/H2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), vec!["a1b2".to_string()]);
+}
+
+#[test]
+fn rides_over_pieces_and_columns_that_move_their_height() {
+    // A column moves exactly as far as it is tall, over anything; its top men may split off.
+    let g = inline(
+        r#"game "Columns"
+players red blue
+board hex 2
+piece man M m {
+  move ride e w ne nw se sw exactly 1 over pieces to empty or enemy
+  move ride e w ne nw se sw exactly 1 over pieces to friend stacking
+  move group 2 ride e w ne nw se sw exactly 2 over pieces to empty or enemy
+  move group 2 ride e w ne nw se sw exactly 2 over pieces to friend stacking
+}
+start "3/4/2[MM]m1/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    let t = texts(&g, &s);
+    // One man: the six neighbours (capturing on d3); two men: two cells, over d3 to e3.
+    assert!(
+        t.contains(&"c3d3#1".to_string()) || t.contains(&"c3d3".to_string()),
+        "{t:?}"
+    );
+    assert!(t.iter().any(|m| m.starts_with("c3e3")), "{t:?}");
+    let mut s2 = s.clone();
+    let m = t
+        .iter()
+        .find(|m| m.starts_with("c3e3"))
+        .expect("two cells")
+        .clone();
+    play(&g, &mut s2, &[&m]);
+    assert_eq!(g.position_string(&s2), "3/4/3m[MM]/4/3 b");
+}
+
+#[test]
+fn rides_stop_at_cells_a_condition_bars() {
+    // Holes (a per-cell value set as the game begins) may be neither crossed nor landed on.
+    let g = inline(
+        r#"game "Holes"
+players red blue
+board hex 2
+var hole = 0 per cell
+setup { set hole(d3) = 1 }
+piece man M m {
+  move ride e w exactly 2 over pieces not through (hole(to) == 1) to empty if hole(to) == 0
+}
+start "3/4/1M3/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    // b3: two cells east is d3, a hole; two cells west is off the board.
+    assert!(texts(&g, &s).is_empty(), "{:?}", texts(&g, &s));
+    let s = g.parse_position("3/4/2M2/4/3 r", 0).expect("position");
+    // c3: e3 lies beyond the hole d3 (not reachable); a3 to the west is.
+    assert_eq!(texts(&g, &s), ["c3a3"]);
+}

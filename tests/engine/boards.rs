@@ -1,0 +1,88 @@
+//! Boards: hexagons and their rows, graph queries over neighbours and groups.
+
+use super::*;
+
+#[test]
+fn hexagon_boards_have_six_directions_and_rows() {
+    let g = game(HEX);
+    assert_eq!(g.board.cells(), 19);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(g.position_string(&s), "m2/4/5/4/2M r");
+    // From the corner e1: two cells west, north-west and north-east stay on the board.
+    assert_eq!(texts(&g, &s), ["e1c1", "e1e3", "e1c3"]);
+    // The centre c3 has six neighbours; a corner three.
+    let c3 = g
+        .board
+        .cell_names
+        .iter()
+        .position(|n| n == "c3")
+        .expect("c3") as u16;
+    let e1 = g
+        .board
+        .cell_names
+        .iter()
+        .position(|n| n == "e1")
+        .expect("e1") as u16;
+    let around = |c: u16| (0..6u8).filter(|&d| g.board.step(c, d) != u16::MAX).count();
+    assert_eq!((around(c3), around(e1)), (6, 3));
+    // Rows must have their own lengths.
+    assert!(g.parse_position("m2/4/5/4/2M1 r", 0).is_err());
+    let s = g.parse_position("3/1Mm1/5/4/3 b", 0).expect("position");
+    assert_eq!(g.position_string(&s), "3/1Mm1/5/4/3 b");
+}
+
+#[test]
+fn graph_queries_count_neighbours_and_groups() {
+    let g = inline(
+        r#"game "Groups"
+players red blue
+board hex 2
+region marked = [b3 b4 d2 e1]
+counter near = 0
+counter groups = 0
+counter size = 0
+counter outside = 0
+setup {
+  set near = around(c3, to in marked)
+  set groups = sections(c3, to in marked)
+  set size = section_size(d2, to in marked)
+  set outside = section_size(c3, to in marked)
+}
+piece man M m { move step e w }
+start "3/4/2M2/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    let v = |n: &str| g.var(&s, n, 0).expect(n);
+    // c3's neighbours b3, b4 and d2 are marked; b3 and b4 are one group, d2 and e1 another.
+    assert_eq!(
+        (v("near"), v("groups"), v("size"), v("outside")),
+        (3, 2, 2, 0)
+    );
+}
+
+#[test]
+fn group_totals_and_actions_that_see_their_cell_as_from() {
+    let g = inline(
+        r#"game "Totals"
+players red blue
+board hex 2
+region marked = [b3 b4 d2 e1]
+counter total = 0
+setup { set total = section_total(d2, to in marked, height(to)) }
+// A cell next to at least two men: `from` is the action's cell inside count_cells.
+action crowd on cells if empty(to) and count_cells(adjacent(from, to) and not empty(to)) >= 2
+piece man M m { move step e w }
+start "3/4/5/3M/2[MM] r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    // d2 holds nothing, e1 two men: the group {d2, e1} totals 2.
+    assert_eq!(g.var(&s, "total", 0), Some(2));
+    // d2 touches both e2 and e1 (a man each side); d1 touches only e1.
+    let crowded: Vec<String> = texts(&g, &s)
+        .into_iter()
+        .filter(|m| m.starts_with("crowd"))
+        .collect();
+    assert_eq!(crowded, ["crowd@d2"]);
+}

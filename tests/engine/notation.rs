@@ -1,0 +1,85 @@
+//! Move notation: round trips, other writings, turn marks that stand for passes.
+
+use super::*;
+
+/// Every decision's text, read back, is the same decision: in random games of every
+/// bundled and test ruleset.
+#[test]
+fn notation_round_trips() {
+    for path in [
+        "rulesets/chess.tessel",
+        HAND,
+        DICE,
+        "docs/examples/grove-hands.tessel",
+        "docs/examples/tutorial-5.tessel",
+    ] {
+        let g = game(path);
+        let mut scratch = g.scratch();
+        let mut legal = Vec::new();
+        for seed in 0..3u64 {
+            let mut s = g.start_state(seed).expect("start");
+            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+            for _ in 0..150 {
+                if let Some(m) = g.sample_chance(&mut s) {
+                    g.apply(&mut s, m);
+                    continue;
+                }
+                if g.status(&s, &mut scratch).is_some() {
+                    break;
+                }
+                g.legal_moves(&s, &mut legal, &mut scratch.state);
+                if legal.is_empty() {
+                    break;
+                }
+                for &m in &legal {
+                    let text = g.move_text_among(&legal, m);
+                    assert_eq!(g.parse_move(&text, &legal), Ok(m), "{path}: `{text}`");
+                }
+                let m = legal[rand::Rng::random_range(&mut rng, 0..legal.len())];
+                g.apply(&mut s, m);
+                // Positions read back the same, too, at the start of each turn.
+                if s.turn_step == 0
+                    && s.pending.is_empty()
+                    && (s.buried.is_empty() || g.program.piles)
+                {
+                    let text = g.position_string(&s);
+                    let back = g.parse_position(&text, seed).expect("own position string");
+                    assert_eq!(g.position_string(&back), text, "{path}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn other_writings_read_moves_and_turn_marks_stand_for_passes() {
+    let g = game("tests/data/check/ok/other-writings-and-turn-marks.tessel");
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let rxa4 = g.read_move(&s, "Rxa4", &legal).expect("as written");
+    assert_eq!(
+        g.read_move(&s, "axk", &legal),
+        Ok(rxa4),
+        "by column and piece"
+    );
+    assert_eq!(g.read_move(&s, "Rxk", &legal), Ok(rxa4));
+    assert!(g.read_move(&s, "bxk", &legal).is_err());
+    let wait = g
+        .read_move(&s, "hold", &legal)
+        .expect("the action's other writing");
+    assert_eq!(g.move_text_among(&legal, wait), "wait");
+    // `,` ends white's turn after one move (the pass it stands for is read in), `;` ends
+    // the round; the text is written back the same way.
+    let text = "1. Ra2, a4b4; 2. Rb2 hold, b4a4;\n";
+    let r = tessel::record::from_game_text(&g, "x", &[], None, text).expect("reads");
+    assert_eq!(
+        r.decisions,
+        ["Ra2", "-", "a4b4", "-", "Rb2", "wait", "b4a4", "-"]
+    );
+    assert_eq!(
+        tessel::record::game_text(&g, &r).expect("writes"),
+        "1. Ra2, a4b4;\n2. Rb2 wait, b4a4;\n"
+    );
+}

@@ -1,0 +1,177 @@
+//! Turns: actions on cells, turn-end constraints, restart and kept variables, seats, kept positions,
+//! per-cell variables.
+
+use super::*;
+
+#[test]
+fn actions_on_cells_forced_and_free() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        counter due = 0
+        counter resigned = 0
+        piece stone S s {
+          move step n e s w to empty
+          move step n e s w to enemy then set due = 1
+        }
+        action bring_down on cells forced free if due > 0 and enemy(to) then capture to, set due = 0
+        action resign then set resigned = 1
+        ending "resigned" if resigned == 1 => mover wins
+        start "ss1/1S1/S2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    assert!(texts(&g, &s).contains(&"resign".to_string()));
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("b2b3", &legal).expect("capture"));
+    // Black must first bring down a white stone of its choice, then moves as usual.
+    let t = texts(&g, &s2);
+    assert_eq!(
+        t,
+        vec!["bring_down@a1".to_string(), "bring_down@b3".to_string()]
+    );
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(
+        &mut s2,
+        g.parse_move("bring_down@b3", &legal).expect("action"),
+    );
+    assert_eq!(
+        s2.to_move, 1,
+        "a free action leaves the turn to the same player"
+    );
+    assert_eq!(g.position_string(&s2), "s2/3/S2 b");
+    let t = texts(&g, &s2);
+    assert!(
+        t.contains(&"a3b3".to_string()) && t.contains(&"resign".to_string()),
+        "{t:?}"
+    );
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("resign", &legal).expect("resign"));
+    let mut scratch = g.scratch();
+    let o = g.status(&s2, &mut scratch).expect("over");
+    assert_eq!(o.winner(), Some(0));
+}
+
+#[test]
+fn per_cell_variables_change_in_play() {
+    // Each cell remembers being walked on; nobody may walk on a trodden cell.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        var trodden = 0 per cell
+        var last_landing = 0 per cell reset each turn
+        piece walker W w { move step n e s w to empty if trodden(to) == 0 then set trodden(from) = 1, set last_landing(to) += 1 }
+        ending "stuck" if no_moves => mover loses
+        start "w2/3/W2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let mut s2 = s.clone();
+    g.apply(&mut s2, g.parse_move("a1b1", &legal).expect("move"));
+    g.legal_moves(&s2, &mut legal, &mut tmp);
+    g.apply(&mut s2, g.parse_move("a3a2", &legal).expect("move"));
+    // a1 and a3 are trodden now: b1 may not go back to a1.
+    let t = texts(&g, &s2);
+    assert!(
+        !t.contains(&"b1a1".to_string()) && t.contains(&"b1c1".to_string()),
+        "{t:?}"
+    );
+    let mut scratch = g.scratch();
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(3);
+    assert!(
+        g.random_playout(&mut s2, &mut rng, 100, &mut scratch)
+            .is_some(),
+        "the walkers run out of cells"
+    );
+    for bad in [
+        "game \"t\" players a b board grid 2 x 2 var t = 0 per cell piece w W w { move step n if t == 0 }",
+        "game \"t\" players a b board grid 2 x 2 var t = 0 per cell piece w W w { move step n then set t = 1 }",
+        "game \"t\" players a b board grid 2 x 2 var t = 0 piece w W w { move step n then set t(to) = 1 }",
+    ] {
+        let c = tessel_lang::compile("bad", bad, &tessel::bundle::BundleLoader, &[]);
+        assert!(c.program.is_none() && c.diagnostics.iter().any(|d| d.code == "E0201"), "{bad}");
+    }
+}
+
+#[test]
+fn turn_end_constraints_and_thinning() {
+    let g = game(PILES);
+    // Entering b1 alone against three blue stones: the turn may not end so.
+    let mut s = g.parse_position("[RR][BBB]2 r - - 1", 0).expect("position");
+    play(&g, &mut s, &["a1b1"]);
+    let t = texts(&g, &s);
+    assert!(!t.contains(&"pass".to_string()), "{t:?}");
+    // A second stone joins it: two against three is allowed, and the turn ends.
+    play(&g, &mut s, &["a1b1"]);
+    assert_eq!(s.to_move, 1);
+    // Five in a cell: the mover takes the other side's stones down to four.
+    let mut s = g.parse_position("R[RRBB]2 r - - 1", 0).expect("position");
+    play(&g, &mut s, &["a1b1", "pass"]);
+    assert_eq!(
+        g.position_string(&s),
+        "1[RRRB]2 b - B 1",
+        "piles are written in a fixed order"
+    );
+}
+
+#[test]
+fn restart_keeps_kept_variables() {
+    let g = game(PILES);
+    // Red needs 6 points: thinning a crowded cell gives them, and the round restarts.
+    let mut s = g
+        .parse_position("R[RBBBBBBBB]2 r - - 1", 0)
+        .expect("position");
+    play(&g, &mut s, &["a1b1", "pass"]);
+    assert_eq!(g.position_string(&s), "4 r 3R3B - 1");
+    assert_eq!(
+        g.var(&s, "rounds", 0),
+        Some(1),
+        "red's rounds survive the restart"
+    );
+}
+
+#[test]
+fn the_number_of_players_is_an_option_when_seats_are_given() {
+    const SEATS: &str = "tests/data/check/ok/seated-players.tessel";
+    assert_eq!(game(SEATS).players(), 2);
+    let three = common::load(SEATS, &[("players", "3")]);
+    assert_eq!(three.players(), 3);
+    assert_eq!(three.program.players, ["red", "blue", "green"]);
+    // Green's symbol is read; yellow's is not a piece of a three-player game.
+    assert!(three.parse_position("R1G/4/5/4/2B", 0).is_ok());
+    assert!(three.parse_position("R1Y/4/5/4/2B", 0).is_err());
+    // Out of range: an error that says how many can play.
+    let opts = vec![("players".to_string(), "5".to_string())];
+    let loaded = tessel::load(SEATS, &opts).expect("found");
+    let d = &loaded.compiled.diagnostics;
+    assert!(d.iter().any(|d| d.message.contains("players=5")), "{d:?}");
+}
+
+#[test]
+fn a_kept_position_is_restored_but_not_its_kept_variables_nor_the_turn() {
+    // Each turn keeps its position as it begins; `back` (the next player's first
+    // decision) takes the other player's last turn back and plays on.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 3
+        var moves_made = 0
+        var calls = 0 kept
+        piece man M m { move step n e s w to empty then set moves_made += 1 }
+        action back free if decisions == 0 and moves_made > 0
+          then restore position of opponent, set calls += 1
+        turn { start { keep position } }
+        start "m2/3/M2 a""#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["a1a2"]);
+    assert_eq!(g.position_string(&s), "m2/M2/3 b");
+    play(&g, &mut s, &["back"]);
+    // The man is back on a1, `moves_made` with it; `calls` (kept) goes on; b still moves.
+    assert_eq!(g.position_string(&s), "m2/3/M2 b");
+    assert_eq!(g.var(&s, "moves_made", 0), Some(0));
+    assert_eq!(g.var(&s, "calls", 0), Some(1));
+    assert!(!texts(&g, &s).contains(&"back".to_string()));
+    play(&g, &mut s, &["a3b3"]);
+    assert_eq!(g.position_string(&s), "1m1/3/M2 a");
+}

@@ -13,7 +13,7 @@ pub enum Timing {
 
 impl Timing {
     /// Charges `used` seconds to `player`; whether they still have time.
-    pub fn charge(&mut self, player: usize, used: f64) -> bool {
+    fn charge(&mut self, player: usize, used: f64) -> bool {
         match self {
             Timing::Clock { left, .. } => match left.get_mut(player) {
                 Some(l) => {
@@ -29,7 +29,7 @@ impl Timing {
         }
     }
     /// A turn has ended: the increment, or the glass turned over.
-    pub fn turn_over(&mut self, player: usize) {
+    fn turn_over(&mut self, player: usize) {
         match self {
             Timing::Clock { left, increment } => {
                 if let Some(l) = left.get_mut(player) {

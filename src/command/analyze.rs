@@ -1,0 +1,164 @@
+//! `tessel analyze`: seeded games between agents on every core, their win rates, draws,
+//! lengths and branching, and (with `--records`) every game's record.
+
+use super::game::{parse_options, start, stop, GameArgs, StartArgs};
+use clap::Args;
+use serde::Serialize;
+use std::process::ExitCode;
+use std::time::Instant;
+
+/// Play seeded games between agents on every core: win rates, draws, lengths, branching.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents mcts,random --playouts 200 --json"
+)]
+pub struct Analyze {
+    #[command(flatten)]
+    game: GameArgs,
+    #[arg(long, default_value_t = 100)]
+    games: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// One agent per seat, in seat order (random, greedy, mcts), or one for every seat.
+    #[arg(long, default_value = "random")]
+    agents: String,
+    /// Playouts per decision for mcts.
+    #[arg(long, default_value_t = 200)]
+    playouts: u32,
+    #[command(flatten)]
+    start: StartArgs,
+    /// Stop a game that has not ended after this many decisions (counted as unfinished).
+    #[arg(long, default_value_t = 10_000)]
+    max_plies: u32,
+    /// Save every game's record (JSON, for `tessel replay`) in this folder.
+    #[arg(long, value_name = "DIR")]
+    records: Option<std::path::PathBuf>,
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
+    let Analyze {
+        game,
+        games,
+        seed,
+        agents,
+        playouts,
+        start: at,
+        max_plies,
+        records,
+        json,
+    } = args;
+    let (g, start) = start(&game, &at, seed)?;
+    if let Some(dir) = &records {
+        std::fs::create_dir_all(dir)
+            .map_err(|e| stop(format!("cannot make {}: {e}", dir.display())))?;
+    }
+    let agents: Vec<tessel_interpreter::Agent> = agents
+        .split(',')
+        .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+        .collect::<Result<_, _>>()
+        .map_err(stop)?;
+    if agents.len() != 1 && agents.len() != g.players() {
+        return Err(stop(format!(
+            "{} agents for {} players; give one per seat ({}) or one for all",
+            agents.len(),
+            g.players(),
+            g.program.players.join(", ")
+        )));
+    }
+    let t = Instant::now();
+    let played = tessel::analysis::play_many(
+        &g,
+        &start,
+        &agents,
+        games,
+        seed,
+        max_plies,
+        records.is_some(),
+    );
+    if let Some(dir) = &records {
+        let options = parse_options(&game.options).unwrap_or_default();
+        for p in &played {
+            let mut rec =
+                tessel::record::Record::new(&game.file, &options, p.seed, at.position.clone());
+            rec.decisions = p.moves.clone();
+            rec.result = Some(match p.winner {
+                Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
+                None => p.result.clone(),
+            });
+            if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
+                eprintln!("warning: {e}");
+            }
+        }
+    }
+    let secs = t.elapsed().as_secs_f64();
+    let r = tessel::analysis::report(&g, &agents, seed, &played);
+    if json {
+        #[derive(Serialize)]
+        struct Out<'a> {
+            #[serde(flatten)]
+            report: &'a tessel::analysis::Report,
+            seconds: f64,
+            games_per_second: f64,
+        }
+        let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+        out!(
+            "{}",
+            serde_json::to_string(&Out {
+                report: &r,
+                seconds: secs,
+                games_per_second: rate
+            })
+            .unwrap_or_default()
+        );
+    } else {
+        out!(
+            "{} games of {} from seed {seed} ({:.1}s):",
+            r.games,
+            r.game,
+            secs
+        );
+        for seat in &r.seats {
+            let w = &seat.win_rate;
+            out!(
+                "  {:<10} {:<7} wins {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%)",
+                seat.player,
+                seat.agent,
+                seat.wins,
+                w.rate * 100.0,
+                w.low * 100.0,
+                w.high * 100.0
+            );
+        }
+        let d = &r.draw_rate;
+        out!(
+            "  draws {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%); unfinished {}",
+            r.draws,
+            d.rate * 100.0,
+            d.low * 100.0,
+            d.high * 100.0,
+            r.unfinished
+        );
+        out!(
+            "  length in turns: mean {:.1}, median {}, p90 {}; mean {:.1} decisions",
+            r.turns.mean,
+            r.turns.median,
+            r.turns.p90,
+            r.mean_plies
+        );
+        out!("  mean branching factor {:.1}", r.mean_branching);
+        if let Some(rounds) = &r.rounds {
+            out!(
+                "  rounds per game: mean {:.2}, median {}, p90 {}",
+                rounds.mean,
+                rounds.median,
+                rounds.p90
+            );
+        }
+        for (k, v) in &r.endings {
+            out!("  {v:>7}  {k}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,480 @@
+//! `tessel play`: a game in the terminal, people against each other or an AI, with the
+//! game record kept and loaded, the board drawn before each decision, and the commands
+//! typed at the prompt (`help`); time control is in `clock`.
+
+mod clock;
+
+use super::game::{parse_options, start, stop, GameArgs, StartArgs};
+use clap::Args;
+use clock::{clock_arg, lost_on_time, time_is_up, turn_timed, Timing};
+use rand::SeedableRng;
+use rand_pcg::Pcg64Mcg;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+use tessel::render;
+use tessel_interpreter::{Game, State};
+
+/// Play in the terminal: type moves in the game's notation; `help` lists commands.
+#[derive(Args)]
+#[command(
+    after_help = "Examples:\n  tessel play chess --ai random\n  tessel play chess --ai random --human black --seed 3\n  tessel play chess"
+)]
+pub struct Play {
+    #[command(flatten)]
+    game: GameArgs,
+    /// Let the computer play every seat but the human's: random, greedy or mcts.
+    #[arg(long, value_parser = ["random", "greedy", "mcts"])]
+    ai: Option<String>,
+    /// Playouts per decision when the AI is mcts.
+    #[arg(long, default_value_t = 500)]
+    playouts: u32,
+    /// The human's seat when playing against the AI (default: the first player).
+    #[arg(long)]
+    human: Option<String>,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    #[command(flatten)]
+    start: StartArgs,
+    /// Keep the game record in this file, saved after every decision.
+    #[arg(long, value_name = "FILE")]
+    record: Option<std::path::PathBuf>,
+    /// Continue a saved game (and keep saving to the same file).
+    #[arg(long, value_name = "FILE")]
+    load: Option<std::path::PathBuf>,
+    /// A clock of beats: each decision of a person must be typed within this many
+    /// seconds (MuTou's bass beat: a move a beat). A decision typed after its beat is
+    /// refused, and the player's turn passes when passing is allowed.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    beats: Option<u32>,
+    /// A chess clock: each player has this many seconds for all their decisions, plus
+    /// an increment after each of their turns (`300+5`). Whoever runs out loses.
+    #[arg(long, value_name = "SECONDS[+INCREMENT]", value_parser = clock_arg, conflicts_with = "hourglass")]
+    clock: Option<(f64, f64)>,
+    /// An hourglass of this many seconds: the sand left on top is the time for the
+    /// turn, and it is turned over for the next player, who gets what the last one
+    /// used (Veney's R3). Whoever runs out loses.
+    #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
+    hourglass: Option<u32>,
+}
+
+pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
+    let Play {
+        game,
+        ai,
+        playouts,
+        human,
+        seed,
+        start: at,
+        record: record_to,
+        load,
+        beats,
+        clock,
+        hourglass,
+    } = args;
+    let (g, s) = start(&game, &at, seed)?;
+    let human_seat = match &human {
+        None => 0,
+        Some(h) => match g.program.players.iter().position(|p| p == h) {
+            Some(i) => i,
+            None => {
+                return Err(stop(format!(
+                    "there is no player `{h}`; the players are {}",
+                    g.program.players.join(", ")
+                )));
+            }
+        },
+    };
+    let options = parse_options(&game.options).map_err(|_| ExitCode::from(1))?;
+    let (s, record, history) = match &load {
+        Some(path) => {
+            let rec = tessel::record::Record::load(path).map_err(stop)?;
+            let (history, s) = tessel::record::replay(&g, &rec)
+                .map_err(|e| stop(format!("{}: {e}", path.display())))?;
+            out!(
+                "Loaded {} decisions from {}.",
+                rec.decisions.len(),
+                path.display()
+            );
+            (s, rec, history)
+        }
+        None => (
+            s,
+            tessel::record::Record::new(&game.file, &options, seed, at.position.clone()),
+            Vec::new(),
+        ),
+    };
+    let record_path = record_to.or(load);
+    play(
+        &g,
+        s,
+        PlaySetup {
+            ai: ai
+                .as_deref()
+                .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+                .transpose()
+                .map_err(stop)?,
+            human: human_seat,
+            seed,
+            record_path,
+            record,
+            history,
+            beats,
+            timing: match (clock, hourglass) {
+                (Some((secs, inc)), _) => Some(Timing::Clock {
+                    left: vec![secs; g.players()],
+                    increment: inc,
+                }),
+                (None, Some(h)) => Some(Timing::Hourglass {
+                    total: f64::from(h),
+                    top: f64::from(h),
+                }),
+                _ => None,
+            },
+        },
+    );
+    Ok(ExitCode::SUCCESS)
+}
+
+/// How `play` runs: who the AI plays, where the record goes.
+struct PlaySetup {
+    ai: Option<tessel_interpreter::Agent>,
+    human: usize,
+    seed: u64,
+    /// Saved after every decision when set.
+    record_path: Option<std::path::PathBuf>,
+    record: tessel::record::Record,
+    /// States before each decision already in the record (a loaded game).
+    history: Vec<State>,
+    /// Seconds a person has for each decision (`--beats`).
+    beats: Option<u32>,
+    /// A chess clock or an hourglass (`--clock`, `--hourglass`).
+    timing: Option<Timing>,
+}
+
+const PLAY_HELP: &str =
+    "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
+Commands: moves (list legal moves), undo, position (print the position string), position FILE
+(write it to a file, for --position @FILE), save FILE (write the game record), quit.";
+
+/// The decisions are one forced action or a pass: nothing to choose.
+fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
+    match moves {
+        [m] => {
+            m.is_pass()
+                || (m.is_action()
+                    && g.program
+                        .actions
+                        .get(m.rule as usize)
+                        .is_some_and(|a| a.forced))
+        }
+        _ => false,
+    }
+}
+
+fn play(g: &Game, mut s: State, setup: PlaySetup) {
+    let PlaySetup {
+        ai,
+        human,
+        seed,
+        mut record_path,
+        mut record,
+        mut history,
+        beats,
+        mut timing,
+    } = setup;
+    // When the decision being waited for began (people's and the computer's alike).
+    let mut asked_at = std::time::Instant::now();
+    // When the current beat began: the prompt for a decision, or the last answer.
+    let mut beat_began: Option<std::time::Instant> = None;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x5151);
+    let mut scratch = g.scratch();
+    let mut moves = Vec::new();
+    // Writes the record when a path is set; a failure is reported, and play goes on.
+    let save = |record: &tessel::record::Record, path: &Option<std::path::PathBuf>| {
+        if let Some(p) = path {
+            if let Err(e) = record.save(p) {
+                eprintln!("warning: {e}");
+            }
+        }
+    };
+    // An example of the game's own notation: a decision legal at the start.
+    g.decisions(&s, &mut scratch, &mut moves);
+    let example = moves
+        .iter()
+        .find(|m| !m.is_chance())
+        .map(|&m| g.move_text_among(&moves, m))
+        .unwrap_or_else(|| "e2e4".into());
+    out!(
+        "{} — type a move (e.g. {example}), or `help`.",
+        g.program.title
+    );
+    if let Some(legend) = render::legend(g) {
+        out!("{legend}");
+    }
+    loop {
+        // The board is drawn before each decision someone chooses; not before a throw of
+        // chance or a decision that is the only one (a random assembly, say).
+        g.decisions(&s, &mut scratch, &mut moves);
+        let automatic = g.waiting_chance(&s).is_some()
+            || (g.status(&s, &mut scratch).is_none() && only_choice(g, &moves));
+        if !automatic {
+            out_part!("\n{}", render::board(g, &s));
+            let position = g.position_string(&s);
+            // A long position string (a board built in play) is shown on request only.
+            if position.len() <= 160 {
+                out!("{position}");
+            }
+            let vars = render::variables(g, &s);
+            if !vars.is_empty() {
+                out!("{vars}");
+            }
+            let zones = render::zones(g, &s);
+            if !zones.is_empty() {
+                out!("{zones}");
+            }
+        }
+        if let Some(o) = g.status(&s, &mut scratch) {
+            let who = o
+                .winner()
+                .map(|w| format!("{} wins", g.program.players[w]))
+                .unwrap_or_else(|| "no winner".into());
+            out!("Game over: {} — {who}.", o.ending);
+            if !o.values.is_empty() {
+                let each: Vec<String> = g
+                    .program
+                    .players
+                    .iter()
+                    .zip(&o.values)
+                    .map(|(p, v)| format!("{p} {v}"))
+                    .collect();
+                out!("Counted: {}", each.join(", "));
+            }
+            out!("Moves: {}", record.decisions.join(" "));
+            record.result = Some(format!("{}: {who}", o.ending));
+            save(&record, &record_path);
+            return;
+        }
+        let before = s.clone();
+        if let Some(m) = g.sample_chance(&mut s) {
+            // Chance decides from the game's seeded generator.
+            let text = g.chance_text(&before, m);
+            out!("chance: {text}");
+            history.push(before);
+            record.decisions.push(text);
+            g.apply(&mut s, m);
+            save(&record, &record_path);
+            continue;
+        }
+        g.decisions(&s, &mut scratch, &mut moves);
+        if let Some(e) = g.plugin_error() {
+            // The position stays as it was, and the record is kept.
+            out!("error: {e}; the game stops here.");
+            save(&record, &record_path);
+            return;
+        }
+        let player = s.to_move as usize;
+        if moves.is_empty() {
+            out!(
+                "{} has no legal move and no ending applies; the game stops.",
+                g.program.players[player]
+            );
+            save(&record, &record_path);
+            return;
+        }
+        if let Some(agent_kind) = ai.filter(|_| player != human) {
+            let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
+            let text = g.move_text_among(&moves, m);
+            let secret = m.is_action()
+                && g.program
+                    .actions
+                    .get(m.rule as usize)
+                    .is_some_and(|a| a.secret);
+            if secret {
+                out!("{} makes a secret choice", g.program.players[player]);
+            } else {
+                out!("{} plays {text}", g.program.players[player]);
+            }
+            if time_is_up(&mut timing, player, asked_at) {
+                lost_on_time(g, player, &mut record);
+                save(&record, &record_path);
+                return;
+            }
+            history.push(s.clone());
+            record.decisions.push(text);
+            let turns = s.turns;
+            g.apply(&mut s, m);
+            turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
+            save(&record, &record_path);
+            continue;
+        }
+        if only_choice(g, &moves) {
+            // The one thing to do (a forced action, a pass): done without asking.
+            let text = g.move_text_among(&moves, moves[0]);
+            out!("{} {text} (the only decision)", g.program.players[player]);
+            history.push(s.clone());
+            record.decisions.push(text);
+            let turns = s.turns;
+            g.apply(&mut s, moves[0]);
+            turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
+            save(&record, &record_path);
+            continue;
+        }
+        let forced = |m: &tessel_interpreter::Move| {
+            m.is_action()
+                && g.program
+                    .actions
+                    .get(m.rule as usize)
+                    .is_some_and(|a| a.forced)
+        };
+        if moves.iter().all(|m| m.is_action()) && moves.iter().any(forced) {
+            let mut names: Vec<&str> = moves
+                .iter()
+                .filter_map(|m| g.program.actions.get(m.rule as usize))
+                .map(|a| a.name.as_str())
+                .collect();
+            names.dedup();
+            out!(
+                "{} must choose first: {}",
+                g.program.players[player],
+                names.join(", ")
+            );
+        }
+        match beats {
+            Some(b) => {
+                // The beat runs from the first prompt for this decision; other commands
+                // typed meanwhile do not stop it.
+                let began = *beat_began.get_or_insert_with(std::time::Instant::now);
+                let left = u64::from(b).saturating_sub(began.elapsed().as_secs());
+                out_part!(
+                    "{} to move ({left} s of the beat)> ",
+                    g.program.players[player]
+                );
+            }
+            None => match &timing {
+                Some(t) => out_part!(
+                    "{} to move ({})> ",
+                    g.program.players[player],
+                    t.shown(player)
+                ),
+                None => out_part!("{} to move> ", g.program.players[player]),
+            },
+        }
+        let _ = std::io::stdout().flush();
+        let Some(Ok(line)) = lines.next() else {
+            out!("\nMoves: {}", record.decisions.join(" "));
+            save(&record, &record_path);
+            return;
+        };
+        let line = line.trim();
+        match line {
+            "" => continue,
+            "quit" | "exit" => {
+                out!("Moves: {}", record.decisions.join(" "));
+                save(&record, &record_path);
+                return;
+            }
+            "help" => out!("{PLAY_HELP}"),
+            "moves" => out!(
+                "{}",
+                moves
+                    .iter()
+                    .map(|m| g.move_text_among(&moves, *m))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            ),
+            "position" => out!("{}", g.position_string(&s)),
+            cmd if cmd.starts_with("position ") => {
+                // The board as it stands, to start another game from (`--position @FILE`).
+                let path = cmd["position ".len()..].trim();
+                match std::fs::write(path, format!("{}\n", g.position_string(&s))) {
+                    Ok(()) => {
+                        out!("position written to {path} (start from it with --position @{path})")
+                    }
+                    Err(e) => out!("cannot write {path}: {e}"),
+                }
+            }
+            "undo" => {
+                let mut undone = false;
+                while let Some(prev) = history.pop() {
+                    record.decisions.pop();
+                    s = prev;
+                    undone = true;
+                    // Back to a decision of the human's, not a throw of chance, the AI's move
+                    // or a decision that was the only one.
+                    if (ai.is_none() || s.to_move as usize == human) && s.pending.is_empty() {
+                        let mut here = Vec::new();
+                        g.decisions(&s, &mut scratch, &mut here);
+                        if !only_choice(g, &here) {
+                            break;
+                        }
+                    }
+                }
+                if undone {
+                    save(&record, &record_path);
+                } else {
+                    out!("nothing to undo");
+                }
+            }
+            cmd if cmd.starts_with("save ") => {
+                let path = std::path::PathBuf::from(cmd["save ".len()..].trim());
+                match record.save(&path) {
+                    Ok(()) => {
+                        out!(
+                            "saved to {} (and kept up to date from now on)",
+                            path.display()
+                        );
+                        record_path = Some(path);
+                    }
+                    Err(e) => out!("{e}"),
+                }
+            }
+            text => match g.read_move(&s, text, &moves) {
+                Ok(m) => {
+                    // Too late for the beat: the turn passes, if passing is allowed.
+                    let late = match (beats, beat_began) {
+                        (Some(b), Some(t)) => t.elapsed().as_secs_f64() > f64::from(b),
+                        _ => false,
+                    };
+                    beat_began = None;
+                    let m = match moves.iter().find(|x| x.is_pass()) {
+                        Some(&pass) if late => {
+                            out!(
+                                "{} missed the beat: `{text}` comes too late, and the turn passes",
+                                g.program.players[player]
+                            );
+                            pass
+                        }
+                        _ => m,
+                    };
+                    if time_is_up(&mut timing, player, asked_at) {
+                        lost_on_time(g, player, &mut record);
+                        save(&record, &record_path);
+                        return;
+                    }
+                    history.push(s.clone());
+                    record.decisions.push(g.move_text_among(&moves, m));
+                    let turns = s.turns;
+                    g.apply(&mut s, m);
+                    turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
+                    save(&record, &record_path);
+                }
+                Err(e @ tessel_interpreter::MoveError::NoSuchMove(_)) => {
+                    // A move the pieces can make but a `forbid` rule stops: say which.
+                    let mut pseudo = Vec::new();
+                    g.pseudo_moves(&s, &mut pseudo);
+                    match g
+                        .parse_move(text, &pseudo)
+                        .ok()
+                        .and_then(|m| g.forbid_reason(&s, m))
+                    {
+                        Some(reason) => out!("`{text}` is not allowed: {reason}"),
+                        None => out!("{e}"),
+                    }
+                }
+                Err(e) => out!("{e}"),
+            },
+        }
+    }
+}

@@ -21,6 +21,17 @@ pub(crate) struct Ctx<'s> {
     pub moving: Piece,
 }
 
+/// What an expression asks of move generation: whether a cell is attacked (`attacked`) and
+/// whether a royal piece is (`checked`). Move generation reads rule conditions in turn, so
+/// it answers through this trait (`movegen.rs` implements it, with static dispatch):
+/// evaluation does not depend on the move generator.
+pub(crate) trait Attacks {
+    /// Whether a player other than `defender` could capture on `cell`.
+    fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool;
+    /// Whether any royal piece of `player` is attacked.
+    fn checked(&self, s: &State, player: PlayerId) -> bool;
+}
+
 impl Game {
     pub(crate) fn ctx<'s>(
         &self,
@@ -275,10 +286,10 @@ impl Game {
                 let c = self.eval(c, cx);
                 i64::from(
                     (0..cx.s.cells.len() as i64).contains(&c)
-                        && self.attacked(cx.s, c as CellId, cx.mover),
+                        && Attacks::attacked(self, cx.s, c as CellId, cx.mover),
                 )
             }
-            Expr::Checked => i64::from(self.checked(cx.s, cx.mover)),
+            Expr::Checked => i64::from(Attacks::checked(self, cx.s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,

@@ -1,6 +1,7 @@
 //! Move generation from step / leap / ride atoms, and attack detection by walking the
 //! atoms backwards from the attacked cell.
 
+use crate::eval::Attacks;
 use crate::game::ruleset::{Game, KindSet, Move, Probes, Rule};
 use crate::state::{Piece, State};
 use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
@@ -759,6 +760,18 @@ impl Game {
             }
         }
         false
+    }
+}
+
+/// Evaluation asks whether a cell or a royal piece is attacked through [`Attacks`].
+impl Attacks for Game {
+    #[inline]
+    fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool {
+        Game::attacked(self, s, cell, defender)
+    }
+    #[inline]
+    fn checked(&self, s: &State, player: PlayerId) -> bool {
+        Game::checked(self, s, player)
     }
 }
 

@@ -9,6 +9,7 @@ impl Game {
     /// Opens a reaction window if a decision of `owner`'s asked players to answer: the
     /// first one asked is to move, and the turn ends as the window closes if `ends_turn`.
     /// Whether a window opened.
+    #[inline]
     pub(super) fn open_window(&self, s: &mut State, owner: PlayerId, ends_turn: bool) -> bool {
         let Some(&first) = s.asking.first() else {
             return false;

@@ -1,9 +1,9 @@
 //! Evaluation of the program's expressions and statements against a state.
 //! Values are `i64`: truth is 0/1, cells are their numbers, pieces and players their indices.
 
-use crate::game::Game;
+use crate::game::ruleset::Game;
 use crate::state::{Pending, Piece, State};
-use tessel_lang::ir::{AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, AssignOp, BinOp, CellId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
 #[derive(Clone, Copy)]
@@ -19,6 +19,17 @@ pub(crate) struct Ctx<'s> {
     pub steps: u32,
     /// The piece that moves (for `fresh`): the one on `from`, or one picked from a pile.
     pub moving: Piece,
+}
+
+/// What an expression asks of move generation: whether a cell is attacked (`attacked`) and
+/// whether a royal piece is (`checked`). Move generation reads rule conditions in turn, so
+/// it answers through this trait (`movegen.rs` implements it, with static dispatch):
+/// evaluation does not depend on the move generator.
+pub(crate) trait Attacks {
+    /// Whether a player other than `defender` could capture on `cell`.
+    fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool;
+    /// Whether any royal piece of `player` is attacked.
+    fn checked(&self, s: &State, player: PlayerId) -> bool;
 }
 
 impl Game {
@@ -51,31 +62,20 @@ impl Game {
             .filter(|&p| (p as usize) < self.players())
     }
 
-    pub(crate) fn var_index(&self, v: u16, mover: PlayerId) -> usize {
-        let slot = self.var_slot[v as usize];
-        if self.program.vars[v as usize].per_player {
-            slot + mover as usize
-        } else {
-            slot
+    /// Whether a `show` declaration covers a cell in this state (its condition is read with
+    /// `mover` the player to move).
+    pub fn marked(&self, s: &State, place: &ir::MarkPlace, c: CellId) -> bool {
+        match place {
+            ir::MarkPlace::Region(r) => self
+                .board
+                .regions
+                .get(*r as usize)
+                .is_some_and(|each| each.iter().any(|set| set.contains(c))),
+            ir::MarkPlace::Cond(e) => {
+                (c as usize) < s.cells.len()
+                    && self.eval(e, &self.ctx(s, s.to_move, c, c, None)) != 0
+            }
         }
-    }
-
-    /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`.
-    pub(crate) fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
-        let var = &self.program.vars[v as usize];
-        let n = if var.per_piece {
-            // The last slot: the piece captured last (`taken`).
-            self.board.cells() + 1
-        } else if var.per_cell {
-            self.board.cells()
-        } else if var.per_player {
-            self.players()
-        } else {
-            return None;
-        };
-        (0..n as i64)
-            .contains(&i)
-            .then(|| self.var_slot[v as usize] + i as usize)
     }
 
     /// Nothing at all stands on cell `c` (no piece, no stack).
@@ -286,10 +286,10 @@ impl Game {
                 let c = self.eval(c, cx);
                 i64::from(
                     (0..cx.s.cells.len() as i64).contains(&c)
-                        && self.attacked(cx.s, c as CellId, cx.mover),
+                        && Attacks::attacked(self, cx.s, c as CellId, cx.mover),
                 )
             }
-            Expr::Checked => i64::from(self.checked(cx.s, cx.mover)),
+            Expr::Checked => i64::from(Attacks::checked(self, cx.s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
             Expr::Captured => i64::from(cx.s.last.captured),
             Expr::Decisions => cx.s.turn_step as i64,

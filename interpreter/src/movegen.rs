@@ -1,7 +1,8 @@
 //! Move generation from step / leap / ride atoms, and attack detection by walking the
 //! atoms backwards from the attacked cell.
 
-use crate::game::{Game, KindSet, Move, Probes, Rule};
+use crate::eval::Attacks;
+use crate::game::ruleset::{Game, KindSet, Move, Probes, Rule};
 use crate::state::{Piece, State};
 use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
@@ -706,6 +707,27 @@ impl Game {
         false
     }
 
+    /// Whether any royal piece of `player` is attacked.
+    pub fn checked(&self, s: &State, player: PlayerId) -> bool {
+        if !self.has_royal {
+            return false;
+        }
+        if s.single_royal {
+            let c = s.royal_hint[player as usize & 15];
+            if let Some(p) = s.cells.get(c as usize) {
+                if !p.is_none() && p.owner() == player && self.royal.contains(p.kind()) {
+                    return self.attacked(s, c, player);
+                }
+            }
+        }
+        s.cells.iter().enumerate().any(|(c, p)| {
+            !p.is_none()
+                && p.owner() == player
+                && self.royal.contains(p.kind())
+                && self.attacked(s, c as CellId, player)
+        })
+    }
+
     /// Generates the rule's moves from every piece that has it and looks for `cell`.
     fn slow_attack(&self, s: &State, cell: CellId, p: PlayerId, slow: &[(PieceId, u8)]) -> bool {
         let mut buf = Vec::new();
@@ -738,6 +760,18 @@ impl Game {
             }
         }
         false
+    }
+}
+
+/// Evaluation asks whether a cell or a royal piece is attacked through [`Attacks`].
+impl Attacks for Game {
+    #[inline]
+    fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool {
+        Game::attacked(self, s, cell, defender)
+    }
+    #[inline]
+    fn checked(&self, s: &State, player: PlayerId) -> bool {
+        Game::checked(self, s, player)
     }
 }
 

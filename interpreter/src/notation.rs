@@ -1,7 +1,7 @@
 //! Move notation: decisions written as origin and destination cell (`e2e4`, `e7e8=Q`),
 //! and typed text read back with a logos lexer.
 
-use crate::game::{Game, Move};
+use crate::game::ruleset::{Game, Move};
 use crate::state::{Piece, State};
 use logos::Logos;
 use tessel_lang::ir::{self, CellId, PieceId, PlayerId, NO_CELL};

@@ -1,0 +1,412 @@
+//! Building a game from a program (`Game::new`), and the analysis of conditions it does
+//! once: the part of a rule's condition that reads no target, the region an action
+//! requires, whether a ruleset changes its drawn area.
+
+use super::ruleset::{var_slots, Game, KindSet, Rule};
+use crate::board::Board;
+use tessel_lang::ir::{self, CellId, PieceId, Program};
+
+impl Game {
+    pub fn new(program: Program) -> Game {
+        let players = program.players.len().max(1);
+        let board = Board::build(&program.board, &program.regions, players);
+        let rules: Vec<Vec<Vec<Rule>>> = (0..players)
+            .map(|p| {
+                program
+                    .pieces
+                    .iter()
+                    .map(|pt| {
+                        pt.rules
+                            .iter()
+                            .map(|r| {
+                                let (guard, cond) = split_guard(r.cond.as_ref());
+                                Rule {
+                                    atom: r.atom.get(p).cloned().unwrap_or(ir::Atom::Step(vec![])),
+                                    target: r.target,
+                                    guard,
+                                    cond,
+                                    effects: r.effects.clone(),
+                                    may_repeat: false,
+                                    group: r.group,
+                                    group_any: r.group_any,
+                                    merging: r.merging,
+                                    converting: r.converting,
+                                    captures_into: r.captures_into,
+                                    carry: r.carry,
+                                    stacking: r.stacking,
+                                }
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut royal = KindSet::default();
+        for (k, p) in program.pieces.iter().enumerate() {
+            if p.royal {
+                royal.insert(k as PieceId);
+            }
+        }
+        let has_royal = program.pieces.iter().any(|p| p.royal);
+        let mut var_slot = Vec::new();
+        let mut var_count = 0;
+        let cells = program.board.cells.len();
+        for v in &program.vars {
+            var_slot.push(var_count);
+            var_count += var_slots(v, players, cells);
+        }
+        let travelling = program
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.per_piece)
+            .map(|(i, v)| (var_slot[i], v.init))
+            .collect();
+        let cheap_endings = (0..program.endings.len())
+            .filter(|&i| !program.endings[i].needs_moves)
+            .collect();
+        let drops = rules
+            .iter()
+            .map(|per_kind| {
+                per_kind
+                    .iter()
+                    .enumerate()
+                    .flat_map(|(k, rs)| {
+                        rs.iter()
+                            .enumerate()
+                            .filter(|(_, r)| matches!(r.atom, ir::Atom::Drop(_)))
+                            .map(move |(ri, _)| (k as PieceId, ri as u8))
+                    })
+                    .collect()
+            })
+            .collect();
+        let resets = program
+            .vars
+            .iter()
+            .enumerate()
+            .filter(|(_, v)| v.reset_each_turn)
+            .map(|(i, v)| (var_slot[i], var_slots(v, players, cells), v.init))
+            .collect();
+        let action_cells = program
+            .actions
+            .iter()
+            .map(|a| {
+                let r = a.cond.as_ref().and_then(required_region)?;
+                let sets = board.regions.get(r as usize)?;
+                Some(
+                    sets.iter()
+                        .map(|set| {
+                            (0..board.cells() as CellId)
+                                .filter(|&c| set.contains(c))
+                                .collect()
+                        })
+                        .collect(),
+                )
+            })
+            .collect();
+        let action_guard = program
+            .actions
+            .iter()
+            .map(|a| {
+                let mut parts = Vec::new();
+                if let Some(c) = &a.cond {
+                    conjuncts(c, &mut parts);
+                }
+                let guard = parts
+                    .iter()
+                    .filter(|e| !mentions_cell(e))
+                    .map(|e| (*e).clone())
+                    .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)));
+                let occupied = a.on_cells && parts.iter().any(|e| needs_piece(e));
+                (guard, occupied)
+            })
+            .collect();
+        let mut shared = KindSet::default();
+        for (k, p) in program.pieces.iter().enumerate() {
+            if p.shared {
+                shared.insert(k as PieceId);
+            }
+        }
+        // Only a ruleset that changes its drawn area keeps the area in its states.
+        let base_area = program
+            .board
+            .drawing
+            .clone()
+            .filter(|_| changes_area(&program))
+            .and_then(|d| {
+                crate::area::Area::build(&program.board, &program.regions, players, d)
+                    .map(std::sync::Arc::new)
+            });
+        let mut g = Game {
+            base_area,
+            shared,
+            all_cells: (0..board.cells() as CellId).collect(),
+            plugins: program
+                .plugins
+                .iter()
+                .map(|p| crate::plugin::Plugin::load(&p.path, &p.bytes))
+                .collect(),
+            plugin_failure: Default::default(),
+            action_cells,
+            action_guard,
+            start_template: None,
+            resets,
+            single_royal: false,
+            drops,
+            program,
+            board,
+            players,
+            rules,
+            probes: Vec::new(),
+            royal,
+            has_royal,
+            var_slot,
+            travelling,
+            var_count,
+            cheap_endings,
+        };
+        g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        g.start_template = match &g.program.start {
+            Some((text, _)) => g.read_position(text, 0, false).ok(),
+            None => Some(g.empty_state(0)),
+        };
+        let flags: Vec<Vec<Vec<bool>>> = g
+            .rules
+            .iter()
+            .map(|per_kind| {
+                per_kind
+                    .iter()
+                    // A board that changes in play may come to reach a cell two ways.
+                    .map(|rs| {
+                        rs.iter()
+                            .map(|r| g.base_area.is_some() || g.may_repeat(&r.atom))
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        for (p, per_kind) in flags.into_iter().enumerate() {
+            for (k, rs) in per_kind.into_iter().enumerate() {
+                for (ri, f) in rs.into_iter().enumerate() {
+                    g.rules[p][k][ri].may_repeat = f;
+                }
+            }
+        }
+        let cells = g.board.cells();
+        for pr in g.probes.iter_mut() {
+            pr.jump_from = pr
+                .jumps
+                .iter()
+                .flat_map(|(back, _)| (0..cells).map(|c| g.board.walk(c as CellId, back)))
+                .collect();
+        }
+        // A player's royal piece can be followed move by move when no rule can make or
+        // drop a royal piece; otherwise `checked` looks at every cell.
+        g.single_royal = !g.program.pieces.iter().any(|p| {
+            p.promotions
+                .iter()
+                .any(|pr| pr.to.iter().any(|&t| g.royal.contains(t)))
+        }) && !g.drops.iter().flatten().any(|&(k, _)| g.royal.contains(k));
+        g
+    }
+}
+
+/// A move rule's condition as the conjuncts that do not read the target (nor the distance
+/// or the moving piece) and the rest.
+fn split_guard(cond: Option<&ir::Expr>) -> (Option<ir::Expr>, Option<ir::Expr>) {
+    let mut parts = Vec::new();
+    if let Some(c) = cond {
+        conjuncts(c, &mut parts);
+    }
+    let join = |v: Vec<&ir::Expr>| {
+        v.into_iter()
+            .cloned()
+            .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)))
+    };
+    let (guard, rest): (Vec<&ir::Expr>, Vec<&ir::Expr>) =
+        parts.into_iter().partition(|e| !reads_cell(e, false));
+    (join(guard), join(rest))
+}
+
+/// The parts of a condition joined by `and`.
+fn conjuncts<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
+    match e {
+        ir::Expr::Bin(ir::BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        other => out.push(other),
+    }
+}
+
+/// An action's condition that holds only where a piece stands: `height(to) > 0`,
+/// `friend(to)`, `enemy(to)`, `not empty(to)` (or `from`, which is the action's cell too).
+fn needs_piece(e: &ir::Expr) -> bool {
+    use ir::Expr as E;
+    let on_to = |c: &E| matches!(c, E::To | E::From);
+    match e {
+        E::Bin(ir::BinOp::Gt, a, b) => {
+            matches!(&**a, E::Height(c) if on_to(c)) && matches!(&**b, E::Int(0))
+        }
+        E::Friend(c, _) | E::Enemy(c, _) => on_to(c),
+        E::Not(x) => matches!(&**x, E::Empty(c) if on_to(c)),
+        _ => false,
+    }
+}
+
+/// Whether an expression reads the candidate's `to` (or its distance, or the moving piece),
+/// and `from` too when `from_counts`. A `to` bound by `any_cell`, `around` and the like
+/// inside does not count.
+fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
+    use ir::Expr as E;
+    let m = |x: &E| reads_cell(x, from_counts);
+    // Inside an expression that binds `to` itself: only `from` and the like count.
+    let inner = |x: &E| {
+        fn walk(e: &ir::Expr, from_counts: bool) -> bool {
+            matches!(e, E::Steps | E::Fresh | E::Attacked(_) | E::Target)
+                || (from_counts && matches!(e, E::From))
+                || children(e).into_iter().any(|c| walk(c, from_counts))
+        }
+        walk(x, from_counts)
+    };
+    match e {
+        E::To | E::Target | E::Steps | E::Fresh | E::Attacked(_) => true,
+        E::From => from_counts,
+        E::AnyCell(c) | E::CountCells(c) => inner(c),
+        E::MaxCells(c, v) | E::SumCells(c, v) => inner(c) || inner(v),
+        E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
+        E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
+        E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
+        other => children(other).into_iter().any(m),
+    }
+}
+
+/// Whether any statement of the program changes the drawn area (`split`, `merge`, …).
+fn changes_area(p: &Program) -> bool {
+    fn any(body: &[ir::Stmt]) -> bool {
+        body.iter().any(|st| match st {
+            ir::Stmt::ChangeArea(..) => true,
+            ir::Stmt::If(_, a, b) => any(a) || any(b),
+            ir::Stmt::Each(_, b) => any(b),
+            _ => false,
+        })
+    }
+    any(&p.after_move)
+        || any(&p.setup)
+        || any(&p.turn.start)
+        || any(&p.turn.end)
+        || p.actions.iter().any(|a| any(&a.effects))
+        || p.chance_then.iter().any(|b| any(b))
+        || p.pieces
+            .iter()
+            .any(|k| k.rules.iter().any(|r| any(&r.effects)))
+}
+
+fn mentions_cell(e: &ir::Expr) -> bool {
+    reads_cell(e, true)
+}
+
+/// The expressions directly inside an expression.
+fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
+    use ir::Expr as E;
+    match e {
+        E::VarAt(_, x)
+        | E::Not(x)
+        | E::Neg(x)
+        | E::In(x, _)
+        | E::Empty(x)
+        | E::Friend(x, _)
+        | E::Enemy(x, _)
+        | E::Unmoved(x)
+        | E::Attacked(x)
+        | E::Height(x)
+        | E::Neutral(x, _)
+        | E::OwnerOf(x)
+        | E::Holds(x, _)
+        | E::Walk(x, _)
+        | E::AnyCell(x)
+        | E::CountCells(x)
+        | E::Row(x)
+        | E::Column(x)
+        | E::Abs(x)
+        | E::Where(_, x) => vec![x],
+        E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
+        E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
+        E::Min(a, b)
+        | E::Max(a, b)
+        | E::Bin(_, a, b)
+        | E::Adjacent(a, b)
+        | E::CellAt(a, b)
+        | E::Around(a, b)
+        | E::Sections(a, b)
+        | E::SectionSize(a, b) => vec![a, b],
+        E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
+        E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) | E::AreaCan(_, a, b) => {
+            vec![a, b]
+        }
+        E::Splits(a) | E::Drawn(a) => vec![a],
+        E::AdjacentVia(a, b, _) => vec![a, b],
+        _ => Vec::new(),
+    }
+}
+
+/// The region a condition requires `to` to be in (`to in R and …`), if it does.
+fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
+    match e {
+        ir::Expr::In(c, r) if matches!(**c, ir::Expr::To) => Some(*r),
+        ir::Expr::Bin(ir::BinOp::And, a, b) => required_region(a).or_else(|| required_region(b)),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ir::{BinOp, Expr as E};
+
+    fn b(x: E) -> Box<E> {
+        Box::new(x)
+    }
+
+    #[test]
+    fn the_parts_of_a_condition_that_read_no_cell_are_found() {
+        // stage == 2 (a variable) reads no cell; layer(from) reads `from`; around(to, …)
+        // reads `to`; any_cell(… to …) binds its own `to`.
+        let stage = E::Bin(BinOp::Eq, b(E::Var(0)), b(E::Int(2)));
+        let at_from = E::VarAt(1, b(E::From));
+        let near_to = E::Around(b(E::To), b(E::VarAt(1, b(E::To))));
+        let anywhere = E::AnyCell(b(E::VarAt(1, b(E::To))));
+        let next_to_from = E::CountCells(b(E::Adjacent(b(E::From), b(E::To))));
+        assert!(!reads_cell(&stage, true));
+        assert!(!reads_cell(&at_from, false) && reads_cell(&at_from, true));
+        assert!(reads_cell(&near_to, false));
+        assert!(!reads_cell(&anywhere, true));
+        assert!(!reads_cell(&next_to_from, false) && reads_cell(&next_to_from, true));
+        let all = E::Bin(
+            BinOp::And,
+            b(stage.clone()),
+            b(E::Bin(BinOp::And, b(at_from.clone()), b(near_to.clone()))),
+        );
+        let (guard, rest) = split_guard(Some(&all));
+        assert!(
+            matches!(guard, Some(E::Bin(BinOp::And, _, _))),
+            "stage and layer(from)"
+        );
+        assert!(matches!(rest, Some(E::Around(_, _))));
+        assert!(needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::To))),
+            b(E::Int(0))
+        )));
+        assert!(needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::From))),
+            b(E::Int(0))
+        )));
+        assert!(!needs_piece(&E::Bin(
+            BinOp::Gt,
+            b(E::Height(b(E::To))),
+            b(E::Int(1))
+        )));
+    }
+}

@@ -1,0 +1,187 @@
+//! Which decisions are legal: the candidates the rules offer (piece moves, a pass,
+//! actions), less those a `forbid` rule rules out, and the `manual` actions set apart.
+
+use super::ruleset::{Game, Move, Scratch};
+use crate::state::State;
+use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
+
+impl Game {
+    /// Legal moves of the player to move, ignoring endings.
+    pub fn legal_moves(&self, s: &State, out: &mut Vec<Move>, tmp: &mut State) {
+        out.clear();
+        if let Some(outcomes) = self.chance_outcomes(s) {
+            out.extend((0..outcomes.len() as u16).map(Move::chance));
+            return;
+        }
+        self.candidates(s, out);
+        if !self.program.forbids.is_empty() && s.window_owner.is_none() {
+            out.retain(|m| {
+                tmp.copy_from(s);
+                self.apply(tmp, *m);
+                let ended = tmp.turns != s.turns;
+                !self.forbidden(tmp, s.to_move, ended)
+                    && (ended || self.can_finish_turn(tmp, s.turns))
+            });
+        }
+        if out.is_empty() && self.program.turn.pass_when_stuck {
+            out.push(Move::pass());
+        }
+    }
+
+    /// The decisions the rules offer before `forbid`: piece moves, a pass, and actions
+    /// (only the forced actions, when any is offered).
+    fn candidates(&self, s: &State, out: &mut Vec<Move>) {
+        let mover = s.to_move;
+        if s.window_owner.is_some() {
+            // A reaction window: the player asked answers with a reaction, or passes.
+            self.reactions(s, out);
+            out.push(Move::pass());
+            return;
+        }
+        self.pseudo_moves(s, out);
+        if let Some(cond) = &self.program.turn.pass {
+            if self.eval(cond, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0 {
+                out.push(Move::pass());
+            }
+        }
+        if self.program.actions.is_empty() {
+            return;
+        }
+        let mut forced = false;
+        for (i, a) in self.program.actions.iter().enumerate() {
+            if a.reaction {
+                continue;
+            }
+            let (guard, occupied) = &self.action_guard[i];
+            if guard
+                .as_ref()
+                .is_some_and(|g| self.eval(g, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) == 0)
+            {
+                continue;
+            }
+            let cells: &[CellId] = if !a.on_cells {
+                &[NO_CELL]
+            } else if let Some(Some(per)) = self.action_cells.get(i) {
+                per.get(mover as usize)
+                    .or(per.first())
+                    .map_or(&[], |v| v.as_slice())
+            } else {
+                &self.all_cells
+            };
+            for &c in cells {
+                if *occupied && s.cells[c as usize].is_none() {
+                    continue;
+                }
+                if a.cond
+                    .as_ref()
+                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, c, c, None)) != 0)
+                {
+                    forced |= a.forced;
+                    out.push(Move::action(i as u8, c));
+                }
+            }
+        }
+        if forced {
+            out.retain(|m| m.is_action() && self.program.actions[m.rule as usize].forced);
+        }
+    }
+
+    /// With `forbid at turn end` rules, a decision inside a turn is legal only if the turn
+    /// can still end without breaking one: is there a way on from `s`, in the same turn
+    /// (`turns` turns played), to a legal end? A pass is tried first.
+    fn can_finish_turn(&self, s: &State, turns: u32) -> bool {
+        if !self.program.forbids.iter().any(|f| f.at_turn_end) || !s.pending.is_empty() {
+            return true;
+        }
+        let mover = s.to_move;
+        let mut next = Vec::new();
+        self.candidates(s, &mut next);
+        if let Some(i) = next.iter().position(|m| m.is_pass()) {
+            next.swap(0, i);
+        }
+        let mut t = s.clone();
+        next.into_iter().any(|m| {
+            t.copy_from(s);
+            self.apply(&mut t, m);
+            let ended = t.turns != turns;
+            !self.forbidden(&t, mover, ended) && (ended || self.can_finish_turn(&t, turns))
+        })
+    }
+
+    /// Whether the player to move has a legal decision: at the start of a turn, one other
+    /// than passing (a player who can only pass cannot move); later in a turn, a pass that
+    /// ends it counts.
+    pub(crate) fn has_legal(&self, s: &State, scratch: &mut Scratch) -> bool {
+        if !s.pending.is_empty() {
+            return true;
+        }
+        let mut buf = std::mem::take(&mut scratch.moves);
+        buf.clear();
+        self.candidates(s, &mut buf);
+        let manual = |m: &Move| self.is_manual(m);
+        let found = buf
+            .iter()
+            .filter(|m| (s.turn_step > 0 || !m.is_pass()) && !manual(m))
+            .any(|m| {
+                scratch.state.copy_from(s);
+                self.apply(&mut scratch.state, *m);
+                let ended = scratch.state.turns != s.turns;
+                !self.forbidden(&scratch.state, s.to_move, ended)
+                    && (ended || self.can_finish_turn(&scratch.state, s.turns))
+            });
+        scratch.moves = buf;
+        found
+    }
+
+    /// Whether a `forbid` rule holds after `mover`'s decision.
+    /// `turn_ended`: the decision ended the turn, so `forbid at turn end` rules apply too.
+    pub fn forbidden(&self, s: &State, mover: PlayerId, turn_ended: bool) -> bool {
+        let cx = self.ctx(s, mover, s.last.from, s.last.to, None);
+        self.program
+            .forbids
+            .iter()
+            .any(|f| (turn_ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0)
+    }
+
+    /// Which `forbid` rule a decision breaks, for messages.
+    pub fn forbid_reason(&self, s: &State, m: Move) -> Option<&str> {
+        let mut t = s.clone();
+        self.apply(&mut t, m);
+        let cx = self.ctx(&t, s.to_move, m.from, m.to, None);
+        let ended = t.turns != s.turns;
+        let broken = self
+            .program
+            .forbids
+            .iter()
+            .find(|f| (ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0);
+        match broken {
+            Some(f) => Some(f.reason.as_str()),
+            // No way to end the turn after it without breaking a turn-end rule.
+            None if !ended && !self.can_finish_turn(&t, s.turns) => self
+                .program
+                .forbids
+                .iter()
+                .find(|f| f.at_turn_end)
+                .map(|f| f.reason.as_str()),
+            None => None,
+        }
+    }
+
+    /// Whether a decision is a `manual` action (resigning and the like).
+    pub fn is_manual(&self, m: &Move) -> bool {
+        m.is_action()
+            && self
+                .program
+                .actions
+                .get(m.rule as usize)
+                .is_some_and(|a| a.manual)
+    }
+
+    /// Leaves out the `manual` actions (resigning and the like), which agents and random
+    /// play never take.
+    pub fn drop_manual(&self, moves: &mut Vec<Move>) {
+        if self.program.actions.iter().any(|a| a.manual) {
+            moves.retain(|m| !self.is_manual(m));
+        }
+    }
+}

@@ -1,0 +1,331 @@
+//! A ruleset made ready to play — the `Game` struct with its compiled parts (per-player
+//! rules, attack probes, piece-type sets) — and the values every tool passes around:
+//! `Move`, `Actor`, `Outcome`, `Scratch`. It does not evaluate expressions.
+
+use crate::board::Board;
+use crate::state::State;
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, Program, NO_CELL};
+
+/// A decision: a piece's move from one cell to another by one of its rules. Small and
+/// `Copy`; what the rule does besides moving is found again from `kind` and `rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    pub from: CellId,
+    pub to: CellId,
+    pub kind: PieceId,
+    /// Index of the rule among the piece's rules.
+    pub rule: u8,
+    /// Promotion: 0 for none, else the new piece type + 1.
+    pub promo: u8,
+    /// Which piece of a pile moves: 1 for one that has already moved this turn.
+    pub sub: u8,
+    /// How many pieces move, for a rule that moves any number (`group any`); else 0.
+    pub count: u8,
+    /// Where the piece standing on `to` goes, for a plug-in's push or swap: a cell (`from`
+    /// for a swap), [`Move::OFF_BOARD`] when it is pushed off, [`NO_CELL`] for none.
+    pub aux: CellId,
+}
+
+impl Move {
+    /// The piece type number that marks a pass.
+    pub const PASS_KIND: PieceId = u8::MAX;
+    /// The piece type number that marks an action (its index is in `rule`, its cell in `to`).
+    pub const ACTION_KIND: PieceId = u8::MAX - 2;
+    /// `aux` of a push that sends the piece off the board (it is taken).
+    pub const OFF_BOARD: CellId = NO_CELL - 1;
+
+    /// Action number `i`, on `cell` (or [`NO_CELL`]).
+    pub fn action(i: u8, cell: CellId) -> Move {
+        Move {
+            from: NO_CELL,
+            to: cell,
+            kind: Self::ACTION_KIND,
+            rule: i,
+            promo: 0,
+            sub: 0,
+            count: 0,
+            aux: NO_CELL,
+        }
+    }
+    #[inline]
+    pub fn is_action(&self) -> bool {
+        self.kind == Self::ACTION_KIND
+    }
+    /// The piece type number that marks a chance outcome (its index is in `to`).
+    pub const CHANCE_KIND: PieceId = u8::MAX - 1;
+
+    /// The outcome number `i` of the chance event waiting to be resolved.
+    pub fn chance(i: u16) -> Move {
+        Move {
+            from: NO_CELL,
+            to: i,
+            kind: Self::CHANCE_KIND,
+            rule: 0,
+            promo: 0,
+            sub: 0,
+            count: 0,
+            aux: NO_CELL,
+        }
+    }
+    #[inline]
+    pub fn is_chance(&self) -> bool {
+        self.kind == Self::CHANCE_KIND
+    }
+
+    /// The decision to end one's turn without (further) moving.
+    pub fn pass() -> Move {
+        Move {
+            from: NO_CELL,
+            to: NO_CELL,
+            kind: Self::PASS_KIND,
+            rule: 0,
+            promo: 0,
+            sub: 0,
+            count: 0,
+            aux: NO_CELL,
+        }
+    }
+    #[inline]
+    pub fn is_pass(&self) -> bool {
+        self.kind == Self::PASS_KIND
+    }
+    /// A piece placed from a zone (it comes from no cell).
+    #[inline]
+    pub fn is_drop(&self) -> bool {
+        self.from == NO_CELL && !self.is_pass() && !self.is_chance() && !self.is_action()
+    }
+}
+
+/// Who decides at a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Actor {
+    Player(PlayerId),
+    /// A chance event: the decisions are its outcomes, see [`Game::chance_outcomes`].
+    Chance,
+    /// The game is over.
+    Nobody,
+}
+
+/// How a game ended: the ending's name and a score for each player (1 win, ½ draw, 0 loss).
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Outcome {
+    pub ending: String,
+    pub scores: Vec<f64>,
+    /// For `highest EXPR wins`: each player's value of the expression.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub values: Vec<i64>,
+}
+
+impl Outcome {
+    /// The winner, when one player scored 1 and everyone else less.
+    pub fn winner(&self) -> Option<usize> {
+        let best = self.scores.iter().cloned().fold(f64::MIN, f64::max);
+        let n = self.scores.iter().filter(|&&s| s == best).count();
+        (n == 1 && best > 0.5).then(|| self.scores.iter().position(|&s| s == best).unwrap_or(0))
+    }
+}
+
+/// One move rule of one piece type, as seen by one player.
+#[derive(Clone, Debug)]
+pub(crate) struct Rule {
+    pub atom: ir::Atom,
+    pub target: u8,
+    /// The parts of the condition that do not look at the target: tried once for a piece.
+    pub guard: Option<ir::Expr>,
+    /// The rest of the condition, tried for each candidate.
+    pub cond: Option<ir::Expr>,
+    pub effects: Vec<ir::Stmt>,
+    /// The rule may reach one cell two ways; see `Game::may_repeat`.
+    pub may_repeat: bool,
+    /// How many pieces move together.
+    pub group: u32,
+    /// Any number of them (`group any`): the move says how many.
+    pub group_any: bool,
+    /// Lands on the mover's own pieces, captures others.
+    pub merging: bool,
+    /// Where what it captures goes, when not the ruleset's `captures go to`.
+    pub captures_into: Option<ir::ZoneId>,
+    /// The piece takes the whole stack beneath it along.
+    pub carry: bool,
+    pub stacking: bool,
+    /// A trade on an opposing piece (`converting`).
+    pub converting: bool,
+}
+
+/// A set of piece types as bits.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct KindSet([u64; 4]);
+
+impl KindSet {
+    pub fn insert(&mut self, k: PieceId) {
+        self.0[k as usize / 64] |= 1 << (k % 64);
+    }
+    #[inline]
+    pub fn contains(&self, k: PieceId) -> bool {
+        self.0[k as usize / 64] >> (k % 64) & 1 == 1
+    }
+}
+
+/// How to find out whether a player attacks a cell: walk from the cell backwards.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Probes {
+    /// Walk `back` while empty; the first piece attacks if its type is in `kinds`.
+    pub rays: Vec<(ir::DirId, u32, u32, KindSet)>,
+    /// Follow `back`; the piece there attacks if its type is in `kinds`.
+    pub jumps: Vec<(Vec<ir::DirId>, KindSet)>,
+    /// `jump_from[j * cells + cell]`: where jump `j` leads backwards from `cell`.
+    pub jump_from: Vec<CellId>,
+    /// Rules that cannot be walked backwards (conditions, one-way links): `(kind, rule)`.
+    pub slow: Vec<(PieceId, u8)>,
+}
+
+/// A ruleset made ready to play.
+pub struct Game {
+    pub program: Program,
+    pub board: Board,
+    pub(crate) players: usize,
+    /// `rules[player][kind]`.
+    pub(crate) rules: Vec<Vec<Vec<Rule>>>,
+    /// `probes[attacker]`.
+    pub(crate) probes: Vec<Probes>,
+    pub(crate) royal: KindSet,
+    pub(crate) has_royal: bool,
+    /// Offset of each variable in [`State::vars`].
+    pub(crate) var_slot: Vec<usize>,
+    /// The `per piece` variables: slot and start value.
+    pub(crate) travelling: Vec<(usize, i64)>,
+    pub(super) var_count: usize,
+    pub(super) cheap_endings: Vec<usize>,
+    /// See [`State::royal_hint`].
+    pub(crate) single_royal: bool,
+    /// The start position before its first turn begins, for `restart`.
+    pub(crate) start_template: Option<State>,
+    /// Variables that go back to their starting value at each turn: `(slot, len, value)`.
+    pub(super) resets: Vec<(usize, usize, i64)>,
+    /// Each player's drop rules: `(kind, rule)`.
+    pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
+    /// For each `on cells` action whose condition requires `to in REGION`, that region's
+    /// cells for each player: the only cells worth trying.
+    pub(super) action_cells: Vec<Option<Vec<Vec<CellId>>>>,
+    /// For each action, the parts of its condition that do not look at its cell (tried
+    /// once, not once a cell), and whether the rest requires a piece on the cell.
+    pub(super) action_guard: Vec<(Option<ir::Expr>, bool)>,
+    /// Neutral piece types that the player to move may move (`shared`).
+    pub(crate) shared: KindSet,
+    /// Every cell, in order.
+    pub(super) all_cells: Vec<CellId>,
+    /// The plug-ins of `program.plugins`, compiled (or why not).
+    pub(crate) plugins: Vec<Result<crate::plugin::Plugin, crate::plugin::PluginError>>,
+    /// A drawn area that may change in play, as drawn (every start state shares it).
+    pub(crate) base_area: Option<std::sync::Arc<crate::area::Area>>,
+    /// The first error a plug-in made while moves were being found (see
+    /// [`Game::plugin_error`]).
+    pub(crate) plugin_failure: std::sync::Arc<std::sync::Mutex<Option<crate::plugin::PluginError>>>,
+}
+
+/// Buffers a search reuses so that move generation does not allocate.
+pub struct Scratch {
+    pub state: State,
+    pub moves: Vec<Move>,
+}
+
+impl Game {
+    /// The first error a plug-in made while moves were being found, if any: its piece then
+    /// had no moves from it. A program should stop the game and say so.
+    pub fn plugin_error(&self) -> Option<crate::plugin::PluginError> {
+        self.plugin_failure.lock().ok().and_then(|e| e.clone())
+    }
+
+    pub(crate) fn plugin_failed(&self, e: crate::plugin::PluginError) {
+        if let Ok(mut first) = self.plugin_failure.lock() {
+            first.get_or_insert(e);
+        }
+    }
+
+    pub fn players(&self) -> usize {
+        self.players
+    }
+
+    /// Index in [`State::zones`] of a piece type in a player's part of a zone.
+    #[inline]
+    pub fn zone_slot(&self, zone: ir::ZoneId, player: PlayerId, kind: PieceId) -> usize {
+        let per_player = self
+            .program
+            .zones
+            .get(zone as usize)
+            .is_some_and(|z| z.per_player);
+        // A neutral piece has no part of its own: it is kept in the last player's.
+        let p = if per_player {
+            (player as usize).min(self.players - 1)
+        } else {
+            0
+        };
+        (zone as usize * self.players + p) * self.program.pieces.len() + kind as usize
+    }
+
+    /// Finds each player's royal piece, and whether every player has at most one, so
+    /// that `checked` can follow it instead of searching.
+    pub fn find_royals(&self, s: &mut State) {
+        let mut count = [0u32; 16];
+        for (c, p) in s.cells.iter().enumerate() {
+            if !p.is_none() && self.royal.contains(p.kind()) {
+                let o = p.owner() as usize & 15;
+                count[o] += 1;
+                s.royal_hint[o] = c as CellId;
+            }
+        }
+        s.single_royal = self.single_royal && count.iter().all(|&n| n <= 1);
+    }
+
+    /// A state with an empty board, variables at their starting values.
+    pub fn empty_state(&self, seed: u64) -> State {
+        let mut vars = vec![0; self.var_count];
+        for (i, v) in self.program.vars.iter().enumerate() {
+            let n = var_slots(v, self.players, self.board.cells());
+            for k in 0..n {
+                vars[self.var_slot[i] + k] = v.init;
+            }
+        }
+        // Start values the drawn area gives.
+        for &(v, c, value) in &self.program.cell_values {
+            if let Some(x) = vars.get_mut(self.var_slot[v as usize] + c as usize) {
+                *x = value;
+            }
+        }
+        let zones = self.program.zones.len() * self.players * self.program.pieces.len();
+        let mut s = State::empty(self.board.cells(), vars, zones, seed);
+        s.area.clone_from(&self.base_area);
+        s
+    }
+
+    pub fn scratch(&self) -> Scratch {
+        Scratch {
+            state: self.empty_state(0),
+            moves: Vec::with_capacity(256),
+        }
+    }
+
+    /// The board as it stands in `s`: the game's, or the one a change of the drawn
+    /// area made (`split`, `merge`, `splice`).
+    #[inline]
+    pub fn bd<'a>(&'a self, s: &'a State) -> &'a Board {
+        match &s.area {
+            Some(a) => &a.board,
+            None => &self.board,
+        }
+    }
+}
+
+/// How many slots a variable takes in a state: one, one per player, or one per cell (a
+/// `per piece` variable one more, for the values of the piece captured last: `taken`).
+pub(super) fn var_slots(v: &ir::Var, players: usize, cells: usize) -> usize {
+    if v.per_player {
+        players
+    } else if v.per_piece {
+        cells + 1
+    } else if v.per_cell {
+        cells
+    } else {
+        1
+    }
+}

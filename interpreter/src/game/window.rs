@@ -1,0 +1,72 @@
+//! Reaction windows: a window opens when a decision asks players to answer; the
+//! `reaction` actions the player asked may take, and an answer (which may end the turn).
+
+use super::ruleset::{Game, Move};
+use crate::state::State;
+use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
+
+impl Game {
+    /// Opens a reaction window if a decision of `owner`'s asked players to answer: the
+    /// first one asked is to move, and the turn ends as the window closes if `ends_turn`.
+    /// Whether a window opened.
+    #[inline]
+    pub(super) fn open_window(&self, s: &mut State, owner: PlayerId, ends_turn: bool) -> bool {
+        let Some(&first) = s.asking.first() else {
+            return false;
+        };
+        s.window_owner = Some(owner);
+        s.window_ends_turn = ends_turn;
+        s.to_move = first;
+        true
+    }
+
+    /// The `reaction` actions the player asked in a reaction window may take.
+    pub(super) fn reactions(&self, s: &State, out: &mut Vec<Move>) {
+        let asked = s.to_move;
+        for (i, a) in self.program.actions.iter().enumerate() {
+            if !a.reaction {
+                continue;
+            }
+            let cells: &[CellId] = if a.on_cells {
+                &self.all_cells
+            } else {
+                &[NO_CELL]
+            };
+            for &c in cells {
+                if a.cond
+                    .as_ref()
+                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, asked, c, c, None)) != 0)
+                {
+                    out.push(Move::action(i as u8, c));
+                }
+            }
+        }
+    }
+
+    /// A decision in a reaction window: a pass declines (the next player is asked); a
+    /// `reaction` action answers and closes the window.
+    pub(super) fn answer(&self, s: &mut State, m: Move) {
+        let asked = s.to_move;
+        s.ply += 1;
+        if m.is_action() {
+            if let Some(a) = self.program.actions.get(m.rule as usize) {
+                s.asking.clear();
+                self.exec(s, &a.effects, asked, m.to, m.to);
+            }
+        } else if !s.asking.is_empty() {
+            s.asking.remove(0);
+        }
+        match s.asking.first() {
+            Some(&next) => s.to_move = next,
+            None => {
+                let owner = s.window_owner.take().unwrap_or(asked);
+                s.to_move = owner;
+                let ends = std::mem::take(&mut s.window_ends_turn) || s.end_turn_pending;
+                s.end_turn_pending = false;
+                if ends {
+                    self.pass_turn(s, owner);
+                }
+            }
+        }
+    }
+}

@@ -6,11 +6,14 @@ use crate::ast::{self, BoardDecl, Item, Name};
 use crate::diag::{codes, Diagnostic, Span};
 use std::collections::HashMap;
 
+/// `seated A to B`: the fewest and the most players.
+type Seats = ((u32, Span), (u32, Span));
+
 /// The declarations a ruleset has at most one of.
 pub(super) struct Singles<'a> {
     pub(super) title: Option<String>,
     /// The players' names and `seated A to B`.
-    pub(super) players: Option<(&'a Vec<Name>, Option<((u32, Span), (u32, Span))>)>,
+    pub(super) players: Option<(&'a Vec<Name>, Option<Seats>)>,
     pub(super) board: Option<&'a BoardDecl>,
     pub(super) position: Option<(&'a Vec<ast::Field>, Span)>,
     pub(super) start: Option<&'a Name>,

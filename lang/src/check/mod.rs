@@ -1,9 +1,6 @@
 //! Name resolution, type checks and lowering: gathered declarations to an [`ir::Program`].
 //! Every mistake found becomes a diagnostic; lowering goes on after one to report more.
-//!
-//! This module holds the entry ([`lower`]), the shared lowering context and the order of
-//! the phases; each phase lives in the module named after the part of the language it
-//! lowers.
+//! Here: the entry ([`lower`]), the shared lowering context and the order of the phases.
 
 mod board;
 mod chance;

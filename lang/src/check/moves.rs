@@ -2,9 +2,9 @@
 //! how a move is written.
 
 use super::{err, Lowerer};
-use crate::ast;
-use crate::diag::{codes, with_suggestion};
-use crate::ir::{self, DirId, Type};
+use crate::ast::{self, Name};
+use crate::diag::{codes, with_suggestion, Span};
+use crate::ir::{self, DirId, Expr, Type};
 
 impl Lowerer<'_> {
     pub(super) fn move_rule(&mut self, r: &ast::MoveRule) -> Option<ir::MoveRule> {
@@ -13,109 +13,11 @@ impl Lowerer<'_> {
             ast::Atom::Step(names) => self
                 .dir_list(names)
                 .map(|ds| ds.into_iter().map(ir::Atom::Step).collect::<Vec<_>>()),
-            ast::Atom::Leap(paths) => {
-                let mut per: Vec<Vec<Vec<DirId>>> = vec![Vec::new(); n];
-                let mut ok = true;
-                for (path, _) in paths {
-                    let mut steps = Vec::new();
-                    for name in path {
-                        match self.dir_name(name) {
-                            Some(s) => steps.push(s),
-                            None => ok = false,
-                        }
-                    }
-                    if !ok {
-                        continue;
-                    }
-                    let size: usize = steps
-                        .iter()
-                        .map(|s| s.iter().map(|d| d.len()).max().unwrap_or(0))
-                        .product();
-                    if path.len() > 32 || size > 4096 {
-                        let span = paths
-                            .iter()
-                            .find(|(p2, _)| std::ptr::eq(p2, path))
-                            .map(|(_, s)| *s)
-                            .unwrap_or(r.span);
-                        self.error(err(codes::BAD_RANGE, format!("this leap path has {} steps making {size} paths", path.len()), span, "too large").hint("a leap path has at most 32 steps and makes at most 4096 paths; use fewer or narrower directions"));
-                        ok = false;
-                        continue;
-                    }
-                    for (p, out) in per.iter_mut().enumerate() {
-                        // Every combination of the path's direction sets.
-                        let mut acc: Vec<Vec<DirId>> = vec![Vec::new()];
-                        for s in &steps {
-                            acc = acc
-                                .iter()
-                                .flat_map(|a| {
-                                    s[p].iter().map(move |d| {
-                                        let mut b = a.clone();
-                                        b.push(*d);
-                                        b
-                                    })
-                                })
-                                .collect();
-                        }
-                        for a in acc {
-                            if !out.contains(&a) {
-                                out.push(a);
-                            }
-                        }
-                    }
-                }
-                ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
-            }
+            ast::Atom::Leap(paths) => self.leap_atoms(paths, r.span),
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
             ast::Atom::Anywhere => Some(vec![ir::Atom::Anywhere; n]),
-            ast::Atom::Plugin(file, with) => {
-                let mut attrs = Vec::new();
-                for name in with {
-                    let Some(&v) = self.names.vars.get(&name.text) else {
-                        self.error(
-                            err(
-                                codes::UNKNOWN_NAME,
-                                format!("there is no variable `{}`", name.text),
-                                name.span,
-                                "unknown variable",
-                            )
-                            .hint(format!("declare it with `var {} = 0 per cell`: a piece's attribute is kept on its cell", name.text)),
-                        );
-                        return None;
-                    };
-                    let var = &self.vars[v as usize];
-                    if !var.per_cell || var.ty != Type::Int {
-                        self.error(
-                            err(
-                                codes::TYPE_MISMATCH,
-                                format!("`{}` is not a number kept per cell", name.text),
-                                name.span,
-                                "not per cell",
-                            )
-                            .hint(format!("a piece's attribute is a number kept on its cell: `var {} = 0 per cell`", name.text)),
-                        );
-                        return None;
-                    }
-                    attrs.push(v);
-                }
-                let i = match self.plugins.iter().position(|p| p.path == file.text) {
-                    Some(i) => i,
-                    None => {
-                        self.plugins.push(ir::PluginRef {
-                            path: file.text.clone(),
-                            span: file.span,
-                            bytes: Vec::new(),
-                        });
-                        self.plugins.len() - 1
-                    }
-                };
-                Some(vec![
-                    ir::Atom::Plugin {
-                        plugin: i as u16,
-                        attrs
-                    };
-                    n
-                ])
-            }
+            // A mistake in a plugin's attributes ends the rule here.
+            ast::Atom::Plugin(file, with) => Some(self.plugin_atoms(file, with)?),
             ast::Atom::Ride {
                 dirs,
                 min,
@@ -124,32 +26,7 @@ impl Lowerer<'_> {
                 over,
                 not_through,
             } => {
-                let mut not_past = None;
-                let avoid = match not_through {
-                    Some(ast::Barrier::Region(n)) => match self.names.regions.get(&n.text) {
-                        Some(&r) => Some(r),
-                        None => {
-                            let names: Vec<String> =
-                                self.regions.iter().map(|r| r.name.clone()).collect();
-                            let d = err(
-                                codes::UNKNOWN_REGION,
-                                format!("there is no region `{}`", n.text),
-                                n.span,
-                                "unknown region",
-                            );
-                            self.error(
-                                with_suggestion(d, &n.text, names.iter())
-                                    .hint("declare it with `region NAME = …`"),
-                            );
-                            None
-                        }
-                    },
-                    Some(ast::Barrier::Cond(e)) => {
-                        not_past = Some(self.bool_expr(e));
-                        None
-                    }
-                    None => None,
-                };
+                let (avoid, not_past) = self.ride_barrier(not_through);
                 let lo = min.map(|m| m.0).unwrap_or(1);
                 let hi = max.map(|m| m.0).unwrap_or(u32::MAX);
                 if *by_group {
@@ -257,5 +134,149 @@ impl Lowerer<'_> {
             cond,
             effects,
         })
+    }
+
+    /// `leap PATH, …`: every combination of each path's direction sets, at most 4096.
+    fn leap_atoms(&mut self, paths: &[(Vec<Name>, Span)], span: Span) -> Option<Vec<ir::Atom>> {
+        let n = self.players.len().max(1);
+        let mut per: Vec<Vec<Vec<DirId>>> = vec![Vec::new(); n];
+        let mut ok = true;
+        for (path, _) in paths {
+            let mut steps = Vec::new();
+            for name in path {
+                match self.dir_name(name) {
+                    Some(s) => steps.push(s),
+                    None => ok = false,
+                }
+            }
+            if !ok {
+                continue;
+            }
+            let size: usize = steps
+                .iter()
+                .map(|s| s.iter().map(|d| d.len()).max().unwrap_or(0))
+                .product();
+            if path.len() > 32 || size > 4096 {
+                let span = paths
+                    .iter()
+                    .find(|(p2, _)| std::ptr::eq(p2, path))
+                    .map(|(_, s)| *s)
+                    .unwrap_or(span);
+                self.error(err(codes::BAD_RANGE, format!("this leap path has {} steps making {size} paths", path.len()), span, "too large").hint("a leap path has at most 32 steps and makes at most 4096 paths; use fewer or narrower directions"));
+                ok = false;
+                continue;
+            }
+            for (p, out) in per.iter_mut().enumerate() {
+                // Every combination of the path's direction sets.
+                let mut acc: Vec<Vec<DirId>> = vec![Vec::new()];
+                for s in &steps {
+                    acc = acc
+                        .iter()
+                        .flat_map(|a| {
+                            s[p].iter().map(move |d| {
+                                let mut b = a.clone();
+                                b.push(*d);
+                                b
+                            })
+                        })
+                        .collect();
+                }
+                for a in acc {
+                    if !out.contains(&a) {
+                        out.push(a);
+                    }
+                }
+            }
+        }
+        ok.then(|| per.into_iter().map(ir::Atom::Leap).collect())
+    }
+
+    /// `plugin "FILE" [with NAME …]`: the plugin's number and the attributes it reads;
+    /// `None` after a mistake in them.
+    fn plugin_atoms(&mut self, file: &Name, with: &[Name]) -> Option<Vec<ir::Atom>> {
+        let n = self.players.len().max(1);
+        let mut attrs = Vec::new();
+        for name in with {
+            let Some(&v) = self.names.vars.get(&name.text) else {
+                self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no variable `{}`", name.text),
+                        name.span,
+                        "unknown variable",
+                    )
+                    .hint(format!("declare it with `var {} = 0 per cell`: a piece's attribute is kept on its cell", name.text)),
+                );
+                return None;
+            };
+            let var = &self.vars[v as usize];
+            if !var.per_cell || var.ty != Type::Int {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!("`{}` is not a number kept per cell", name.text),
+                        name.span,
+                        "not per cell",
+                    )
+                    .hint(format!(
+                        "a piece's attribute is a number kept on its cell: `var {} = 0 per cell`",
+                        name.text
+                    )),
+                );
+                return None;
+            }
+            attrs.push(v);
+        }
+        let i = match self.plugins.iter().position(|p| p.path == file.text) {
+            Some(i) => i,
+            None => {
+                self.plugins.push(ir::PluginRef {
+                    path: file.text.clone(),
+                    span: file.span,
+                    bytes: Vec::new(),
+                });
+                self.plugins.len() - 1
+            }
+        };
+        Some(vec![
+            ir::Atom::Plugin {
+                plugin: i as u16,
+                attrs
+            };
+            n
+        ])
+    }
+
+    /// What a ride may not pass (`not through`): a region, or a condition on its cells.
+    fn ride_barrier(
+        &mut self,
+        not_through: &Option<ast::Barrier>,
+    ) -> (Option<ir::RegionId>, Option<Expr>) {
+        let mut not_past = None;
+        let avoid = match not_through {
+            Some(ast::Barrier::Region(n)) => match self.names.regions.get(&n.text) {
+                Some(&r) => Some(r),
+                None => {
+                    let names: Vec<String> = self.regions.iter().map(|r| r.name.clone()).collect();
+                    let d = err(
+                        codes::UNKNOWN_REGION,
+                        format!("there is no region `{}`", n.text),
+                        n.span,
+                        "unknown region",
+                    );
+                    self.error(
+                        with_suggestion(d, &n.text, names.iter())
+                            .hint("declare it with `region NAME = …`"),
+                    );
+                    None
+                }
+            },
+            Some(ast::Barrier::Cond(e)) => {
+                not_past = Some(self.bool_expr(e));
+                None
+            }
+            None => None,
+        };
+        (avoid, not_past)
     }
 }

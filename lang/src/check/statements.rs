@@ -3,7 +3,7 @@
 
 use super::chance::distribution;
 use super::{err, Lowerer};
-use crate::ast;
+use crate::ast::{self, Name};
 use crate::diag::{codes, with_suggestion};
 use crate::ir::{self, Type};
 
@@ -20,74 +20,7 @@ impl Lowerer<'_> {
                 op,
                 value,
                 ..
-            } => {
-                let Some(&v) = self.names.vars.get(&name.text) else {
-                    let mut d = err(
-                        codes::UNKNOWN_NAME,
-                        format!("there is no variable `{}`", name.text),
-                        name.span,
-                        "unknown variable",
-                    );
-                    let names: Vec<String> = self.names.vars.keys().cloned().collect();
-                    d = with_suggestion(d, &name.text, names.iter());
-                    d = d.hint("declare it with `var NAME = VALUE` or `counter NAME = 0`");
-                    self.error(d);
-                    return None;
-                };
-                let ty = self.vars[v as usize].ty;
-                if *op != ast::AssignOp::Set && ty != Type::Int {
-                    self.error(err(
-                        codes::TYPE_MISMATCH,
-                        format!(
-                            "`{}` holds {}, which cannot be added to",
-                            name.text,
-                            ty.word()
-                        ),
-                        name.span,
-                        "not a number",
-                    ));
-                }
-                let e = self.typed(value, ty);
-                let op = match op {
-                    ast::AssignOp::Set => ir::AssignOp::Set,
-                    ast::AssignOp::Add => ir::AssignOp::Add,
-                    ast::AssignOp::Sub => ir::AssignOp::Sub,
-                };
-                if let (true, Some(c)) = (self.vars[v as usize].per_player, cell) {
-                    return Some(ir::Stmt::SetAt(v, self.typed(c, Type::Player), op, e));
-                }
-                match (self.vars[v as usize].per_cell, cell) {
-                    (true, Some(c)) => Some(ir::Stmt::SetAt(v, self.typed(c, Type::Cell), op, e)),
-                    (false, None) => Some(ir::Stmt::Set(v, op, e)),
-                    (true, None) => {
-                        self.error(
-                            err(
-                                codes::TYPE_MISMATCH,
-                                format!("`{}` has a value for each cell; say which", name.text),
-                                name.span,
-                                "which cell?",
-                            )
-                            .hint(format!("write `set {}(CELL) = …`", name.text)),
-                        );
-                        None
-                    }
-                    (false, Some(c)) => {
-                        self.error(
-                            err(
-                                codes::TYPE_MISMATCH,
-                                format!("`{}` is not a per-cell variable", name.text),
-                                c.span,
-                                "no cell is needed",
-                            )
-                            .hint(format!(
-                                "write `set {} = …`, or declare it `per cell`",
-                                name.text
-                            )),
-                        );
-                        None
-                    }
-                }
-            }
+            } => self.set_stmt(name, cell, op, value),
             ast::Stmt::Capture(e, _) => Some(ir::Stmt::Capture(self.typed(e, Type::Cell))),
             ast::Stmt::Remove {
                 count,
@@ -242,6 +175,82 @@ impl Lowerer<'_> {
                 self.stmts(then),
                 self.stmts(otherwise),
             )),
+        }
+    }
+
+    /// `set NAME = VALUE`, `set NAME(CELL) += VALUE`, …
+    fn set_stmt(
+        &mut self,
+        name: &Name,
+        cell: &Option<ast::Expr>,
+        op: &ast::AssignOp,
+        value: &ast::Expr,
+    ) -> Option<ir::Stmt> {
+        let Some(&v) = self.names.vars.get(&name.text) else {
+            let mut d = err(
+                codes::UNKNOWN_NAME,
+                format!("there is no variable `{}`", name.text),
+                name.span,
+                "unknown variable",
+            );
+            let names: Vec<String> = self.names.vars.keys().cloned().collect();
+            d = with_suggestion(d, &name.text, names.iter());
+            d = d.hint("declare it with `var NAME = VALUE` or `counter NAME = 0`");
+            self.error(d);
+            return None;
+        };
+        let ty = self.vars[v as usize].ty;
+        if *op != ast::AssignOp::Set && ty != Type::Int {
+            self.error(err(
+                codes::TYPE_MISMATCH,
+                format!(
+                    "`{}` holds {}, which cannot be added to",
+                    name.text,
+                    ty.word()
+                ),
+                name.span,
+                "not a number",
+            ));
+        }
+        let e = self.typed(value, ty);
+        let op = match op {
+            ast::AssignOp::Set => ir::AssignOp::Set,
+            ast::AssignOp::Add => ir::AssignOp::Add,
+            ast::AssignOp::Sub => ir::AssignOp::Sub,
+        };
+        if let (true, Some(c)) = (self.vars[v as usize].per_player, cell) {
+            return Some(ir::Stmt::SetAt(v, self.typed(c, Type::Player), op, e));
+        }
+        match (self.vars[v as usize].per_cell, cell) {
+            (true, Some(c)) => Some(ir::Stmt::SetAt(v, self.typed(c, Type::Cell), op, e)),
+            (false, None) => Some(ir::Stmt::Set(v, op, e)),
+            (true, None) => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!("`{}` has a value for each cell; say which", name.text),
+                        name.span,
+                        "which cell?",
+                    )
+                    .hint(format!("write `set {}(CELL) = …`", name.text)),
+                );
+                None
+            }
+            (false, Some(c)) => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!("`{}` is not a per-cell variable", name.text),
+                        c.span,
+                        "no cell is needed",
+                    )
+                    .hint(format!(
+                        "write `set {} = …`, or declare it `per cell`",
+                        name.text
+                    )),
+                );
+                None
+            }
         }
     }
 }

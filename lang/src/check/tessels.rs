@@ -1,6 +1,5 @@
-//! Playing areas drawn as polygons (`board tessels { … }`): the drawn tessels become
-//! cells, the relations derived from the drawing numbered directions, and its problems
-//! diagnostics; the start values the area sets.
+//! Playing areas drawn as polygons (`board tessels { … }`): tessels become cells, derived
+//! relations numbered directions, a drawing's problems diagnostics; `set … at` values.
 
 use super::board::column_name;
 use super::{err, Lowerer};

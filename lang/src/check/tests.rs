@@ -1,3 +1,5 @@
+//! Lowering a small ruleset with a library, mirrors and an option override.
+
 use crate::{compile, MapLoader};
 use std::collections::HashMap;
 

@@ -1,0 +1,143 @@
+//! Definitions (`define NAME(PARAMS) = EXPR`): each use is written out as the body with
+//! the arguments in place of the parameters.
+
+use super::expressions::Value;
+use super::{err, Lowerer};
+use crate::ast::{self, ExprKind, Item, Name};
+use crate::diag::codes;
+use crate::ir::Expr;
+use std::collections::HashMap;
+
+/// The definitions and the state of writing them out.
+#[derive(Default)]
+pub(super) struct Defines<'a> {
+    /// Named expressions (`define`): parameters and body.
+    bodies: HashMap<String, (&'a [Name], &'a ast::Expr)>,
+    /// The definitions being expanded, innermost last (a definition may not use itself).
+    expanding: Vec<String>,
+    /// Uses of definitions written out so far: a bound, so that definitions that double at
+    /// each level cannot make the checker run for ever.
+    expansions: usize,
+}
+
+impl Defines<'_> {
+    /// Whether `name` is a definition.
+    pub(super) fn contains(&self, name: &str) -> bool {
+        self.bodies.contains_key(name)
+    }
+}
+
+impl<'a> Lowerer<'a> {
+    /// Gathers the definitions, each with its parameters named once.
+    pub(super) fn defines_from(&mut self, items: &'a [Item]) {
+        for item in items {
+            if let Item::Define { name, params, body } = item {
+                self.defines
+                    .bodies
+                    .insert(name.text.clone(), (params.as_slice(), body));
+                for (i, p) in params.iter().enumerate() {
+                    if params[..i].iter().any(|q| q.text == p.text) {
+                        self.error(err(
+                            codes::DUPLICATE,
+                            format!("the parameter `{}` is named twice", p.text),
+                            p.span,
+                            "named again here",
+                        ));
+                    }
+                }
+            }
+        }
+    }
+
+    /// A use of a definition: its body, the arguments in place of the parameters.
+    pub(super) fn expand(&mut self, f: &Name, args: &[ast::Expr]) -> Option<(Expr, Value)> {
+        let (params, body) = self.defines.bodies[&f.text];
+        if params.len() != args.len() {
+            let form = if params.is_empty() {
+                f.text.clone()
+            } else {
+                let ps: Vec<&str> = params.iter().map(|p| p.text.as_str()).collect();
+                format!("{}({})", f.text, ps.join(", "))
+            };
+            self.error(
+                err(
+                    codes::WRONG_ARGUMENTS,
+                    format!(
+                        "`{}` takes {} argument{}",
+                        f.text,
+                        params.len(),
+                        if params.len() == 1 { "" } else { "s" }
+                    ),
+                    f.span,
+                    format!("given {}", args.len()),
+                )
+                .hint(format!("write it as {form}")),
+            );
+            return None;
+        }
+        // Arguments are written out inside the body, so a definition may meet itself again
+        // through an argument (`start(seat_of(c))` where `seat_of` uses `start`); only one
+        // that keeps meeting itself refers to itself.
+        if self
+            .defines
+            .expanding
+            .iter()
+            .filter(|n| **n == f.text)
+            .count()
+            >= 16
+        {
+            self.error(
+                err(
+                    codes::SELF_REFERENCE,
+                    format!("the definition `{}` uses itself", f.text),
+                    f.span,
+                    "used inside its own definition",
+                )
+                .hint("a definition is written out where it is used, so it cannot refer to itself"),
+            );
+            return None;
+        }
+        self.defines.expansions += 1;
+        if self.defines.expansions > MAX_EXPANSIONS {
+            if self.defines.expansions == MAX_EXPANSIONS + 1 {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!("definitions are written out more than {MAX_EXPANSIONS} times"),
+                        f.span,
+                        "one use too many",
+                    )
+                    .hint("definitions that use others several times grow very fast: use a variable instead"),
+                );
+            }
+            return None;
+        }
+        let expanded = substitute(body, params, args);
+        self.defines.expanding.push(f.text.clone());
+        let out = self.expr(&expanded);
+        self.defines.expanding.pop();
+        out
+    }
+}
+
+/// How many uses of definitions a ruleset may write out in all.
+const MAX_EXPANSIONS: usize = 100_000;
+
+/// A definition's body with each parameter replaced by its argument.
+fn substitute(body: &ast::Expr, params: &[Name], args: &[ast::Expr]) -> ast::Expr {
+    let sub = |e: &ast::Expr| substitute(e, params, args);
+    let kind = match &body.kind {
+        ExprKind::Name(n) => match params.iter().position(|p| p.text == *n) {
+            Some(i) => return args[i].clone(),
+            None => ExprKind::Name(n.clone()),
+        },
+        ExprKind::Call(f, xs) => ExprKind::Call(f.clone(), xs.iter().map(sub).collect()),
+        ExprKind::Unary(op, x) => ExprKind::Unary(*op, Box::new(sub(x))),
+        ExprKind::Binary(op, a, b) => ExprKind::Binary(*op, Box::new(sub(a)), Box::new(sub(b))),
+        other => other.clone(),
+    };
+    ast::Expr {
+        kind,
+        span: body.span,
+    }
+}

@@ -1,0 +1,172 @@
+//! Turns and what happens around a move: `turn`, `action`, `forbid`, `after move`,
+//! `setup`, `captures` and `score`, lowered in file order together with the endings.
+
+use super::{err, Lowerer};
+use crate::ast::{self, Item, Name};
+use crate::diag::{codes, Span};
+use crate::ir::{self, Expr, Type};
+
+/// The rules of play, beside the board and the pieces.
+pub(super) struct Rules {
+    pub(super) forbids: Vec<ir::Forbid>,
+    pub(super) after_move: Vec<ir::Stmt>,
+    pub(super) setup: Vec<ir::Stmt>,
+    pub(super) endings: Vec<ir::Ending>,
+    pub(super) turn: ir::TurnRules,
+    pub(super) captures_to: Option<(ir::ZoneId, bool)>,
+    pub(super) score: Expr,
+    pub(super) actions: Vec<ir::Action>,
+}
+
+impl Lowerer<'_> {
+    /// The rules of play in file order (chance events and plugins are numbered as they
+    /// are met).
+    pub(super) fn rules_from(&mut self, items: &[Item]) -> Rules {
+        let mut rules = Rules {
+            forbids: Vec::new(),
+            after_move: Vec::new(),
+            setup: Vec::new(),
+            endings: Vec::new(),
+            turn: ir::TurnRules {
+                max: 1,
+                pass: None,
+                pass_when_stuck: false,
+                start: Vec::new(),
+                end: Vec::new(),
+            },
+            captures_to: None,
+            score: Expr::Material,
+            actions: Vec::new(),
+        };
+        for item in items {
+            match item {
+                Item::Turn {
+                    max,
+                    pass,
+                    pass_when_stuck,
+                    start,
+                    end,
+                    ..
+                } => self.turn_from(&mut rules.turn, max, pass, *pass_when_stuck, start, end),
+                Item::Score { expr, .. } => rules.score = self.typed(expr, Type::Int),
+                Item::Action(a) => {
+                    if rules.actions.len() < 250 {
+                        let action = self.action_from(a);
+                        rules.actions.push(action);
+                    } else {
+                        self.error(err(
+                            codes::BAD_BOARD,
+                            "a ruleset may have at most 250 actions",
+                            a.name.span,
+                            "one too many",
+                        ));
+                    }
+                }
+                Item::Captures { zone, to_owner } => {
+                    if let Some(z) = self.zone_ref(zone) {
+                        rules.captures_to = Some((z, *to_owner));
+                    }
+                }
+                Item::Forbid {
+                    cond,
+                    reason,
+                    at_turn_end,
+                    ..
+                } => {
+                    let forbid = self.forbid_from(cond, reason, *at_turn_end);
+                    rules.forbids.push(forbid);
+                }
+                Item::After { body, .. } => rules.after_move.extend(self.stmts(body)),
+                Item::Setup { body, .. } => rules.setup.extend(self.stmts(body)),
+                Item::Ending {
+                    name,
+                    cond,
+                    outcome,
+                } => {
+                    let ending = self.ending_from(name, cond, outcome);
+                    rules.endings.push(ending);
+                }
+                _ => {}
+            }
+        }
+        rules
+    }
+
+    /// `turn { … }`: how many decisions a turn holds, passing, and what runs as each turn
+    /// begins and ends; several `turn` blocks add up.
+    fn turn_from(
+        &mut self,
+        turn: &mut ir::TurnRules,
+        max: &Option<(u32, Span)>,
+        pass: &Option<Option<ast::Expr>>,
+        pass_when_stuck: bool,
+        start: &[ast::Stmt],
+        end: &[ast::Stmt],
+    ) {
+        turn.pass_when_stuck |= pass_when_stuck;
+        turn.start.extend(self.stmts(start));
+        turn.end.extend(self.stmts(end));
+        if let Some((m, span)) = max {
+            if *m == 0 || *m > 1000 {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!("a turn of {m} decisions cannot be played"),
+                        *span,
+                        "out of range",
+                    )
+                    .hint("a turn holds 1 to 1000 decisions"),
+                );
+            } else {
+                turn.max = *m;
+            }
+        }
+        if let Some(cond) = pass {
+            turn.pass = Some(match cond {
+                Some(c) => self.bool_expr(c),
+                None => Expr::Bool(true),
+            });
+        }
+    }
+
+    /// `action NAME …`: a decision that is not a piece's move.
+    fn action_from(&mut self, a: &ast::ActionDecl) -> ir::Action {
+        let cond = a.cond.as_ref().map(|c| self.bool_expr(c));
+        let effects = self.stmts(&a.effects);
+        ir::Action {
+            name: a.name.text.clone(),
+            on_cells: a.on_cells,
+            forced: a.forced,
+            free: a.free,
+            manual: a.manual,
+            secret: a.secret,
+            reaction: a.reaction,
+            written: a.written.as_ref().and_then(|w| self.template(w, &["to"])),
+            also: a
+                .also
+                .iter()
+                .filter_map(|w| self.other_writing(w, &["to", "hit"]))
+                .collect(),
+            cond,
+            effects,
+        }
+    }
+
+    /// `forbid COND [at turn end] ["REASON"]`.
+    fn forbid_from(
+        &mut self,
+        cond: &ast::Expr,
+        reason: &Option<Name>,
+        at_turn_end: bool,
+    ) -> ir::Forbid {
+        let cond = self.bool_expr(cond);
+        ir::Forbid {
+            at_turn_end,
+            cond,
+            reason: reason
+                .as_ref()
+                .map(|r| r.text.clone())
+                .unwrap_or_else(|| "forbidden".into()),
+        }
+    }
+}

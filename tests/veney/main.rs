@@ -7,6 +7,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod capture;
 mod course;
 mod devices;
 mod notation;

@@ -149,3 +149,52 @@ fn disarming_a_captured_blade_fends_the_cloak() {
     let o = g.status(&s, &mut g.scratch()).expect("over");
     assert_eq!((o.ending.as_str(), o.winner()), ("checkmate by disarm", Some(0)));
 }
+
+#[test]
+fn the_fairy_pieces_are_technical_and_never_move_in_concert() {
+    // Issue 17 item 15: veney-fairy calls its pieces technical pieces; technical pieces do
+    // not move in concert with the Self (only the armaments do).
+    let g = super::common::load("rulesets/veney-fairy.tessel", &[]);
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/4/2S1/1R2/4/O1TK w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    let first = texts(&g, &s);
+    for letter in ["O", "T", "K"] {
+        assert!(first.iter().any(|m| m.starts_with(letter)), "{first:?}");
+    }
+    play(&g, &mut s, &["SY5"]);
+    let t = texts(&g, &s);
+    assert!(t.iter().any(|m| m.starts_with('$')), "the Sword in concert: {t:?}");
+    assert!(
+        !t.iter()
+            .any(|m| m.starts_with('O') || m.starts_with('T') || m.starts_with('K')),
+        "no fairy piece in concert: {t:?}"
+    );
+}
+
+#[test]
+fn a_capturing_cloak_is_withdrawn_off_its_blade() {
+    let g = game();
+    // White withdraws its Cloak, which holds black's Sword on X7 (on white's side): the
+    // Cloak goes to the reserve, the blade stays, released (it was not black's last blade
+    // lost to the reserve: no checkmate by disarm).
+    let p = "4/4/4/1s2/4/4/4/4/4/e[rC]2/4/4/1RS1/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["*X7"]);
+    let end = g.position_string(&s);
+    assert!(end.contains("/er2/") && end.contains(" b C "), "{end}");
+    assert!(g.status(&s, &mut g.scratch()).is_none(), "{end}");
+}
+
+#[test]
+fn a_held_sword_is_not_repositioned_after_a_short_success() {
+    let g = game();
+    // White's Sword on Y5 is held by black's Cloak; the Dagger on X6 is thrown at black's
+    // Self on X13 (4 sticks) and falls short by one: the Self is repositioned, the held
+    // Sword is not, and the turn ends.
+    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1[Rc]1/4/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["D~", "_sticks=3", "D-~", "SZ8~"]);
+    let end = g.position_string(&s);
+    assert!(end.contains("/4/3S/") || end.contains("/3S/"), "{end}");
+    assert!(end.contains("[Rc]") && end.contains(" b "), "{end}");
+}

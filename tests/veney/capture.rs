@@ -59,7 +59,10 @@ fn a_captured_dagger_is_not_cast() {
     assert!(!offered(&g, p, "~D"), "{:?}", texts(&g, &at(&g, p)));
     assert!(!reads(&g, p, "1. ~D _cast_die=3 cast_at=X10 ~"));
     // With a Dagger in reserve, that one is cast; the captured one stays held.
-    let mut s = at(&g, "4/4/4/1sr1/4/4/4/4/4/e[Dc]2/4/4/1RS1/4/4/4 w D 0 1 2 8 1");
+    let mut s = at(
+        &g,
+        "4/4/4/1sr1/4/4/4/4/4/e[Dc]2/4/4/1RS1/4/4/4 w D 0 1 2 8 1",
+    );
     play(&g, &mut s, &["~D", "_cast_die=3", "cast_at=X10", "~"]);
     let end = g.position_string(&s);
     assert!(end.contains("/e[Dc]2/"), "the captured Dagger stays: {end}");
@@ -143,11 +146,17 @@ fn disarming_a_captured_blade_fends_the_cloak() {
         end.starts_with("4/4/4/1s2/2R1/4/B3/"),
         "the Sword on Y12: {end}"
     );
-    assert!(end.contains(" w C ") || end.contains(" b C "), "the Cloak fended: {end}");
+    assert!(
+        end.contains(" w C ") || end.contains(" b C "),
+        "the Cloak fended: {end}"
+    );
     assert!(end.ends_with(" r"), "black's Sword is taken: {end}");
     // Black's only blade is gone: checkmate by disarm.
     let o = g.status(&s, &mut g.scratch()).expect("over");
-    assert_eq!((o.ending.as_str(), o.winner()), ("checkmate by disarm", Some(0)));
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("checkmate by disarm", Some(0))
+    );
 }
 
 #[test]
@@ -163,7 +172,10 @@ fn the_fairy_pieces_are_technical_and_never_move_in_concert() {
     }
     play(&g, &mut s, &["SY5"]);
     let t = texts(&g, &s);
-    assert!(t.iter().any(|m| m.starts_with('$')), "the Sword in concert: {t:?}");
+    assert!(
+        t.iter().any(|m| m.starts_with('$')),
+        "the Sword in concert: {t:?}"
+    );
     assert!(
         !t.iter()
             .any(|m| m.starts_with('O') || m.starts_with('T') || m.starts_with('K')),
@@ -197,4 +209,26 @@ fn a_held_sword_is_not_repositioned_after_a_short_success() {
     let end = g.position_string(&s);
     assert!(end.contains("/4/3S/") || end.contains("/3S/"), "{end}");
     assert!(end.contains("[Rc]") && end.contains(" b "), "{end}");
+}
+
+#[test]
+fn once_the_sword_is_lost_the_dagger_disarms_a_captured_blade() {
+    let g = game();
+    // White has no Sword; its Cloak on Y12 holds black's Dagger, its Dagger on Y10 sees it.
+    let p = "4/4/4/1s2/2[dC]1/4/2D1/4/2S1/4/4/4/4/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["DtY12"]);
+    let end = g.position_string(&s);
+    assert!(
+        end.starts_with("4/4/4/1s2/2D1/4/4/") && end.contains(" b C ") && end.ends_with(" d"),
+        "{end}"
+    );
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("checkmate by disarm", Some(0))
+    );
+    // With the Sword on the board, the Sword disarms, not the Dagger.
+    let p = "4/4/4/1s2/2[dC]1/4/2D1/4/2S1/4/4/4/R3/4/4/4 w - 0 1 2 8 1";
+    assert!(!offered(&g, p, "DtY12"));
 }

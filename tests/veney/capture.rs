@@ -232,3 +232,15 @@ fn once_the_sword_is_lost_the_dagger_disarms_a_captured_blade() {
     let p = "4/4/4/1s2/2[dC]1/4/2D1/4/2S1/4/4/4/R3/4/4/4 w - 0 1 2 8 1";
     assert!(!offered(&g, p, "DtY12"));
 }
+
+#[test]
+fn a_held_blade_beside_the_self_is_no_hirakamae_stance() {
+    // White's only blade, its Sword, is held under black's Cloak beside the Self: the
+    // seed's stance is "one's only blade piece beside the Self … in an otherwise empty
+    // measure", and a held blade is the Cloak's, not free beside the Self.
+    let g = game();
+    let held = "4/4/2r1/1s2/4/4/4/4/4/4/4/4/4/[Rc]S2/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, held);
+    play(&g, &mut s, &["---"]);
+    assert_eq!(g.var(&s, "kamae", 0), Some(0), "no hirakamae");
+}

@@ -1034,6 +1034,10 @@ fn a_seeded_game_scribes_its_area_plays_on_it_and_replays() {
             back.area.expect("area").drawing.tessels,
             area.drawing.tessels
         );
+        // And as a game text in the ruleset's notation, read back.
+        let text = tessel::record::game_text(&g, &record).expect("writes");
+        let again = tessel::record::from_game_text(&g, "mutou", &opts, None, &text).expect("reads");
+        assert_eq!(again.decisions, record.decisions, "{text}");
     }
 }
 

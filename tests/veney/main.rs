@@ -11,6 +11,7 @@ mod course;
 mod devices;
 mod notation;
 mod pieces;
+mod seed_fixes;
 mod sets;
 mod turns;
 mod untenable;

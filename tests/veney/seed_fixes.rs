@@ -46,3 +46,60 @@ fn intention_is_enacted_after_a_concert_self_move() {
     let d = read_text(&g, p, "1. !$tX10, SX14; 2. SY6 $tX10!");
     assert_eq!(d.last().map(String::as_str), Some("$tX10!"), "{d:?}");
 }
+
+#[test]
+fn glare_prevents_a_dagger_throw() {
+    let g = game();
+    // White's Dagger on X6 in line with black's Self on X13: the throw is offered...
+    let p = "4/4/4/1s1r/4/4/4/1e2/4/4/1D2/S1R1/4/4/4/4 w - 0 1 2 8 1";
+    assert!(texts(&g, &at(&g, p)).contains(&"D~".to_string()));
+    // ...but not while black's Lantern on W8 glares at white's Self on W5.
+    let p = "4/4/4/1s1r/4/4/4/1e2/l3/4/1D2/S1R1/4/4/4/4 w - 0 1 2 8 1";
+    assert!(!texts(&g, &at(&g, p)).contains(&"D~".to_string()));
+}
+
+#[test]
+fn a_flailing_lantern_supports_disarm() {
+    let g = game();
+    // Black's Sword on Z11, within its range (black's Self on X14): white's Sword on Y10
+    // may not take it alone.
+    let p = "4/4/1s2/4/4/3r/2R1/4/4/4/S3/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(!of(&g, &at(&g, p), "$").contains(&"$tZ11".to_string()));
+    // White's Lantern on Z3, out of its Self's measure, flails up the Z line to Z11 (the
+    // measure beyond the Self's): it sees the Sword, which is disadvantaged.
+    let p = "4/4/1s2/4/4/3r/2R1/4/4/4/S3/4/4/3L/4/4 w - 0 1 2 8 1";
+    assert!(of(&g, &at(&g, p), "L").contains(&"LZ10".to_string()));
+    assert!(of(&g, &at(&g, p), "$").contains(&"$tZ11".to_string()));
+}
+
+#[test]
+fn control_vetoes_a_disarm_that_relies_on_the_jutsu() {
+    let g = game();
+    // White's Jutsu on Z8 sees black's Sword on Z10 (two squares): white's Sword on Y9
+    // disarms it...
+    let p = "4/4/4/4/1s2/4/3r/2R1/3J/4/2S1/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(of(&g, &at(&g, p), "$").contains(&"$tZ10".to_string()));
+    // ...unless black's Balance (W11) stands in the measure of black's Self (X12): control
+    // keeps the Jutsu's attack out of that measure.
+    let p = "4/4/4/4/1s2/b3/3r/2R1/3J/4/2S1/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(!of(&g, &at(&g, p), "$").contains(&"$tZ10".to_string()));
+}
+
+#[test]
+fn who_starts_on_the_baseline_is_an_option() {
+    // By default white (as the position says); by advantage, the player named; or drawn
+    // at random as the game begins.
+    let g = game();
+    assert_eq!(g.start_state(0).expect("start").to_move, 0);
+    let g = common::load("rulesets/veney.tessel", &[("first", "black_starts")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(s.to_move, 1);
+    assert!(of(&g, &s, "S").contains(&"SX14".to_string()), "black moves");
+    let g = common::load("rulesets/veney.tessel", &[("first", "random")]);
+    for (outcome, who) in [("_first=1", 0), ("_first=2", 1)] {
+        let mut s = g.start_state(0).expect("start");
+        assert_eq!(g.chance_outcomes(&s).map(|o| o.len()), Some(2));
+        chance(&g, &mut s, outcome);
+        assert_eq!(s.to_move, who, "{outcome}");
+    }
+}

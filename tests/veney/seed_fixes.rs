@@ -103,3 +103,19 @@ fn who_starts_on_the_baseline_is_an_option() {
         assert_eq!(s.to_move, who, "{outcome}");
     }
 }
+
+#[test]
+fn opposition_keeps_the_sword_in_its_range_and_pushes_the_blade_before_it() {
+    let g = game();
+    // White's Sword on X1, black's Sword on X3, white's Self on Y9 (third measure): the
+    // Sword may land only in the second measure (its range), never past the centre line,
+    // and the blade goes to the square just beyond it (X9 at most).
+    let p = "4/4/4/1s2/4/4/4/2S1/4/4/4/4/4/1r2/4/1R2 w - 0 1 2 8 1";
+    let s = at(&g, p);
+    assert_eq!(of(&g, &s, "$~"), sorted("$~X5 $~X6 $~X7 $~X8"));
+    let end = after(&g, p, &["$~X8"]);
+    assert!(
+        end.starts_with("4/4/4/1s2/4/4/4/1rS1/1R2/4/4/4/4/4/4/4 b"),
+        "{end}"
+    );
+}

@@ -36,7 +36,10 @@ fn in_concert_the_self_goes_into_the_sword_s_old_square() {
     let mut s = at(&g, CONCERT);
     play(&g, &mut s, &["SX4"]);
     let t = played(&g, &s);
-    assert!(!t.is_empty() && t.iter().all(|m| m.starts_with('$')), "{t:?}");
+    assert!(
+        !t.is_empty() && t.iter().all(|m| m.starts_with('$')),
+        "{t:?}"
+    );
 }
 
 #[test]

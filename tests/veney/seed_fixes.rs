@@ -122,3 +122,25 @@ fn opposition_keeps_the_sword_in_its_range_and_pushes_the_blade_before_it() {
         "{end}"
     );
 }
+
+#[test]
+fn in_concert_the_self_goes_into_the_dagger_s_or_the_guard_s_square() {
+    let g = game();
+    // The Dagger on X4, the Self on Y4: the Self to X4, the Dagger on to X6.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/4/1DS1/4/4/4 w - 0 1 2 8 1";
+    let end = after(&g, p, &["SX4", "DX6"]);
+    assert!(
+        end.starts_with("4/4/4/1sr1/4/4/4/4/4/4/1D2/4/1S2/4/4/4 b"),
+        "{end}"
+    );
+    // The Guard on X4: to X5 (the step just beyond the Self's measure), not X6.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/4/1GS1/4/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["SX4"]);
+    let t = played(&g, &s);
+    assert!(
+        t.contains(&"GX5".to_string()) && !t.contains(&"GX6".to_string()),
+        "{t:?}"
+    );
+    assert!(t.iter().all(|m| m.starts_with('G')), "{t:?}");
+}

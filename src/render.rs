@@ -500,6 +500,19 @@ pub fn svg(game: &Game, s: &State) -> String {
             .find(|(m, t)| t.is_some() && game.marked(s, &m.place, c as CellId))
             .and_then(|(_, t)| t.as_deref())
     };
+    // On a chequered grid, a ruleset's own `fill` colours a square (its light and dark
+    // squares, say), and a mark without one is laid over the square's colour, which
+    // stays visible beneath.
+    let chequered = game.board.grid.is_some() && hex_rows.is_none() && !drawn;
+    let fill_mark = |c: usize, explicit: bool| -> Option<&str> {
+        marks
+            .iter()
+            .zip(&tints)
+            .find(|(m, t)| {
+                t.is_some() && m.fill.is_some() == explicit && game.marked(s, &m.place, c as CellId)
+            })
+            .and_then(|(_, t)| t.as_deref())
+    };
     // A cell the ruleset draws blank (`show (…) as " "`) is not drawn: it is no cell.
     let blank = |c: usize| {
         s.cells[c].is_none()
@@ -546,7 +559,13 @@ pub fn svg(game: &Game, s: &State) -> String {
         } else {
             "#f0d9b5"
         };
-        if let Some(t) = tint_of(c) {
+        let mut overlay = None;
+        if chequered {
+            if let Some(t) = fill_mark(c, true) {
+                fill = t;
+            }
+            overlay = fill_mark(c, false);
+        } else if let Some(t) = tint_of(c) {
             fill = t;
         }
 
@@ -585,6 +604,9 @@ pub fn svg(game: &Game, s: &State) -> String {
             py = (cy - CELL as f64 / 2.0) as u32;
         } else {
             out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
+            if let Some(t) = overlay {
+                out += &format!("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{t}\" fill-opacity=\"0.5\"/>\n", px + 1, py + 1, CELL - 2, CELL - 2);
+            }
         }
         bounds.0 = bounds.0.min(px as f64);
         bounds.1 = bounds.1.min(py as f64);
@@ -611,9 +633,27 @@ pub fn svg(game: &Game, s: &State) -> String {
             ink,
             esc(&game.symbol(p))
         );
-        let height_here = 1 + s.buried.iter().filter(|(bc, _)| *bc as usize == c).count();
-        if height_here > 1 {
+        let under: Vec<Piece> = s
+            .buried
+            .iter()
+            .filter(|(bc, _)| *bc as usize == c)
+            .map(|(_, q)| *q)
+            .collect();
+        let height_here = 1 + under.len();
+        if height_here > 1 && under.iter().all(|q| game.symbol(*q) == game.symbol(p)) {
             out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
+        } else {
+            // What lies beneath the top piece, bottom first, as small tiles in the corner.
+            for (i, q) in under.iter().enumerate() {
+                let (tile, tink) = fill_of(*q);
+                let (tx, ty) = (px + 1 + 13 * i as u32, py + 1);
+                out += &format!(
+                    "<rect x=\"{tx}\" y=\"{ty}\" width=\"13\" height=\"13\" rx=\"3\" fill=\"{tile}\" stroke=\"#1a1a1a\" stroke-width=\"0.8\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{tink}\">{}</text>\n",
+                    tx + 6,
+                    ty + 10,
+                    esc(&game.symbol(*q))
+                );
+            }
         }
         // The piece's own values (`per piece`): a stack of discs a unit, by colour.
         let mut level = 0u32;
@@ -657,6 +697,28 @@ pub fn svg(game: &Game, s: &State) -> String {
             x += 18.0 + 6.0 * v.name.len() as f64;
         }
         height += 22;
+    }
+    // What the zones hold (reserves, discards…), a line a zone, under the board.
+    let held = zones(game, s);
+    let lines = held
+        .split(" · ")
+        .filter(|l| !l.is_empty())
+        .flat_map(|zone| {
+            // One line a player: `reserve: white D G`, `reserve: black d g`.
+            let (name, rest) = zone.split_once(": ").unwrap_or(("", zone));
+            rest.split(", ")
+                .map(move |part| format!("{name}: {part}"))
+                .collect::<Vec<_>>()
+        });
+    for line in lines {
+        height += 16;
+        out += &format!(
+            "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#3a2e22\">{}</text>\n",
+            margin / 2,
+            height - 8,
+            esc(&line)
+        );
+        bounds.3 = bounds.3.max(height as f64 - margin as f64);
     }
     out += "</svg>\n";
     // Cells drawn blank: the picture is cut to the cells that are drawn.

@@ -656,3 +656,49 @@ fn veney_games_with_untenable_calls_and_a_set_replay_from_their_records() {
     assert!(calls > 0, "the agents call untenable moves");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn render_shows_square_colours_stacks_and_zones() {
+    // Veney declares its square colours (W1 light) with `show … fill`; the second and
+    // fourth measures are laid over them, not painted out.
+    let (code, svg, err) = tessel(&["render", "veney"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains("<rect x=\"24\" y=\"744\" width=\"48\" height=\"48\" fill=\"#f0d9b5\""),
+        "W1 is light"
+    );
+    assert!(
+        svg.contains("<rect x=\"72\" y=\"744\" width=\"48\" height=\"48\" fill=\"#b58863\""),
+        "X1 is dark"
+    );
+    assert!(svg.contains("fill-opacity=\"0.5\""), "marks laid over");
+    assert!(svg.contains(">reserve: white D G L J U</text>"), "{svg}");
+    // A blade captured by a Cloak: the Sword is drawn beneath the Cloak, not as `×2`; the
+    // discard is listed.
+    let p = "4/4/4/1s1r/4/4/4/A3/4/4/4/4/1[Rc]2/4/2S1/4 w DGLJUdglju 0 0 1 5 1 rE";
+    let (code, svg, err) = tessel(&["render", "veney", "--position", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!svg.contains("×2"), "{svg}");
+    assert!(
+        svg.contains(">R</text>") && svg.contains(">c</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(">discard: black r</text>"), "{svg}");
+    // The text board says which colour the free engagement stands on.
+    let dir = std::env::temp_dir().join(format!("tessel-veney-board-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let g = dir.join("g.txt");
+    std::fs::write(&g, "\n").expect("write");
+    let (code, out, err) = tessel(&[
+        "replay",
+        g.to_str().expect("path"),
+        "--rules",
+        "veney",
+        "--position",
+        p,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("A°"), "{out}");
+    assert!(out.contains("R-c"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -156,15 +156,16 @@ fn fending_the_balance_on_one_s_own_side_stabs_the_shadow() {
 #[test]
 fn the_sword_pushes_an_opposing_blade_in_opposition() {
     let g = game();
-    // White's Sword on X5 (Self on W4); black's Sword on X7, on white's side; black's Self
-    // on X13 blocks the line beyond X12.
+    // White's Sword on X5 (Self on W4); black's Sword on X7, on white's side. Written
+    // with the Sword's new square, which never lies beyond the centre line; the blade is
+    // pushed onto the square just beyond it.
     let p = "4/4/4/1s2/4/4/4/4/4/1r2/4/1R2/S3/4/4/4 w - 0 1 2 8 1";
     let s = at(&g, p);
     let t = of(&g, &s, "$~");
-    assert_eq!(t, sorted("$~X8 $~X9 $~X10 $~X11 $~X12"), "{t:?}");
-    let end = after(&g, p, &["$~X10"]);
+    assert_eq!(t, sorted("$~X7 $~X8"), "{t:?}");
+    let end = after(&g, p, &["$~X8"]);
     assert!(
-        end.starts_with("4/4/4/1s2/4/4/1r2/4/4/1R2/4/4/S3/"),
+        end.starts_with("4/4/4/1s2/4/4/4/1r2/1R2/4/4/4/S3/"),
         "{end}"
     );
     // Not when the blade is on black's side.

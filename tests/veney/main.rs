@@ -12,6 +12,7 @@ mod course;
 mod devices;
 mod notation;
 mod pieces;
+mod seed_fixes;
 mod sets;
 mod turns;
 mod untenable;

@@ -35,9 +35,9 @@ fn perft_from_the_start_is_kept_as_a_regression() {
     let g = game();
     let s = g.start_state(0).expect("start");
     // Decisions, not turns: a double-move is two; resigning and offering a draw count.
-    assert_eq!(g.perft(&s, 1), 95);
-    assert_eq!(g.perft(&s, 2), 8012);
-    assert_eq!(g.perft(&s, 3), 674506);
+    assert_eq!(g.perft(&s, 1), 96);
+    assert_eq!(g.perft(&s, 2), 8117);
+    assert_eq!(g.perft(&s, 3), 685268);
 }
 
 #[test]

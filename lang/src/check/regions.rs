@@ -209,7 +209,9 @@ impl Lowerer<'_> {
                 }
             }
             let count = mark.text.chars().count();
-            if count == 0 || count > 3 {
+            // (No mark at all: `show REGION fill "#rrggbb"` colours cells in pictures only.)
+            let fill_only = count == 0 && *after && fill.is_some();
+            if (count == 0 && !fill_only) || count > 3 {
                 self.error(
                     err(
                         codes::BAD_RANGE,

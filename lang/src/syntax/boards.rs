@@ -276,11 +276,27 @@ impl Builder {
         } else {
             ShowWhere::Region(self.name(place))
         };
-        let after = it.next().unwrap().as_rule() == Rule::show_after;
         let mut text = |s: Pair<Rule>| Name {
             text: s.as_str().trim_matches('"').to_string(),
             span: self.span(&s),
         };
+        let how = it.next().unwrap();
+        if how.as_rule() == Rule::show_fill {
+            // `show REGION fill "#rrggbb"`: a colour for pictures only, no mark (an empty
+            // mark written after the pieces, which the text board leaves out).
+            let span = self.span(&how);
+            return Item::Show {
+                place,
+                mark: Name {
+                    text: String::new(),
+                    span,
+                },
+                after: true,
+                legend: None,
+                fill: how.into_inner().next().map(&mut text),
+            };
+        }
+        let after = how.as_rule() == Rule::show_after;
         let mark = text(it.next().unwrap());
         let (mut legend, mut fill) = (None, None);
         for p in it {

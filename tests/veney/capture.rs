@@ -244,3 +244,14 @@ fn a_held_blade_beside_the_self_is_no_hirakamae_stance() {
     play(&g, &mut s, &["---"]);
     assert_eq!(g.var(&s, "kamae", 0), Some(0), "no hirakamae");
 }
+
+#[test]
+fn a_held_sword_neither_declares_nor_enacts_an_intention() {
+    let g = game();
+    // White's Jutsu on Z11 and Sword on X7 see black's Lantern on X10.
+    let free = "r3/4/4/1s2/4/3J/1l2/4/4/1R2/1S2/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(offered(&g, free, "!$tX10"));
+    // Held under black's Cloak, the Sword strikes nothing.
+    let held = "r3/4/4/1s2/4/3J/1l2/4/4/1[Rc]2/1S2/4/4/4/4/4 w - 0 1 2 8 1";
+    assert!(!offered(&g, held, "!$tX10"));
+}

@@ -824,3 +824,69 @@ fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations
     assert_eq!(g.bd(&s).outlines[cell(&g, "x2")].len(), 3);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
 }
+
+/// Issue 17, item 1: a Rand with no tessel to go to offered every tessel out of play
+/// (unreachable, like the target it lacked). The piece stays; no move lands outside the
+/// area as it stands.
+#[test]
+fn a_rand_with_no_target_stays_and_never_leaves_the_area() {
+    let g = game(&[]);
+    // Red's a1 hemmed in by its own bases across both edges: one edge reaches nothing.
+    let mut s = position(
+        &g,
+        &[
+            ("a1", 0, [1, 0, 0, 0, 1]),
+            ("a2", 0, [1, 0, 0, 0, 0]),
+            ("b1", 0, [0, 0, 0, 0, 0]),
+            ("k11", 1, [1, 0, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    play(&g, &mut s, &["rand@a1", "_rand_first=1", "_rand_count=1"]);
+    assert!(moves_from(&g, &s, "a1").is_empty(), "{:?}", texts(&g, &s));
+    assert_eq!(texts(&g, &s), ["rand_stays"]);
+    play(&g, &mut s, &["rand_stays"]);
+    assert!(s.cells[cell(&g, "a1")].owner() == 0);
+    assert!(texts(&g, &s).contains(&"pass".to_string()));
+}
+
+/// Issue 17, item 1: in seeded random games with choices, no move offered ever lands on
+/// a tessel that is not in the area as it stands, and the games end.
+#[test]
+fn in_seeded_games_no_move_lands_outside_the_area() {
+    use rand::Rng;
+    let g = game(&[("choices", "on")]);
+    for seed in 0..4u64 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        let mut scratch = g.scratch();
+        let mut legal = Vec::new();
+        let mut tmp = g.empty_state(0);
+        let mut over = false;
+        for _ in 0..100_000 {
+            if let Some(m) = g.sample_chance(&mut s) {
+                g.apply(&mut s, m);
+                continue;
+            }
+            if g.status(&s, &mut scratch).is_some() {
+                over = true;
+                break;
+            }
+            g.legal_moves(&s, &mut legal, &mut tmp);
+            g.drop_manual(&mut legal);
+            for m in &legal {
+                if !m.is_pass() && m.from != u16::MAX && m.to != u16::MAX {
+                    let area = s.area.as_ref().expect("the area as it stands");
+                    assert!(
+                        !area.rings[m.to as usize].is_empty(),
+                        "seed {seed}: a move to {} off the area",
+                        g.board.cell_names[m.to as usize]
+                    );
+                }
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            g.apply(&mut s, m);
+        }
+        assert!(over, "seed {seed}: unfinished");
+    }
+}

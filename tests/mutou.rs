@@ -890,3 +890,34 @@ fn in_seeded_games_no_move_lands_outside_the_area() {
         assert!(over, "seed {seed}: unfinished");
     }
 }
+
+/// Issue 17, item 2: "every piece is restricted in its range for each move to a maximum of
+/// ten move units" — even with wafer-points and wafers for extra uses to spare, a piece
+/// moves at most ten units a turn (one piece made 13 moves after extra wafers).
+#[test]
+fn a_piece_moves_at_most_ten_units_a_turn() {
+    let g = game(&[]);
+    let mut s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 1, 0, 1, 1]),
+            ("c3", 0, [1, 0, 0, 0, 0]),
+            ("k11", 1, [1, 0, 0, 0, 0]),
+        ],
+        Some(14),
+    );
+    set(&g, &mut s, "wafers_held", 0, 20);
+    // Ten Walker (and Blood) steps back and forth: eight of them paid for with a wafer.
+    for i in 0..10 {
+        let m = if i % 2 == 0 { "e5e6" } else { "e6e5" };
+        play(&g, &mut s, &[m]);
+    }
+    assert_eq!(var(&g, &s, "units", 0), 10);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 12);
+    // Four wafer-points and wafers left, but e5 has used its ten units: no Walker, Jagger
+    // or Rand use; another piece may still move.
+    let t = texts(&g, &s);
+    assert!(moves_from(&g, &s, "e5").is_empty(), "{t:?}");
+    assert!(!t.contains(&"rand@e5".to_string()), "{t:?}");
+    assert!(!moves_from(&g, &s, "c3").is_empty(), "{t:?}");
+}

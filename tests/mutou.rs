@@ -405,6 +405,10 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
     play(&g, &mut s, &["_rand_first=2", "_rand_count=1"]);
     assert_eq!(moves_from(&g, &s, "e7"), ["d6", "d8", "f6", "f8"]);
     play(&g, &mut s, &["e7f8"]);
+    // The choice's moves done, blue, who has not called on this move, may call too
+    // (issue 17, item 3: more than one player may call); blue declines.
+    assert_eq!(s.to_move, 1);
+    play(&g, &mut s, &["pass"]);
     // The choice's moves cost no units: red has two of three left, and goes on.
     assert_eq!(s.to_move, 0);
     assert_eq!(var(&g, &s, "units", 0), 1);
@@ -412,7 +416,8 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
     play(&g, &mut s, &["f8f9", "pass", "pass", "pass"]);
     assert_eq!(s.to_move, 1, "red's turn ended after the others declined");
 
-    // Two quandarinn matched: the difference; equal faces do nothing.
+    // Two quandarinn matched: the difference; equal faces do nothing. (They were two
+    // dice thrown; now each player sets one: see the test of matched quandarinn.)
     let mut s = position(
         &g,
         &[
@@ -422,7 +427,7 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
         ],
         Some(3),
     );
-    play(&g, &mut s, &["e5e6", "call_match", "_q1=4", "_q2=4"]);
+    play(&g, &mut s, &["e5e6", "call_match", "face_4", "face_4", "uncover", "pass"]);
     assert_eq!(s.to_move, 0);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
 
@@ -920,4 +925,70 @@ fn a_piece_moves_at_most_ten_units_a_turn() {
     assert!(moves_from(&g, &s, "e5").is_empty(), "{t:?}");
     assert!(!t.contains(&"rand@e5".to_string()), "{t:?}");
     assert!(!moves_from(&g, &s, "c3").is_empty(), "{t:?}");
+}
+
+/// Issue 17, item 3: "the simultaneous uncovering and matching of two quandarinn by the
+/// caller and the called player" — each sets a face in secret (not two dice thrown), and
+/// the difference is the total; "any player may call", so after one call the others who
+/// have not called yet are asked again.
+#[test]
+fn matched_quandarinn_are_set_in_secret_and_more_than_one_player_may_call() {
+    let g = game(&[("players", "3"), ("choices", "on")]);
+    let mut s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+            ("k11", 2, [1, 0, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    set(&g, &mut s, "alive", 0, 3);
+    play(&g, &mut s, &["e5e6", "call_match"]);
+    // Blue paid red a wafer; red, the called player, sets a face first: one of the
+    // quandar's six, and nothing else (no pass, no chance).
+    assert_eq!(var(&g, &s, "wafers_held", 1), 2);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 4);
+    assert_eq!(s.to_move, 0);
+    assert!(g.waiting_chance(&s).is_none());
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert_eq!(t, ["face_1", "face_2", "face_3", "face_4", "face_5", "face_6"]);
+    let face = g
+        .program
+        .actions
+        .iter()
+        .find(|a| a.name == "face_5")
+        .expect("face_5");
+    assert!(face.secret, "a face is set in secret");
+    play(&g, &mut s, &["face_5"]);
+    // Then blue, the caller, sets theirs, and uncovers both: 5 and 2 make 3.
+    assert_eq!(s.to_move, 1);
+    play(&g, &mut s, &["face_2"]);
+    assert_eq!(texts(&g, &s), ["uncover"]);
+    play(&g, &mut s, &["uncover"]);
+    assert_eq!(var(&g, &s, "_choice_left", 0), 3);
+    // Three Rand moves of e6, then green, who has not called, may call too.
+    assert_eq!(s.to_move, 0);
+    play(
+        &g,
+        &mut s,
+        &["choice_rand", "_rand_first=1", "_rand_count=1", "e6e7"],
+    );
+    play(&g, &mut s, &["_rand_first=1", "_rand_count=1", "e7e8"]);
+    play(&g, &mut s, &["_rand_first=1", "_rand_count=1", "e8e9"]);
+    assert_eq!(s.to_move, 2, "green is asked after blue's call");
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert_eq!(t, ["call_match", "call_toss", "pass"]);
+    play(&g, &mut s, &["call_toss", "_q1=1"]);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 5);
+    play(
+        &g,
+        &mut s,
+        &["choice_rand", "_rand_first=1", "_rand_count=1", "e9e10"],
+    );
+    // Both have called on this move: nobody is asked again, red goes on.
+    assert_eq!(s.to_move, 0);
+    assert!(texts(&g, &s).contains(&"pass".to_string()));
 }

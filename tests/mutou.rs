@@ -709,17 +709,29 @@ fn a_drawn_playing_area_gives_the_stands_and_is_played_on() {
 /// answer after each move is a decision too.
 #[test]
 fn perft_from_the_two_player_start() {
-    let g = game(&[("choices", "on"), ("alterations", "off")]);
+    // (Altering only one's own bases, as before issue 17's item 4.)
+    let g = game(&[
+        ("choices", "on"),
+        ("alterations", "off"),
+        ("alter_bases", "own"),
+    ]);
     let s = g.start_state(0).expect("start");
     assert_eq!(
         (1..=4).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
         [24, 212, 1757, 11496]
     );
-    let g = game(&[("alterations", "off")]);
+    // Altering any bases: the other player's four may be picked too.
+    let g = game(&[("choices", "on"), ("alterations", "off")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        (1..=4).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
+        [28, 376, 4093, 38452]
+    );
+    let g = game(&[("alterations", "off"), ("alter_bases", "own")]);
     let s = g.start_state(0).expect("start");
     assert_eq!(g.perft(&s, 3), 16527);
     // With the playing area altered too (splits and merges within reach).
-    let g = game(&[("choices", "on")]);
+    let g = game(&[("choices", "on"), ("alter_bases", "own")]);
     let s = g.start_state(0).expect("start");
     assert_eq!(
         (1..=3).map(|d| g.perft(&s, d)).collect::<Vec<_>>(),
@@ -991,4 +1003,72 @@ fn matched_quandarinn_are_set_in_secret_and_more_than_one_player_may_call() {
     // Both have called on this move: nobody is asked again, red goes on.
     assert_eq!(s.to_move, 0);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
+}
+
+/// Issue 17, item 4: "the player moves a shak from one piece to another" — any two bases,
+/// not only the mover's own (option `alter_bases=own` keeps to one's own). Blood moved
+/// counts for the players who hold it; the last Blood taken off a player puts them out.
+#[test]
+fn altering_pieces_moves_shakken_between_any_bases() {
+    let g = game(&[("players", "3")]);
+    let mut s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 0, 0, 0, 0]),
+            ("e6", 1, [1, 2, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+            ("f6", 2, [1, 0, 1, 0, 0]),
+        ],
+        Some(3),
+    );
+    set(&g, &mut s, "alive", 0, 3);
+    set(&g, &mut s, "wafers_held", 2, 4);
+    // Blue's walker onto red's base, then green's angler onto blue's.
+    play(&g, &mut s, &["pick@e6", "give_walker@e5"]);
+    let (e5, e6, f6) = (cell(&g, "e5"), cell(&g, "e6"), cell(&g, "f6"));
+    assert_eq!(var(&g, &s, "walkers_on", e5), 1);
+    assert_eq!(var(&g, &s, "walkers_on", e6), 1);
+    play(&g, &mut s, &["pick@f6", "give_angler@e6"]);
+    assert_eq!(var(&g, &s, "anglers_on", e6), 1);
+    // Green's only Blood onto red's base: red has two, green none and is out, its
+    // wafers red's.
+    play(&g, &mut s, &["give_blood@e5"]);
+    assert_eq!(var(&g, &s, "bloods_on", e5), 2);
+    assert_eq!(var(&g, &s, "blood", 0), 2);
+    assert_eq!(var(&g, &s, "blood", 2), 0);
+    assert_eq!(var(&g, &s, "gone", 2), 1);
+    assert_eq!(var(&g, &s, "alive", 0), 2);
+    assert_eq!(var(&g, &s, "wafers_held", 0), 3 + 4);
+    assert!(s.cells[f6].is_none(), "green's pieces leave play");
+
+    // Blood in the heap of a called choice is not lost while it waits to be put back.
+    let g = game(&[("choices", "on")]);
+    let mut s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 2, 0, 0, 0]),
+            ("f6", 0, [0, 0, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    play(&g, &mut s, &["pick@e5", "give_walker@f6", "call_toss", "_q1=1"]);
+    play(&g, &mut s, &["heap_walker@f6", "put_back_walker@e5"]);
+    assert_eq!(var(&g, &s, "gone", 0), 0, "red's Blood waits in the heap");
+    play(&g, &mut s, &["put_back_blood@e5"]);
+    assert_eq!(var(&g, &s, "blood", 0), 1);
+
+    // With `alter_bases=own`, only one's own bases.
+    let g = game(&[("alter_bases", "own")]);
+    let s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("f6", 0, [1, 0, 0, 0, 0]),
+            ("e6", 1, [1, 2, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    let t = texts(&g, &s);
+    assert!(t.contains(&"pick@e5".to_string()) && !t.contains(&"pick@e6".to_string()), "{t:?}");
 }

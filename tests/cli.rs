@@ -656,3 +656,35 @@ fn veney_games_with_untenable_calls_and_a_set_replay_from_their_records() {
     assert!(calls > 0, "the agents call untenable moves");
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 17, item 7: a late first decision, when `pass` is not legal (MuTou's turn begins
+/// with a move or a rest), still costs the turn: the decision the rules offer that ends
+/// the turn without moving a piece (MuTou's `rest`) is taken instead.
+#[test]
+fn play_with_beats_a_late_first_decision_still_costs_the_turn() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args([
+            "play",
+            "rulesets/mutou.tessel",
+            "-o",
+            "choices=off",
+            "--beats",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    let mut input = child.stdin.take().expect("stdin");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    input.write_all(b"i1i2\nquit\n").expect("input");
+    drop(input);
+    let out = child.wait_with_output().expect("tessel ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("red missed the beat: `i1i2` comes too late, and the turn passes: rest"),
+        "{text}"
+    );
+    assert!(text.contains("Moves: rest"), "{text}");
+}

@@ -143,7 +143,7 @@ fn the_set_layouts_give_every_player_a_stand_of_edge_joined_squares() {
     let mut scratch = g.scratch();
     assert_eq!(var(&g, &s, "stage", 0), 3);
     let o = g.status(&s, &mut scratch).expect("over at once");
-    assert!(o.ending.contains("no room"), "{}", o.ending);
+    assert!(o.ending.contains("too small"), "{}", o.ending);
     let g = game(&[("players", "10"), ("tier", "high"), ("side", "21")]);
     s = g.start_state(0).expect("start");
     assert_eq!(bases(&g, &s, 9).len(), 8);
@@ -1071,4 +1071,28 @@ fn altering_pieces_moves_shakken_between_any_bases() {
     );
     let t = texts(&g, &s);
     assert!(t.contains(&"pick@e5".to_string()) && !t.contains(&"pick@e6".to_string()), "{t:?}");
+}
+
+/// Issue 17, item 8: a layout that cannot be played says why, and what would do.
+#[test]
+fn an_unplayable_layout_says_what_would_do() {
+    let ending = |g: &Game| {
+        let s = g.start_state(0).expect("start");
+        let mut scratch = g.scratch();
+        g.status(&s, &mut scratch).expect("over at once").ending
+    };
+    let g = game(&[("tier", "high"), ("players", "10")]);
+    assert_eq!(
+        ending(&g),
+        "the set layout is too small: 10 stands of 8 bases need -o side=21 or more"
+    );
+    let g = game(&[("tier", "high"), ("players", "10"), ("side", "21")]);
+    let s = g.start_state(0).expect("start");
+    assert_eq!(var(&g, &s, "stage", 0), 1, "side 21 holds them");
+    let g = game(&[("layout", "drawn")]);
+    assert!(
+        ending(&g).starts_with("layout=drawn needs a drawn area whose tessels mark the stands"),
+        "{}",
+        ending(&g)
+    );
 }

@@ -688,3 +688,44 @@ fn play_with_beats_a_late_first_decision_still_costs_the_turn() {
     );
     assert!(text.contains("Moves: rest"), "{text}");
 }
+
+/// Issue 17: the README's example moves are legal for the commands they follow (they were
+/// `i1i2` for MuTou with three players and `SY6` for Veney's start, both illegal).
+#[test]
+fn the_readme_example_moves_are_legal_where_they_are_shown() {
+    let readme = std::fs::read_to_string("README.md").expect("README");
+    let comment = |command: &str| -> String {
+        let line = readme
+            .lines()
+            .find(|l| l.contains(command))
+            .unwrap_or_else(|| panic!("no `{command}` in the README"));
+        line.split_once('#').expect("a comment").1.to_string()
+    };
+    // Each sequence is played from the start, by people at the terminal.
+    for (command, args, sequences) in [
+        (
+            "play mutou -o players=3 --ai random",
+            &["play", "mutou", "-o", "players=3"][..],
+            &[
+                // The others decline to call a choice, then red ends the turn.
+                &["e1e2", "pass", "pass", "pass"][..],
+                &["rest"][..],
+                &["rand@h1"][..],
+                &["pick@e1", "give_walker@f1"][..],
+            ][..],
+        ),
+        ("play veney --ai random", &["play", "veney"][..], &[&["D*X3"][..]][..]),
+    ] {
+        let shown = comment(command);
+        for moves in sequences {
+            for m in *moves {
+                assert!(shown.contains(m), "the README's `{command}` shows {m}: {shown}");
+            }
+            let input = format!("{}\nquit\n", moves.join("\n"));
+            let (code, out) = tessel_with_input(args, &input);
+            assert_eq!(code, 0);
+            let played = format!("Moves: {}", moves.join(" "));
+            assert!(out.contains(&played), "{command} {moves:?}: {out}");
+        }
+    }
+}

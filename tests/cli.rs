@@ -714,12 +714,19 @@ fn the_readme_example_moves_are_legal_where_they_are_shown() {
                 &["pick@e1", "give_walker@f1"][..],
             ][..],
         ),
-        ("play veney --ai random", &["play", "veney"][..], &[&["D*X3"][..]][..]),
+        (
+            "play veney --ai random",
+            &["play", "veney"][..],
+            &[&["D*X3"][..]][..],
+        ),
     ] {
         let shown = comment(command);
         for moves in sequences {
             for m in *moves {
-                assert!(shown.contains(m), "the README's `{command}` shows {m}: {shown}");
+                assert!(
+                    shown.contains(m),
+                    "the README's `{command}` shows {m}: {shown}"
+                );
             }
             let input = format!("{}\nquit\n", moves.join("\n"));
             let (code, out) = tessel_with_input(args, &input);

@@ -427,7 +427,11 @@ fn after_a_move_the_others_may_call_a_choice_which_moves_the_piece_again_as_rand
         ],
         Some(3),
     );
-    play(&g, &mut s, &["e5e6", "call_match", "face_4", "face_4", "uncover", "pass"]);
+    play(
+        &g,
+        &mut s,
+        &["e5e6", "call_match", "face_4", "face_4", "uncover", "pass"],
+    );
     assert_eq!(s.to_move, 0);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
 
@@ -965,7 +969,10 @@ fn matched_quandarinn_are_set_in_secret_and_more_than_one_player_may_call() {
     assert!(g.waiting_chance(&s).is_none());
     let mut t = texts(&g, &s);
     t.sort();
-    assert_eq!(t, ["face_1", "face_2", "face_3", "face_4", "face_5", "face_6"]);
+    assert_eq!(
+        t,
+        ["face_1", "face_2", "face_3", "face_4", "face_5", "face_6"]
+    );
     let face = g
         .program
         .actions
@@ -1052,7 +1059,11 @@ fn altering_pieces_moves_shakken_between_any_bases() {
         ],
         Some(3),
     );
-    play(&g, &mut s, &["pick@e5", "give_walker@f6", "call_toss", "_q1=1"]);
+    play(
+        &g,
+        &mut s,
+        &["pick@e5", "give_walker@f6", "call_toss", "_q1=1"],
+    );
     play(&g, &mut s, &["heap_walker@f6", "put_back_walker@e5"]);
     assert_eq!(var(&g, &s, "gone", 0), 0, "red's Blood waits in the heap");
     play(&g, &mut s, &["put_back_blood@e5"]);
@@ -1070,7 +1081,10 @@ fn altering_pieces_moves_shakken_between_any_bases() {
         Some(3),
     );
     let t = texts(&g, &s);
-    assert!(t.contains(&"pick@e5".to_string()) && !t.contains(&"pick@e6".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"pick@e5".to_string()) && !t.contains(&"pick@e6".to_string()),
+        "{t:?}"
+    );
 }
 
 /// Issue 17, item 8: a layout that cannot be played says why, and what would do.

@@ -191,8 +191,7 @@ fn self_crossing(pts: &[Point]) -> Option<(Point, Point)> {
                 // Neighbouring edges share a corner; they may only fold back on a line.
                 continue;
             }
-            let crossing =
-                side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0;
+            let crossing = side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0;
             if crossing || c == a || inside_segment(c, a, b) || inside_segment(a, c, d) {
                 return Some((a, b));
             }

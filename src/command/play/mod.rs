@@ -503,8 +503,7 @@ fn yielding_decision(
 ) -> Option<tessel_interpreter::Move> {
     moves.iter().copied().find(|m| {
         m.is_action()
-            && g
-                .program
+            && g.program
                 .actions
                 .get(m.rule as usize)
                 .is_some_and(|a| !a.manual)

@@ -702,3 +702,83 @@ fn render_shows_square_colours_stacks_and_zones() {
     assert!(out.contains("R-c"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// Issue 17, item 7: a late first decision, when `pass` is not legal (MuTou's turn begins
+/// with a move or a rest), still costs the turn: the decision the rules offer that ends
+/// the turn without moving a piece (MuTou's `rest`) is taken instead.
+#[test]
+fn play_with_beats_a_late_first_decision_still_costs_the_turn() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args([
+            "play",
+            "rulesets/mutou.tessel",
+            "-o",
+            "choices=off",
+            "--beats",
+            "1",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    let mut input = child.stdin.take().expect("stdin");
+    std::thread::sleep(std::time::Duration::from_millis(2500));
+    input.write_all(b"i1i2\nquit\n").expect("input");
+    drop(input);
+    let out = child.wait_with_output().expect("tessel ends");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("red missed the beat: `i1i2` comes too late, and the turn passes: rest"),
+        "{text}"
+    );
+    assert!(text.contains("Moves: rest"), "{text}");
+}
+
+/// Issue 17: the README's example moves are legal for the commands they follow (they were
+/// `i1i2` for MuTou with three players and `SY6` for Veney's start, both illegal).
+#[test]
+fn the_readme_example_moves_are_legal_where_they_are_shown() {
+    let readme = std::fs::read_to_string("README.md").expect("README");
+    let comment = |command: &str| -> String {
+        let line = readme
+            .lines()
+            .find(|l| l.contains(command))
+            .unwrap_or_else(|| panic!("no `{command}` in the README"));
+        line.split_once('#').expect("a comment").1.to_string()
+    };
+    // Each sequence is played from the start, by people at the terminal.
+    for (command, args, sequences) in [
+        (
+            "play mutou -o players=3 --ai random",
+            &["play", "mutou", "-o", "players=3"][..],
+            &[
+                // The others decline to call a choice, then red ends the turn.
+                &["e1e2", "pass", "pass", "pass"][..],
+                &["rest"][..],
+                &["rand@h1"][..],
+                &["pick@e1", "give_walker@f1"][..],
+            ][..],
+        ),
+        (
+            "play veney --ai random",
+            &["play", "veney"][..],
+            &[&["D*X3"][..]][..],
+        ),
+    ] {
+        let shown = comment(command);
+        for moves in sequences {
+            for m in *moves {
+                assert!(
+                    shown.contains(m),
+                    "the README's `{command}` shows {m}: {shown}"
+                );
+            }
+            let input = format!("{}\nquit\n", moves.join("\n"));
+            let (code, out) = tessel_with_input(args, &input);
+            assert_eq!(code, 0);
+            let played = format!("Moves: {}", moves.join(" "));
+            assert!(out.contains(&played), "{command} {moves:?}: {out}");
+        }
+    }
+}

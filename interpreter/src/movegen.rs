@@ -384,6 +384,10 @@ impl Game {
         mover: PlayerId,
         out: &mut Vec<Move>,
     ) {
+        // No move lands outside the playing area as it stands, whatever a rule allows.
+        if !self.lands_in_area(s, to) {
+            return;
+        }
         let mut cx = self.ctx(s, mover, from, to, None);
         cx.steps = steps;
         cx.moving = moving;

@@ -589,6 +589,9 @@ pub enum Outcome {
 #[derive(Clone, Debug, Serialize)]
 pub struct Ending {
     pub name: String,
+    /// The name with `{EXPR}` places, worked out as the game ends (empty: the name as
+    /// written).
+    pub text: Vec<TextPart>,
     pub cond: Expr,
     pub outcome: Outcome,
     /// The condition asks whether the player to move has a legal decision.

@@ -51,6 +51,9 @@ pub struct Drawn {
 pub enum Problem {
     /// Fewer than three distinct points, or no area.
     Flat { tessel: usize },
+    /// The outline crosses or touches itself along its edge from `edge.0` to `edge.1` (a
+    /// bow tie: corners out of order).
+    SelfCrossing { tessel: usize, edge: (Point, Point) },
     /// More than [`MAX_VERTICES`] vertices (those on its edges where other tessels meet it
     /// count too).
     TooManyVertices { tessel: usize, count: usize },
@@ -173,6 +176,30 @@ fn strictly_inside(p: Point, ring: &[Point]) -> bool {
     inside
 }
 
+/// The first edge along which an outline crosses or touches itself: two edges that are not
+/// neighbours on it cross, or a corner lies on another edge or is drawn twice.
+fn self_crossing(pts: &[Point]) -> Option<(Point, Point)> {
+    let n = pts.len();
+    if n < 4 {
+        return None;
+    }
+    for i in 0..n {
+        let (a, b) = (pts[i], pts[(i + 1) % n]);
+        for j in i + 1..n {
+            let (c, d) = (pts[j], pts[(j + 1) % n]);
+            if j == i + 1 || (i == 0 && j == n - 1) {
+                // Neighbouring edges share a corner; they may only fold back on a line.
+                continue;
+            }
+            let crossing = side(a, b, c) * side(a, b, d) < 0 && side(c, d, a) * side(c, d, b) < 0;
+            if crossing || c == a || inside_segment(c, a, b) || inside_segment(a, c, d) {
+                return Some((a, b));
+            }
+        }
+    }
+    None
+}
+
 /// Overlapping tessels: edges that cross, and vertices inside another tessel.
 fn crossings(rings: &[Vec<usize>], points: &[Point]) -> Vec<Problem> {
     let mut out = Vec::new();
@@ -258,6 +285,11 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
         pts.dedup();
         if pts.len() > 1 && pts.first() == pts.last() {
             pts.pop();
+        }
+        if let Some(edge) = self_crossing(&pts) {
+            problems.push(Problem::SelfCrossing { tessel: t, edge });
+            rings.push(Vec::new());
+            continue;
         }
         let a = area2(&pts);
         if pts.len() < 3 || a == 0 {
@@ -745,6 +777,17 @@ mod tests {
         assert_eq!(apart, vec![Problem::Apart { tessel: 1 }]);
         let flat = derive(&[poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0)])], &[]).expect_err("flat");
         assert_eq!(flat, vec![Problem::Flat { tessel: 0 }]);
+        // A bow tie, even or lopsided, crosses itself (it is not flat).
+        for tie in [
+            [(0.0, 0.0), (2.0, 2.0), (2.0, 0.0), (0.0, 2.0)],
+            [(0.0, 0.0), (3.0, 2.0), (3.0, 0.0), (0.0, 2.0)],
+        ] {
+            let crossed = derive(&[poly(&tie)], &[]).expect_err("bow tie");
+            assert!(
+                matches!(crossed[..], [Problem::SelfCrossing { tessel: 0, .. }]),
+                "{crossed:?}"
+            );
+        }
         // Edges that cross, and a tessel inside another.
         let crossing = derive(
             &[

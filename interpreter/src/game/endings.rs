@@ -110,10 +110,41 @@ impl Game {
             }
         };
         Outcome {
-            ending: e.name.clone(),
+            ending: self.ending_text(e, cx),
             scores,
             values: counted,
         }
+    }
+
+    /// An ending's name, its `{EXPR}` places worked out (cells by their names).
+    fn ending_text(&self, e: &ir::Ending, cx: &Ctx) -> String {
+        if e.text.is_empty() {
+            return e.name.clone();
+        }
+        let mut out = String::new();
+        for part in &e.text {
+            match part {
+                ir::TextPart::Text(t) => out += t,
+                ir::TextPart::Cells(cells) => {
+                    let names: Vec<&str> = cells
+                        .iter()
+                        .filter_map(|&c| self.board.cell_names.get(c as usize))
+                        .map(String::as_str)
+                        .collect();
+                    out += &names.join(" ");
+                }
+                ir::TextPart::Value(v) => out += &self.eval(v, cx).to_string(),
+                ir::TextPart::ValueParen(v, c) => {
+                    let n = self.eval(v, cx);
+                    if self.eval(c, cx) != 0 {
+                        out += &format!("({n})");
+                    } else {
+                        out += &n.to_string();
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The ruleset's `score` of a position for a player (higher is better for them).

@@ -33,9 +33,17 @@ impl Game {
     fn candidates(&self, s: &State, out: &mut Vec<Move>) {
         let mover = s.to_move;
         if s.window_owner.is_some() {
-            // A reaction window: the player asked answers with a reaction, or passes.
+            // A reaction window: the player asked answers with a reaction, or passes —
+            // unless a `forced` reaction is offered, which leaves only the forced ones.
             self.reactions(s, out);
-            out.push(Move::pass());
+            if out
+                .iter()
+                .any(|m| self.program.actions[m.rule as usize].forced)
+            {
+                out.retain(|m| self.program.actions[m.rule as usize].forced);
+            } else {
+                out.push(Move::pass());
+            }
             return;
         }
         self.pseudo_moves(s, out);

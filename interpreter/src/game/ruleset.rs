@@ -314,6 +314,22 @@ impl Game {
             None => &self.board,
         }
     }
+
+    /// Whether a cell is in the playing area as it stands: on a drawn area that changes
+    /// in play, a tessel drawn now (not a spare, nor one merged away); every cell
+    /// otherwise.
+    pub fn in_area(&self, s: &State, c: CellId) -> bool {
+        match &s.area {
+            Some(a) => a.rings.get(c as usize).is_some_and(|r| !r.is_empty()),
+            None => (c as usize) < s.cells.len(),
+        }
+    }
+
+    /// Whether a move may land on `to`: a cell of the area as it stands, or no cell at
+    /// all (off the board).
+    pub(crate) fn lands_in_area(&self, s: &State, to: CellId) -> bool {
+        (to as usize) >= s.cells.len() || self.in_area(s, to)
+    }
 }
 
 /// How many slots a variable takes in a state: one, one per player, or one per cell (a

@@ -11,6 +11,8 @@ use crate::ir::{self, Type};
 pub(super) struct Chances {
     pub(super) events: Vec<ir::Chance>,
     pub(super) then: Vec<Vec<ir::Stmt>>,
+    /// The `int` options already reported as giving a die that cannot be rolled.
+    pub(super) bad_sizes: Vec<String>,
 }
 
 impl Lowerer<'_> {

@@ -14,6 +14,12 @@ impl Lowerer<'_> {
         outcome: &ast::Outcome,
     ) -> ir::Ending {
         let needs_moves = mentions(cond, "no_moves");
+        // A name with `{EXPR}` places: numbers worked out as the game ends.
+        let text = if name.text.contains('{') {
+            self.text_template(name).unwrap_or_default()
+        } else {
+            Vec::new()
+        };
         let cond = self.bool_expr(cond);
         let outcome = match outcome {
             ast::Outcome::Draw(_) => ir::Outcome::Draw,
@@ -36,6 +42,7 @@ impl Lowerer<'_> {
         };
         ir::Ending {
             name: name.text.clone(),
+            text,
             cond,
             outcome,
             needs_moves,

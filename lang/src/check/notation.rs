@@ -61,7 +61,7 @@ impl Lowerer<'_> {
 
     /// A game-text template: text with places `{CELL CELL …}` (the pieces there), `{EXPR}`
     /// (a number) and `{(EXPR) if COND}` (a number, in parentheses when COND holds).
-    fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
+    pub(super) fn text_template(&mut self, w: &Name) -> Option<Vec<ir::TextPart>> {
         // Where the string's text begins in the file (after its opening quote).
         let base = w.span.start + 1;
         let mut parts = Vec::new();

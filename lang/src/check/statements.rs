@@ -92,7 +92,24 @@ impl Lowerer<'_> {
                     spec = ast::ChanceSpec::Die(self.size_of(&(0, o.span, Some(o.clone())))?);
                 }
                 let Some(outcomes) = distribution(spec) else {
-                    self.error(err(codes::BAD_RANGE, "this chance cannot be rolled", *span, "out of range").hint("a die has 2 to 1000 faces; dice and coins number 1 to 100, with at most 10000 outcomes in all"));
+                    match (faces, spec) {
+                        // A die as large as an option: name the option and its value (once).
+                        (Some(o), ast::ChanceSpec::Die(n)) => {
+                            if !self.chances.bad_sizes.contains(&o.text) {
+                                self.chances.bad_sizes.push(o.text.clone());
+                                self.error(
+                                    err(
+                                        codes::BAD_RANGE,
+                                        format!("this chance cannot be rolled: the option `{}` is {n}, and a die has 2 to 1000 faces", o.text),
+                                        o.span,
+                                        format!("a die of `{}` faces", o.text),
+                                    )
+                                    .hint(format!("choose `-o {}=N` with N from 2 to 1000 (or change the option's default)", o.text)),
+                                );
+                            }
+                        }
+                        _ => self.error(err(codes::BAD_RANGE, "this chance cannot be rolled", *span, "out of range").hint("a die has 2 to 1000 faces; dice and coins number 1 to 100, with at most 10000 outcomes in all")),
+                    }
                     return None;
                 };
                 let id = self.add_chance(ir::Chance::Roll { var: v, outcomes })?;

@@ -321,6 +321,8 @@ impl Lowerer<'_> {
             let d = match p {
                 geo::Problem::Flat { tessel } => err(codes::BAD_BOARD, format!("the tessel `{}` has no area", name(tessel, &cells)), sketch.written[tessel], "a flat tessel")
                     .hint("a tessel needs at least three points that are not on one line"),
+                geo::Problem::SelfCrossing { tessel, edge } => err(codes::BAD_BOARD, format!("the outline of the tessel `{}` crosses itself: its edge from {} to {} meets another", name(tessel, &cells), show(edge.0), show(edge.1)), sketch.written[tessel], "its outline crosses itself")
+                    .hint("write the corners in order round the tessel, as its outline goes"),
                 geo::Problem::TooManyVertices { tessel, count } => err(codes::BAD_BOARD, format!("the tessel `{}` has {count} vertices; a tessel may have at most {}", name(tessel, &cells), geo::MAX_VERTICES), sketch.written[tessel], "too many vertices")
                     .hint("vertices of other tessels that lie on its edges count too; split it in two"),
                 geo::Problem::NotAVertex { splice, pair, which } => {

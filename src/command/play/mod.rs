@@ -43,7 +43,8 @@ pub struct Play {
     load: Option<std::path::PathBuf>,
     /// A clock of beats: each decision of a person must be typed within this many
     /// seconds (MuTou's bass beat: a move a beat). A decision typed after its beat is
-    /// refused, and the player's turn passes when passing is allowed.
+    /// refused, and the player's turn passes: a pass, or else a decision that gives up the
+    /// turn without moving a piece (MuTou's rest).
     #[arg(long, value_name = "SECONDS", value_parser = clap::value_parser!(u32).range(1..=3600))]
     beats: Option<u32>,
     /// A chess clock: each player has this many seconds for all their decisions, plus
@@ -438,15 +439,29 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                         _ => false,
                     };
                     beat_began = None;
-                    let m = match moves.iter().find(|x| x.is_pass()) {
-                        Some(&pass) if late => {
-                            out!(
-                                "{} missed the beat: `{text}` comes too late, and the turn passes",
-                                g.program.players[player]
-                            );
-                            pass
-                        }
-                        _ => m,
+                    let m = if !late {
+                        m
+                    } else if let Some(&pass) = moves.iter().find(|x| x.is_pass()) {
+                        out!(
+                            "{} missed the beat: `{text}` comes too late, and the turn passes",
+                            g.program.players[player]
+                        );
+                        pass
+                    } else if let Some(y) = yielding_decision(g, &s, &moves) {
+                        // No pass here: the decision that gives up the turn without moving
+                        // a piece (MuTou's rest) is what the lateness costs.
+                        out!(
+                            "{} missed the beat: `{text}` comes too late, and the turn passes: {}",
+                            g.program.players[player],
+                            g.move_text_among(&moves, y)
+                        );
+                        y
+                    } else {
+                        out!(
+                            "{} missed the beat: `{text}` comes too late, but no decision here gives up the turn, so it stands",
+                            g.program.players[player]
+                        );
+                        m
                     };
                     if time_is_up(&mut timing, player, asked_at) {
                         lost_on_time(g, player, &mut record);
@@ -477,4 +492,25 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             },
         }
     }
+}
+
+/// For a decision typed after its beat where no pass is legal: the first legal action,
+/// not `manual` (resigning), that moves no piece and ends the turn at once.
+fn yielding_decision(
+    g: &Game,
+    s: &State,
+    moves: &[tessel_interpreter::Move],
+) -> Option<tessel_interpreter::Move> {
+    moves.iter().copied().find(|m| {
+        m.is_action()
+            && g.program
+                .actions
+                .get(m.rule as usize)
+                .is_some_and(|a| !a.manual)
+            && {
+                let mut t = s.clone();
+                g.apply(&mut t, *m);
+                t.turns != s.turns
+            }
+    })
 }

@@ -305,8 +305,26 @@ fn competitive_passes_and_quiet_moves_end_the_game_effectively_zero() {
     let mut s = at(&base, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
     play(&base, &mut s, &["pass", "pass", "pass"]);
     assert!(base.status(&s, &mut base.scratch()).is_none());
-    // Moves without a capture or a kili carried.
+    // Moves without a capture or a kili carried: 3 moves by each side (issue 18, item 3:
+    // the addendum counts moves as chess does, a move pair each; 3 plies used to end it).
     let g = game(&[("competitive", "true"), ("quiet_limit", "3")]);
+    let mut s = at(&g, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
+    play(&g, &mut s, &["c2d2", "c6d6", "d2e2"]);
+    assert!(g.status(&s, &mut g.scratch()).is_none(), "3 plies are not 3 moves each");
+    play(&g, &mut s, &["d6e6", "e2f2"]);
+    assert!(g.status(&s, &mut g.scratch()).is_none());
+    play(&g, &mut s, &["e6f6"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(
+        o.ending,
+        "30 moves without a capture or kili moved (effectively zero)"
+    );
+    // The other reading, each player's move a move: `quiet_count=plies`.
+    let g = game(&[
+        ("competitive", "true"),
+        ("quiet_limit", "3"),
+        ("quiet_count", "plies"),
+    ]);
     let mut s = at(&g, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
     play(&g, &mut s, &["c2d2", "c6d6", "d2e2"]);
     let o = g.status(&s, &mut g.scratch()).expect("over");
@@ -371,7 +389,8 @@ fn resigning_removes_the_resigners_pieces_and_kili_and_gives_three_points() {
     g.legal_moves(&s, &mut legal, &mut tmp);
     let before = legal.len();
     g.drop_manual(&mut legal);
-    assert_eq!(legal.len(), before - 1);
+    // Two manual decisions: `resign` and (since issue 18, item 2) the offer `draw?`.
+    assert_eq!(legal.len(), before - 2);
 }
 
 #[test]
@@ -644,4 +663,87 @@ fn competitive_resignation_is_effectively_zero_and_the_move_limit_scores() {
     play(&g, &mut s, &["c2c3", "c6c5"]);
     let o = g.status(&s, &mut g.scratch()).expect("over");
     assert_eq!((o.ending.as_str(), o.winner()), ("move limit", Some(0)));
+}
+
+#[test]
+fn the_header_no_longer_says_muso_notation_is_missing() {
+    // Issue 18, item 5: records are written in Muso notation (the tests above), so the
+    // header must not list it as "not yet here".
+    let text = std::fs::read_to_string("rulesets/muso.tessel").expect("ruleset");
+    let header: String = text
+        .lines()
+        .take_while(|l| l.starts_with("//"))
+        .collect::<Vec<_>>()
+        .join("\n");
+    assert!(!header.contains("Not yet here"), "{header}");
+    assert!(header.contains("Muso notation"), "{header}");
+}
+
+#[test]
+fn an_agreed_draw_is_offered_then_accepted_or_declined() {
+    // Issue 18, item 2: the addendum's sixth ending, "players agree to a draw".
+    let g = game(&[("competitive", "true")]);
+    let start = at(&g, "9/2p6/9/i7i/9/2P5i/9 r", "4/4");
+    // Red offers, which leaves Red's move to make; Black may accept on its turn.
+    let mut s = start.clone();
+    play(&g, &mut s, &["draw?"]);
+    assert_eq!(s.to_move, 0, "the offer does not use up the turn");
+    assert!(!texts(&g, &s).contains(&"draw?".to_string()), "one offer");
+    play(&g, &mut s, &["c2c3"]);
+    assert_eq!(s.to_move, 1);
+    assert!(texts(&g, &s).contains(&"draw!".to_string()));
+    play(&g, &mut s, &["draw!"]);
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("draw by agreement (effectively zero)", None)
+    );
+    assert_eq!((g.var(&s, "ez", 0), g.var(&s, "ez", 1)), (Some(1), Some(1)));
+    // Black declines by playing on: the offer lapses.
+    let mut s = start.clone();
+    play(&g, &mut s, &["draw?", "c2c3", "c6c5"]);
+    assert!(g.status(&s, &mut g.scratch()).is_none());
+    assert!(!texts(&g, &s).contains(&"draw!".to_string()));
+    play(&g, &mut s, &["c3c4"]);
+    assert!(
+        !texts(&g, &s).contains(&"draw!".to_string()),
+        "a declined offer cannot be accepted later"
+    );
+    // No one can accept their own offer, and the computer players never offer.
+    let mut s = start.clone();
+    play(&g, &mut s, &["draw?"]);
+    assert!(!texts(&g, &s).contains(&"draw!".to_string()));
+    let mut legal = Vec::new();
+    g.legal_moves(&start, &mut legal, &mut g.empty_state(0));
+    g.drop_manual(&mut legal);
+    assert!(legal.iter().all(|m| g.move_text(&start, *m) != "draw?"));
+    // Without the addendum an agreed draw is a draw too.
+    let base = game(&[]);
+    let mut s = at(&base, "9/2p6/9/i7i/9/2P5i/9 r", "4/4");
+    play(&base, &mut s, &["draw?", "c2c3", "draw!"]);
+    let o = base.status(&s, &mut base.scratch()).expect("over");
+    assert_eq!(o.winner(), None);
+}
+
+#[test]
+fn an_agreed_draw_is_written_in_the_game_text() {
+    let opts = [("competitive", "true")];
+    let g = game(&opts);
+    let mut moves = vec![
+        "A@c1", "U@d1", "S@e1", "W@f1", "K@g1", "k@c7", "w@d7", "s@e7", "u@f7", "a@g7",
+    ];
+    moves.extend(["c2c3", "draw?", "d6d5", "draw!"]);
+    let text = tessel::record::game_text(&g, &record_of(&moves, &opts)).expect("text");
+    let owned: Vec<(String, String)> = opts
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let back = tessel::record::from_game_text(&g, "muso", &owned, None, &text).expect("reads");
+    assert_eq!(back.decisions, moves, "{text}");
+    assert_eq!(
+        back.result.as_deref(),
+        Some("draw by agreement (effectively zero)"),
+        "{text}"
+    );
+    assert!(text.ends_with("(0)-(0)\n"), "{text}");
 }

@@ -747,3 +747,54 @@ fn an_agreed_draw_is_written_in_the_game_text() {
     );
     assert!(text.ends_with("(0)-(0)\n"), "{text}");
 }
+
+fn three() -> Game {
+    common::load("rulesets/muso-3p.tessel", &[])
+}
+
+#[test]
+fn three_players_on_the_corner_board_set_up_in_turn_and_score_their_own_corners() {
+    // Issue 18, item 1: the 3-player game on the 9x9 corner board.
+    let g = three();
+    let mut s = g.start_state(0).expect("start");
+    assert!(
+        g.position_string(&s).starts_with(
+            "6(rP)2/7(rP)1/4i3(rP)/9/2i3i2/9/(bP)3i3(wP)/1(bP)5(wP)1/2(bP)3(wP)2 3/3/3/3 r 0"
+        ),
+        "{}",
+        g.position_string(&s)
+    );
+    play(&g, &mut s, &["rW@i9", "rA@h9", "rS@i8"]);
+    assert_eq!(s.to_move, 1, "white places next");
+    play(&g, &mut s, &["wU@i1", "wK@h1", "wS@i2"]);
+    play(&g, &mut s, &["bW@a1", "bA@b1", "bS@a2"]);
+    assert_eq!(s.to_move, 0, "then Red moves first");
+    assert!(
+        g.position_string(&s).ends_with(" 3/3/3/3 r 0"),
+        "{}",
+        g.position_string(&s)
+    );
+    // Red, White, Black, then Red again.
+    play(&g, &mut s, &["pass", "pass", "pass"]);
+    assert_eq!(s.to_move, 0);
+    // The empty corner (a9) is nobody's home: a kili there scores for no one.
+    let s = g
+        .parse_position("i7i/9/4i4/9/2i3i2/9/4i4/9/i7i 3/3/3/3 r 0", 0)
+        .expect("position");
+    let points: Vec<i64> = (0..3)
+        .map(|p| g.var(&s, "points", p).expect("points"))
+        .collect();
+    assert_eq!(points, [1, 1, 1]);
+}
+
+#[test]
+fn seeded_random_three_player_games_end() {
+    let g = three();
+    let mut scratch = g.scratch();
+    for seed in 0..10 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut agent = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        let o = g.random_playout(&mut s, &mut agent, 5000, &mut scratch);
+        assert!(o.is_some(), "seed {seed} did not end");
+    }
+}

@@ -624,15 +624,6 @@ pub fn svg(game: &Game, s: &State) -> String {
         if p.is_none() {
             continue;
         }
-        let (disc, ink) = fill_of(p);
-        let (cx, cy) = (px + CELL / 2, py + CELL / 2);
-        out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
-        out += &format!(
-            "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
-            cy + 6,
-            ink,
-            esc(&game.symbol(p))
-        );
         let under: Vec<Piece> = s
             .buried
             .iter()
@@ -640,19 +631,81 @@ pub fn svg(game: &Game, s: &State) -> String {
             .map(|(_, q)| *q)
             .collect();
         let height_here = 1 + under.len();
-        if height_here > 1 && under.iter().all(|q| game.symbol(*q) == game.symbol(p)) {
-            out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
-        } else {
-            // What lies beneath the top piece, bottom first, as small tiles in the corner.
+        // A disc with its symbol, centred at (x, y), of radius r.
+        let disc_at = |q: Piece, x: u32, y: u32, r: u32, text: &str| -> String {
+            let (disc, ink) = fill_of(q);
+            let font = (r * 9 / 10).max(8);
+            format!(
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"{disc}\" stroke=\"#1a1a1a\" stroke-width=\"{}\"/>\n<text x=\"{x}\" y=\"{}\" font-size=\"{font}\" text-anchor=\"middle\" fill=\"{ink}\">{}</text>\n",
+                if r >= 16 { "1.2" } else { "1" },
+                y + font / 3,
+                esc(text)
+            )
+        };
+        let alike = under
+            .iter()
+            .all(|q| game.symbol(*q) == game.symbol(p) && q.owner() == p.owner());
+        // A pile of different pieces: a disc for each kind and owner, with its count (a
+        // trap holding two black stones and a white one: `2B` and `1W`).
+        let mut groups: Vec<(Piece, usize)> = Vec::new();
+        if game.program.piles && !alike {
+            let mut all: Vec<Piece> = under.iter().copied().chain(std::iter::once(p)).collect();
+            all.sort_by_key(|q| (q.owner(), q.kind()));
+            for q in all {
+                match groups
+                    .iter_mut()
+                    .find(|(g, _)| g.owner() == q.owner() && g.kind() == q.kind())
+                {
+                    Some((_, k)) => *k += 1,
+                    None => groups.push((q, 1)),
+                }
+            }
+        }
+        if (2..=4).contains(&groups.len()) {
+            let r = CELL / 4 - 1;
+            for (i, (q, k)) in groups.iter().enumerate() {
+                let i = i as u32;
+                let (x, y) = if groups.len() == 2 {
+                    (px + CELL / 4 + i * CELL / 2, py + CELL / 2)
+                } else {
+                    (
+                        px + CELL / 4 + (i % 2) * CELL / 2,
+                        py + CELL / 4 + (i / 2) * CELL / 2,
+                    )
+                };
+                out += &disc_at(*q, x, y, r, &format!("{k}{}", game.symbol(*q)));
+            }
+        } else if !under.is_empty() && !alike && groups.is_empty() {
+            // A stack of different pieces: those beneath, bottom first, peek out at the lower
+            // left; the top piece stands over them at the upper right.
+            let lift = (under.len() as u32 - 1).min(4) * 4;
             for (i, q) in under.iter().enumerate() {
-                let (tile, tink) = fill_of(*q);
-                let (tx, ty) = (px + 1 + 13 * i as u32, py + 1);
+                let i = (i as u32).min(4);
+                let (x, y) = (px + 15 + i * 4, py + CELL - 15 - i * 4);
+                out += &disc_at(*q, x, y, 13, &game.symbol(*q));
+            }
+            out += &disc_at(p, px + CELL - 18 + lift / 4, py + 18, 16, &game.symbol(p));
+        } else {
+            let (cx, cy) = (px + CELL / 2, py + CELL / 2);
+            if groups.len() > 4 {
+                // Too many kinds for discs: the pile as text.
                 out += &format!(
-                    "<rect x=\"{tx}\" y=\"{ty}\" width=\"13\" height=\"13\" rx=\"3\" fill=\"{tile}\" stroke=\"#1a1a1a\" stroke-width=\"0.8\"/><text x=\"{}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"{tink}\">{}</text>\n",
-                    tx + 6,
-                    ty + 10,
-                    esc(&game.symbol(*q))
+                    "<text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"#1a1a1a\">{}</text>\n",
+                    cy + 4,
+                    esc(&pieces_text(game, s, c))
                 );
+            } else {
+                let (disc, ink) = fill_of(p);
+                out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
+                out += &format!(
+                    "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+                    cy + 6,
+                    ink,
+                    esc(&game.symbol(p))
+                );
+                if height_here > 1 {
+                    out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
+                }
             }
         }
         // The piece's own values (`per piece`): a stack of discs a unit, by colour.

@@ -782,3 +782,82 @@ fn the_readme_example_moves_are_legal_where_they_are_shown() {
         }
     }
 }
+
+#[test]
+fn muso_pictures_mark_home_areas_and_show_both_pieces_of_a_stack() {
+    // Issue 18, Muso item 4: home areas and home spaces are coloured (Red's e1 is its home
+    // space, d1 and c2 its home area); a pipi on a kili shows both, not `P ×2`.
+    let cell = |x: u32, y: u32, fill: &str| {
+        format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
+            24 + 48 * x,
+            24 + 48 * y
+        )
+    };
+    let p = "9/2p6/2i-w6/i2i-P4i/9/2PPPPP2/9 0/0 4/4 l 3";
+    let (code, svg, err) = tessel(&["render", "muso", "--position", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains(&cell(4, 6, "#d0685a")),
+        "Red's home space e1: {svg}"
+    );
+    assert!(svg.contains(&cell(3, 6, "#e8a598")), "Red's home area d1");
+    assert!(
+        svg.contains(&cell(4, 0, "#555555")),
+        "Black's home space e7"
+    );
+    assert!(svg.contains(&cell(2, 1, "#8c8c8c")), "Black's home area c6");
+    assert!(!svg.contains('×'), "{svg}");
+    // Every piece is a disc, the two kili beneath the waso and the pipi included.
+    assert_eq!(svg.matches("<circle").count(), 12, "{svg}");
+    assert_eq!(
+        svg.matches(">i</text>").count(),
+        5,
+        "four kili and the file i"
+    );
+    // The corner boards colour each player's corner.
+    for (rules, corners) in [("muso-4p", 4), ("muso-3p", 3)] {
+        let (code, svg, err) = tessel(&["render", rules]);
+        assert_eq!(code, 0, "{err}");
+        assert!(svg.contains(&cell(8, 0, "#d0685a")), "Red's home space i9");
+        let yellow = svg.contains(&cell(0, 0, "#e5c24a"));
+        assert_eq!(yellow, corners == 4, "yellow's a9 only with four players");
+    }
+}
+
+#[test]
+fn oicustiytac_pictures_show_the_traps_and_the_colours_a_trap_holds() {
+    // Issue 18, Muso item 4 (òicustiỳtac's pictures): the whelping and home traps are
+    // coloured, and a trap holding two black stones and one white shows both colours with
+    // their counts, not `W ×3`.
+    let cell = |x: u32, y: u32, fill: &str| {
+        format!(
+            "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
+            24 + 48 * x,
+            24 + 48 * y
+        )
+    };
+    let p = "W9/[BBW][BW]8 b 12W 12B - - - 1";
+    let (code, svg, err) = tessel(&["render", "oicustiytac", "--position", p]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        svg.contains(&cell(0, 1, "#7fa87a")),
+        "black's home trap a1: {svg}"
+    );
+    assert!(svg.contains(&cell(9, 0, "#c8e3c0")), "white's home trap j2");
+    assert!(
+        svg.contains(&cell(4, 1, "#8fa6bd")),
+        "black's whelping trap e1"
+    );
+    assert!(
+        svg.contains(&cell(0, 0, "#d3e2ef")),
+        "white's whelping trap a2"
+    );
+    assert!(!svg.contains('×'), "{svg}");
+    // a1: a black disc with 2 and a white one with 1.
+    assert!(
+        svg.contains(">2B</text>") && svg.contains(">1W</text>"),
+        "{svg}"
+    );
+    assert!(svg.contains(">1B</text>"), "b1 holds one of each: {svg}");
+}

@@ -310,7 +310,10 @@ fn competitive_passes_and_quiet_moves_end_the_game_effectively_zero() {
     let g = game(&[("competitive", "true"), ("quiet_limit", "3")]);
     let mut s = at(&g, "9/2p6/9/i7i/9/2P6/9 r", "4/4");
     play(&g, &mut s, &["c2d2", "c6d6", "d2e2"]);
-    assert!(g.status(&s, &mut g.scratch()).is_none(), "3 plies are not 3 moves each");
+    assert!(
+        g.status(&s, &mut g.scratch()).is_none(),
+        "3 plies are not 3 moves each"
+    );
     play(&g, &mut s, &["d6e6", "e2f2"]);
     assert!(g.status(&s, &mut g.scratch()).is_none());
     play(&g, &mut s, &["e6f6"]);

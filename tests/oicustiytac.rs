@@ -63,7 +63,7 @@ fn rule_1_five_stones_each_from_the_bag() {
         &["hand=o", "hand=o", "hand=x", "hand=x", "hand=x"],
     );
     assert!(s.pending.is_empty(), "no tie, no more drawing");
-    assert_eq!(g.var(&s, "black_person", 0), Some(0));
+    assert_eq!(g.people(&s), [0, 1], "person 1 plays black");
     assert!(g.position_string(&s).ends_with(" 10o10x 3o2x/2o3x 1"));
     // After the draw, a white stone left in the bag is 10 in 20.
     let mut s = g.start_state(0).expect("start");
@@ -85,7 +85,7 @@ fn rule_1_five_stones_each_from_the_bag() {
     // White against black: the white stone wins the right, for person 1.
     draw(&g, &mut s, &["hand=x", "hand=o"]);
     assert!(s.pending.is_empty());
-    assert_eq!(g.var(&s, "black_person", 0), Some(1));
+    assert_eq!(g.people(&s), [1, 0], "person 2 plays black");
 }
 
 #[test]
@@ -235,8 +235,73 @@ fn rule_10_rounds_and_the_match() {
     assert_eq!(s.rounds, 1);
     assert_eq!(g.position_string(&s), "10/10 b 15B15W - - 15o15x - 2");
     assert_eq!(
-        g.var(&s, "black_person", 0),
-        Some(1),
-        "person 1 won as white and plays black now"
+        g.people(&s),
+        [1, 0],
+        "person 2 won as white and plays black now"
     );
+}
+
+#[test]
+fn rule_10_people_not_colours_win_rounds_and_the_match() {
+    // Issue 18, òicustiỳtac 1: the round's winner plays black in the next round — the
+    // person changes colour — and the match goes to the person who wins `rounds` rounds.
+    let g = game(&[("goal", "3"), ("rounds", "2")]);
+    let mut s = at(&g, "4W5/4[BBBBB]5 w 10B14W - - - - 1");
+    assert_eq!(g.people(&s), [0, 1], "person 1 plays black, person 2 white");
+    // Round 1: person 2, playing white, brings a black stone down and wins it.
+    play(&g, &mut s, &["e2e1", "pass"]);
+    assert_eq!(s.rounds, 1);
+    assert_eq!(g.people(&s), [1, 0], "person 2 plays black in round 2");
+    assert_eq!(g.people_score(&s), Some(vec![0, 1]));
+    // Round 2: person 1, now white, moves three stones; person 2, black, brings one
+    // down (3 points) and wins the round: two rounds, the match.
+    play(&g, &mut s, &["B@e1", "pass", "W@a2", "W@b2", "W@c2"]);
+    play(&g, &mut s, &["bring_down@a2", "B@f1", "pass"]);
+    assert_eq!(g.people_score(&s), Some(vec![0, 2]));
+    let mut scratch = g.scratch();
+    let o = g.status(&s, &mut scratch).expect("the match is over");
+    assert_eq!(o.ending, "match (won playing black)");
+    let winner = o.winner().expect("a winner");
+    assert_eq!(g.people(&s)[winner], 1, "person 2 wins the match");
+}
+
+#[test]
+fn play_names_the_people_their_colours_and_the_match_score() {
+    // `tessel play` seats a person, not a colour: person 1 (the human) starts at
+    // black's side; after losing round 1 as black they play white in round 2.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args([
+            "play",
+            "oicustiytac",
+            "--option",
+            "goal=3",
+            "--option",
+            "rounds=2",
+            "--position",
+            "4W5/4[BBBBB]5 w 10B14W - - - - 1",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"e2e1\npass\nB@e1\npass\nW@a2\nW@b2\nW@c2\nbring_down@a2\nB@f1\npass\n")
+        .expect("input");
+    let out = child.wait_with_output().expect("tessel ends");
+    let out = String::from_utf8_lossy(&out.stdout);
+    for line in [
+        "Round 1: person 1 plays black, person 2 plays white.",
+        "white — person 2 to move>",
+        "Round 1 is over, won by person 2. Match score: person 1 0, person 2 1.",
+        "Round 2: person 2 plays black, person 1 plays white.",
+        "Game over: match (won playing black) — black wins.",
+        "The match goes to person 2.",
+        "Match score: person 1 0, person 2 2.",
+    ] {
+        assert!(out.contains(line), "{line:?} in {out}");
+    }
 }

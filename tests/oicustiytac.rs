@@ -305,3 +305,23 @@ fn play_names_the_people_their_colours_and_the_match_score() {
         assert!(out.contains(line), "{line:?} in {out}");
     }
 }
+
+#[test]
+fn rule_2_the_over_mover_never_brings_down_for_their_own_over_move() {
+    // Issue 18, òicustiỳtac 2: black moves three stones (brings three home) and leaves
+    // nothing of theirs for white to bring down; the right lapses with white's turn, and
+    // black may not bring down a white stone for black's own over-move.
+    let g = game(&[]);
+    let mut s = at(&g, "W9/[BBW][BW]8 b 12W 12B - - - 1");
+    play(
+        &g,
+        &mut s,
+        &["bring_home@a1", "bring_home@a1", "bring_home@b1"],
+    );
+    assert_eq!(points(&g, &s), (6, 0));
+    play(&g, &mut s, &["W@c2", "pass"]);
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    assert!(!t.iter().any(|m| m.starts_with("bring_down")), "{t:?}");
+    assert_eq!(points(&g, &s), (6, 0));
+}

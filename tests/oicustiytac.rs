@@ -126,8 +126,8 @@ fn rule_2_three_from_one_trap_is_the_turn() {
     let g = game(&[]);
     let mut s = at(&g, "10/4[BBB]5 b 12B15W - - - - 1");
     let t = texts(&g, &s);
-    assert!(t.contains(&"e1e2#4".to_string()), "{t:?}");
-    play(&g, &mut s, &["e1e2#4"]);
+    assert!(t.contains(&"e1e2*3".to_string()), "{t:?}");
+    play(&g, &mut s, &["e1e2*3"]);
     assert_eq!(s.to_move, 1, "three stones together end the turn");
     assert_eq!(g.position_string(&s), "4[BBB]5/10 w 12B15W - - - - 1");
 }
@@ -180,14 +180,14 @@ fn rule_7_outnumbered_traps() {
     assert_eq!(s.to_move, 0);
     // Four black and no white: it takes three white stones (here, three together).
     let strict = game(&[("overmove", "forbid")]);
-    let s = at(&strict, "4[WWW]5/4[BBBB]5 w 11B12W - - - - 1");
-    assert_eq!(
-        why_not(&strict, &s, "e2e1#2"),
-        rule7,
-        "one or two are too few"
-    );
+    let mut s = at(&strict, "4[WWW]5/4[BBBB]5 w 11B12W - - - - 1");
+    // One or two are too few: the turn cannot end so.
+    play(&strict, &mut s, &["e2e1"]);
+    assert!(!texts(&strict, &s).contains(&"pass".to_string()), "one");
+    play(&strict, &mut s, &["e2e1"]);
+    assert!(!texts(&strict, &s).contains(&"pass".to_string()), "two");
     let mut s = at(&g, "4[WWW]5/4[BBBB]5 w 11B12W - - - - 1");
-    play(&g, &mut s, &["e2e1#4"]);
+    play(&g, &mut s, &["e2e1*3"]);
     // Seven stones: rule 9 brings two black ones down (6 points to white).
     assert_eq!(g.position_string(&s), "10/4[BBWWW]5 b 11B12W - 2B - - 2");
     assert_eq!(points(&g, &s), (0, 6));
@@ -324,4 +324,34 @@ fn rule_2_the_over_mover_never_brings_down_for_their_own_over_move() {
     let t = texts(&g, &s);
     assert!(!t.iter().any(|m| m.starts_with("bring_down")), "{t:?}");
     assert_eq!(points(&g, &s), (6, 0));
+}
+
+#[test]
+fn rule_2_the_group_move_is_written_apart_and_three_singles_to_one_trap_are_it() {
+    // Issue 18, òicustiỳtac 3: the three stones of one trap moving together are written
+    // `e1e2*3` (and typed so), a single stone `e1e2`; moving the three one at a time to
+    // the same trap is the group move, not an over-move.
+    let g = game(&[]);
+    let s = at(&g, "10/4[BBB]5 b 12B15W - - - - 1");
+    let t = texts(&g, &s);
+    assert!(t.contains(&"e1e2*3".to_string()), "{t:?}");
+    assert!(t.contains(&"e1e2".to_string()), "{t:?}");
+    assert!(!t.iter().any(|m| m.contains('#')), "{t:?}");
+    let mut s1 = s.clone();
+    play(&g, &mut s1, &["e1e2*3"]);
+    assert_eq!(g.position_string(&s1), "4[BBB]5/10 w 12B15W - - - - 1");
+    let mut s3 = s.clone();
+    play(&g, &mut s3, &["e1e2", "e1e2", "e1e2"]);
+    assert_eq!(g.position_string(&s3), "4[BBB]5/10 w 12B15W - - - - 1");
+    let t = texts(&g, &s3);
+    assert!(
+        !t.iter().any(|m| m.starts_with("bring_down")),
+        "no penalty: {t:?}"
+    );
+    // Three single stones from one trap to different traps are still three stones.
+    let mut apart = s.clone();
+    play(&g, &mut apart, &["e1e2", "e1e2", "B@f1"]);
+    assert!(texts(&g, &apart)
+        .iter()
+        .any(|m| m.starts_with("bring_down")));
 }

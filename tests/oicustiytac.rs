@@ -355,3 +355,24 @@ fn rule_2_the_group_move_is_written_apart_and_three_singles_to_one_trap_are_it()
         .iter()
         .any(|m| m.starts_with("bring_down")));
 }
+
+#[test]
+fn option_names_and_words_are_as_the_docs_write_them() {
+    // Issue 18, òicustiỳtac 4: `overmove = penalty` (as docs/analysis/oicustiytac.md
+    // writes it) is accepted, and no option shows a bookkeeping name (`_penalty`,
+    // "the match is _drawn").
+    let g = game(&[("overmove", "penalty")]);
+    let mut s = at(&g, "10/10 b 15B15W - - - - 1");
+    play(&g, &mut s, &["B@e1", "B@f1", "B@g1"]);
+    assert!(texts(&g, &s).iter().all(|m| m.starts_with("bring_down")));
+    for o in &g.program.options {
+        for text in [&o.kind, &o.value, &o.default, &o.doc] {
+            assert!(
+                !text.contains("_penalty") && !text.contains("_drawn"),
+                "{o:?}"
+            );
+        }
+    }
+    let turn_limit = g.program.options.iter().find(|o| o.name == "turn_limit").expect("turn_limit");
+    assert!(turn_limit.doc.contains("the match is drawn"), "{turn_limit:?}");
+}

@@ -373,6 +373,14 @@ fn option_names_and_words_are_as_the_docs_write_them() {
             );
         }
     }
-    let turn_limit = g.program.options.iter().find(|o| o.name == "turn_limit").expect("turn_limit");
-    assert!(turn_limit.doc.contains("the match is drawn"), "{turn_limit:?}");
+    let turn_limit = g
+        .program
+        .options
+        .iter()
+        .find(|o| o.name == "turn_limit")
+        .expect("turn_limit");
+    assert!(
+        turn_limit.doc.contains("the match is drawn"),
+        "{turn_limit:?}"
+    );
 }

@@ -384,3 +384,30 @@ fn option_names_and_words_are_as_the_docs_write_them() {
         "{turn_limit:?}"
     );
 }
+
+#[test]
+fn play_shows_rule_1s_draw_by_person_and_who_plays_black() {
+    // Issue 18, òicustiỳtac 1: rule 1's draw decides, visibly, which person plays black.
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(["play", "oicustiytac", "--seed", "0"])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(b"quit\n")
+        .expect("input");
+    let out = child.wait_with_output().expect("tessel ends");
+    let out = String::from_utf8_lossy(&out.stdout);
+    let person1 = out.matches("(person 1, seated at black)").count();
+    let person2 = out.matches("(person 2, seated at white)").count();
+    assert!(person1 >= 5 && person2 >= 5, "each draws five: {out}");
+    assert!(
+        out.contains("Round 1: person 2 plays black, person 1 plays white."),
+        "{out}"
+    );
+}

@@ -302,7 +302,27 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         if let Some(m) = g.sample_chance(&mut s) {
             // Chance decides from the game's seeded generator.
             let text = g.chance_text(&before, m);
-            out!("chance: {text}");
+            match before
+                .pending
+                .first()
+                .filter(|_| g.program.people.is_some())
+            {
+                // With people behind the players: for whom, person and player (a draw
+                // into a player's part of a zone goes to the person playing it now).
+                Some(p) => {
+                    let who = p.owner as usize;
+                    out!(
+                        "chance: {text} ({}, seated at {})",
+                        person_name(
+                            g.people(&before).get(who).copied().unwrap_or(who),
+                            ai.is_some(),
+                            human
+                        ),
+                        g.program.players.get(who).map_or("?", |n| n.as_str())
+                    );
+                }
+                None => out!("chance: {text}"),
+            }
             history.push(before);
             record.decisions.push(text);
             g.apply(&mut s, m);

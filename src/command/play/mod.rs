@@ -28,7 +28,9 @@ pub struct Play {
     /// Playouts per decision when the AI is mcts.
     #[arg(long, default_value_t = 500)]
     playouts: u32,
-    /// The human's seat when playing against the AI (default: the first player).
+    /// The human's seat when playing against the AI (default: the first player). Where
+    /// people change sides between rounds (`people`), the human is the person who starts
+    /// at that seat, whichever side they play later.
     #[arg(long)]
     human: Option<String>,
     #[arg(long, default_value_t = 0)]

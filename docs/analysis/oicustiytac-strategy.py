@@ -24,7 +24,8 @@ def kind(text):
         return "penalty"   # the mover brings down after the opponent's over-move
     if re.match(r"^[BW]@", text):
         return "whelp"
-    if re.search(r"#[45]$", text):
+    # Three stones of one trap together: `e1e2*3` (older records: `e1e2#4`).
+    if re.search(r"(\*3|#[45])$", text):
         return "three"
     if re.match(r"^[a-j][12][a-j][12](#[23])?$", text):
         return "move"

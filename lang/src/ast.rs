@@ -101,6 +101,12 @@ pub enum Item {
         expr: Expr,
         span: Span,
     },
+    /// `people by VAR [score VAR]`: the people behind the players (sides), who may change
+    /// sides between rounds; the match score kept per person.
+    People {
+        by: Name,
+        score: Option<Name>,
+    },
     /// Where captured pieces go: a zone of their owner or of the capturer.
     Captures {
         zone: Name,

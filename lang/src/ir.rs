@@ -62,6 +62,10 @@ pub struct Program {
     pub actions: Vec<Action>,
     /// How good a position is for `mover` (agents); `material` when the ruleset says nothing.
     pub score: Expr,
+    /// `people by VAR score VAR`: the people (1, 2, …) who play the players (sides),
+    /// when they may change sides between rounds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub people: Option<People>,
     /// The distributions of the `roll` statements, by number.
     pub chances: Vec<Chance>,
     /// For each chance event, statements run once it is resolved (by its roller).
@@ -248,6 +252,15 @@ impl Type {
             Type::Player => "a player",
         }
     }
+}
+
+/// The people behind the players: `by(p)` is the number (1, 2, …) of the person who
+/// plays player `p` now; `score`, when given, holds each person's match score, person
+/// `i` in player `i - 1`'s slot.
+#[derive(Clone, Copy, Debug, Serialize)]
+pub struct People {
+    pub by: VarId,
+    pub score: Option<VarId>,
 }
 
 #[derive(Clone, Debug, Serialize)]

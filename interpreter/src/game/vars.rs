@@ -55,6 +55,43 @@ impl Game {
             .and_then(|i| s.vars.get(i).copied())
     }
 
+    /// The people behind the players (`people by VAR`): the person (0, 1, …) who plays
+    /// each player now. Without the declaration, or where the variable says no one (or a
+    /// person twice), each player is their own person.
+    pub fn people(&self, s: &State) -> Vec<usize> {
+        let n = self.players();
+        let own: Vec<usize> = (0..n).collect();
+        let Some(p) = self.program.people else {
+            return own;
+        };
+        let each: Vec<usize> = (0..n)
+            .map(|i| {
+                self.slot_at(p.by, i as i64)
+                    .and_then(|k| s.vars.get(k))
+                    .map_or(usize::MAX, |&x| (x - 1).clamp(-1, n as i64) as usize)
+            })
+            .collect();
+        let mut seen = vec![false; n];
+        for &x in &each {
+            if x >= n || std::mem::replace(&mut seen[x], true) {
+                return own;
+            }
+        }
+        each
+    }
+
+    /// Each person's match score (`people by VAR score VAR`), person 0 first; `None`
+    /// without a score.
+    pub fn people_score(&self, s: &State) -> Option<Vec<i64>> {
+        let v = self.program.people?.score?;
+        (0..self.players())
+            .map(|i| {
+                self.slot_at(v, i as i64)
+                    .and_then(|k| s.vars.get(k).copied())
+            })
+            .collect()
+    }
+
     /// The slot of a variable by name (`index` as for [`Game::var`]), if there is one.
     fn slot_named(&self, name: &str, index: usize) -> Option<usize> {
         let v = self.program.vars.iter().position(|v| v.name == name)?;

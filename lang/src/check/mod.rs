@@ -167,6 +167,7 @@ impl<'a> Lowerer<'a> {
             chance_then: std::mem::take(&mut self.chances.then),
             plugins: std::mem::take(&mut self.plugins),
             score: rules.score,
+            people: rules.people,
             actions: rules.actions,
             captures_to: rules.captures_to,
             start: singles.start.map(|s| (s.text.clone(), s.span)),

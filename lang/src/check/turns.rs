@@ -16,6 +16,7 @@ pub(super) struct Rules {
     pub(super) captures_to: Option<(ir::ZoneId, bool)>,
     pub(super) score: Expr,
     pub(super) actions: Vec<ir::Action>,
+    pub(super) people: Option<ir::People>,
 }
 
 impl Lowerer<'_> {
@@ -37,6 +38,7 @@ impl Lowerer<'_> {
             captures_to: None,
             score: Expr::Material,
             actions: Vec::new(),
+            people: None,
         };
         for item in items {
             match item {
@@ -49,6 +51,19 @@ impl Lowerer<'_> {
                     ..
                 } => self.turn_from(&mut rules.turn, max, pass, *pass_when_stuck, start, end),
                 Item::Score { expr, .. } => rules.score = self.typed(expr, Type::Int),
+                Item::People { by, score } => {
+                    if rules.people.is_some() {
+                        self.error(err(
+                            codes::DUPLICATE,
+                            "the people are declared twice",
+                            by.span,
+                            "a second `people` declaration",
+                        ));
+                    }
+                    let by = self.people_var(by);
+                    let score = score.as_ref().and_then(|n| self.people_var(n));
+                    rules.people = by.map(|by| ir::People { by, score });
+                }
                 Item::Action(a) => {
                     if rules.actions.len() < 250 {
                         let action = self.action_from(a);
@@ -168,5 +183,40 @@ impl Lowerer<'_> {
                 .map(|r| r.text.clone())
                 .unwrap_or_else(|| "forbidden".into()),
         }
+    }
+}
+
+impl Lowerer<'_> {
+    /// A variable of `people by VAR score VAR`: a number for each player.
+    fn people_var(&mut self, name: &Name) -> Option<ir::VarId> {
+        let Some(&v) = self.names.vars.get(&name.text) else {
+            self.error(
+                err(
+                    codes::UNKNOWN_NAME,
+                    format!("there is no variable `{}`", name.text),
+                    name.span,
+                    "unknown variable",
+                )
+                .hint("declare it with `counter NAME = 0 per player kept`"),
+            );
+            return None;
+        };
+        let var = &self.vars[v as usize];
+        if var.ty != Type::Int || !var.per_player || var.per_cell {
+            self.error(
+                err(
+                    codes::TYPE_MISMATCH,
+                    format!(
+                        "`{}` must hold a number for each player to say who the people are",
+                        name.text
+                    ),
+                    name.span,
+                    "not a number per player",
+                )
+                .hint("declare it with `counter NAME = 0 per player kept`"),
+            );
+            return None;
+        }
+        Some(v)
     }
 }

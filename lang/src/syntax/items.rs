@@ -68,6 +68,11 @@ impl Builder {
                 expr: self.expr(it.next().unwrap()),
                 span,
             },
+            Rule::people_decl => {
+                let by = self.name(it.next().unwrap());
+                let score = it.next().map(|x| self.name(x));
+                Item::People { by, score }
+            }
             Rule::captures_top_decl => Item::CapturesTop(span),
             Rule::notation_decl => self.notation_decl(it),
             Rule::define_decl => self.define_decl(it),

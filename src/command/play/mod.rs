@@ -28,7 +28,9 @@ pub struct Play {
     /// Playouts per decision when the AI is mcts.
     #[arg(long, default_value_t = 500)]
     playouts: u32,
-    /// The human's seat when playing against the AI (default: the first player).
+    /// The human's seat when playing against the AI (default: the first player). Where
+    /// people change sides between rounds (`people`), the human is the person who starts
+    /// at that seat, whichever side they play later.
     #[arg(long)]
     human: Option<String>,
     #[arg(long, default_value_t = 0)]
@@ -214,12 +216,41 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
     if let Some(legend) = render::legend(g) {
         out!("{legend}");
     }
+    // The people behind the players when they change sides between rounds (`people`):
+    // the round and the seating last announced, and the match score then.
+    let mut seen_round = s.rounds;
+    let mut seen_score = g.people_score(&s);
+    let mut announced: Option<(u32, Vec<usize>)> = None;
     loop {
         // The board is drawn before each decision someone chooses; not before a throw of
         // chance or a decision that is the only one (a random assembly, say).
         g.decisions(&s, &mut scratch, &mut moves);
         let automatic = g.waiting_chance(&s).is_some()
             || (g.status(&s, &mut scratch).is_none() && only_choice(g, &moves));
+        if g.program.people.is_some() && s.rounds > seen_round {
+            out!(
+                "\n{}",
+                round_over(
+                    g,
+                    seen_round,
+                    seen_score.as_deref(),
+                    &s,
+                    ai.is_some(),
+                    human
+                )
+            );
+        }
+        if s.rounds != seen_round {
+            seen_round = s.rounds;
+            seen_score = g.people_score(&s);
+        }
+        if !automatic && g.program.people.is_some() {
+            let seated = (s.rounds, g.people(&s));
+            if announced.as_ref() != Some(&seated) {
+                out!("\n{}", seating(g, &s, ai.is_some(), human));
+                announced = Some(seated);
+            }
+        }
         if !automatic {
             out_part!("\n{}", render::board(g, &s));
             let position = g.position_string(&s);
@@ -242,6 +273,18 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 .map(|w| format!("{} wins", g.program.players[w]))
                 .unwrap_or_else(|| "no winner".into());
             out!("Game over: {} — {who}.", o.ending);
+            if g.program.people.is_some() {
+                let people = g.people(&s);
+                if let Some(w) = o.winner() {
+                    out!(
+                        "The match goes to {}.",
+                        person_name(people[w], ai.is_some(), human)
+                    );
+                }
+                if let Some(score) = g.people_score(&s) {
+                    out!("{}", match_score(&score, ai.is_some(), human));
+                }
+            }
             if !o.values.is_empty() {
                 let each: Vec<String> = g
                     .program
@@ -261,7 +304,27 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         if let Some(m) = g.sample_chance(&mut s) {
             // Chance decides from the game's seeded generator.
             let text = g.chance_text(&before, m);
-            out!("chance: {text}");
+            match before
+                .pending
+                .first()
+                .filter(|_| g.program.people.is_some())
+            {
+                // With people behind the players: for whom, person and player (a draw
+                // into a player's part of a zone goes to the person playing it now).
+                Some(p) => {
+                    let who = p.owner as usize;
+                    out!(
+                        "chance: {text} ({}, seated at {})",
+                        person_name(
+                            g.people(&before).get(who).copied().unwrap_or(who),
+                            ai.is_some(),
+                            human
+                        ),
+                        g.program.players.get(who).map_or("?", |n| n.as_str())
+                    );
+                }
+                None => out!("chance: {text}"),
+            }
             history.push(before);
             record.decisions.push(text);
             g.apply(&mut s, m);
@@ -284,7 +347,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             save(&record, &record_path);
             return;
         }
-        if let Some(agent_kind) = ai.filter(|_| player != human) {
+        // With people behind the players, the human is a person, whichever side they play.
+        let person = g.people(&s)[player];
+        if let Some(agent_kind) = ai.filter(|_| person != human) {
             let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
             let text = g.move_text_among(&moves, m);
             let secret = m.is_action()
@@ -342,24 +407,27 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 names.join(", ")
             );
         }
+        // The prompt names the side, and the person playing it when people change sides.
+        let side = if g.program.people.is_some() {
+            format!(
+                "{} — {}",
+                g.program.players[player],
+                person_name(person, ai.is_some(), human)
+            )
+        } else {
+            g.program.players[player].clone()
+        };
         match beats {
             Some(b) => {
                 // The beat runs from the first prompt for this decision; other commands
                 // typed meanwhile do not stop it.
                 let began = *beat_began.get_or_insert_with(std::time::Instant::now);
                 let left = u64::from(b).saturating_sub(began.elapsed().as_secs());
-                out_part!(
-                    "{} to move ({left} s of the beat)> ",
-                    g.program.players[player]
-                );
+                out_part!("{side} to move ({left} s of the beat)> ");
             }
             None => match &timing {
-                Some(t) => out_part!(
-                    "{} to move ({})> ",
-                    g.program.players[player],
-                    t.shown(player)
-                ),
-                None => out_part!("{} to move> ", g.program.players[player]),
+                Some(t) => out_part!("{side} to move ({})> ", t.shown(player)),
+                None => out_part!("{side} to move> "),
             },
         }
         let _ = std::io::stdout().flush();
@@ -404,7 +472,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     undone = true;
                     // Back to a decision of the human's, not a throw of chance, the AI's move
                     // or a decision that was the only one.
-                    if (ai.is_none() || s.to_move as usize == human) && s.pending.is_empty() {
+                    if (ai.is_none() || g.people(&s)[s.to_move as usize] == human)
+                        && s.pending.is_empty()
+                    {
                         let mut here = Vec::new();
                         g.decisions(&s, &mut scratch, &mut here);
                         if !only_choice(g, &here) {
@@ -513,4 +583,66 @@ fn yielding_decision(
                 t.turns != s.turns
             }
     })
+}
+
+/// A person's name in `play` (people behind the players): numbered from 1, and which of
+/// them is the human when the computer plays the others.
+fn person_name(person: usize, ai: bool, human: usize) -> String {
+    match (ai, person == human) {
+        (false, _) => format!("person {}", person + 1),
+        (true, true) => format!("person {} (you)", person + 1),
+        (true, false) => format!("person {} (the computer)", person + 1),
+    }
+}
+
+/// Who plays which player this round.
+fn seating(g: &Game, s: &State, ai: bool, human: usize) -> String {
+    let people = g.people(s);
+    let each: Vec<String> = g
+        .program
+        .players
+        .iter()
+        .zip(&people)
+        .map(|(p, &who)| format!("{} plays {p}", person_name(who, ai, human)))
+        .collect();
+    format!("Round {}: {}.", s.rounds + 1, each.join(", "))
+}
+
+/// The match score by person.
+fn match_score(score: &[i64], ai: bool, human: usize) -> String {
+    let each: Vec<String> = score
+        .iter()
+        .enumerate()
+        .map(|(i, n)| format!("{} {n}", person_name(i, ai, human)))
+        .collect();
+    format!("Match score: {}.", each.join(", "))
+}
+
+/// The end of a round: who won it (the person whose match score went up), and the score.
+fn round_over(
+    g: &Game,
+    round: u32,
+    before: Option<&[i64]>,
+    s: &State,
+    ai: bool,
+    human: usize,
+) -> String {
+    let Some(now) = g.people_score(s) else {
+        return format!("Round {} is over.", round + 1);
+    };
+    let gained: Vec<usize> = match before {
+        Some(b) => (0..now.len())
+            .filter(|&i| now[i] > b.get(i).copied().unwrap_or(0))
+            .collect(),
+        None => Vec::new(),
+    };
+    let won = match gained.as_slice() {
+        [w] => format!(", won by {}", person_name(*w, ai, human)),
+        _ => String::new(),
+    };
+    format!(
+        "Round {} is over{won}. {}",
+        round + 1,
+        match_score(&now, ai, human)
+    )
 }

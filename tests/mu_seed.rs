@@ -61,3 +61,30 @@ fn an_oscillating_section_explodes_out_before_it_is_trimmed() {
     assert_eq!(stack(&g, &s, "d4"), "r", "one below capacity");
     assert_eq!(stack(&g, &s, "e4"), "-");
 }
+
+// ---- 2. Territory accessible from the Wall ---------------------------------------------------
+
+/// The counts when the game is over (the position must have every player passed).
+fn counted(g: &Game, p: &str) -> Vec<i64> {
+    let s = at(g, p);
+    let mut scratch = g.scratch();
+    let o = g
+        .status(&s, &mut scratch)
+        .expect("every player passed: over");
+    o.values
+}
+
+#[test]
+fn an_empty_section_a_piece_on_the_wall_can_move_into_is_territory() {
+    // The section a7 b7 a6, walled in; red's 2-piece on d7 does not touch it, but moves two
+    // cells along the Wall, d7 → c7 → b7, into it.
+    let g = game(&[]);
+    let p = "3[rr]/5/6/7/6/5/4 r 2 14 2 0 ccww/cwwww/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![3, 0]);
+    // A lone man on d7 reaches only c7: no one reaches the section.
+    let p = "3r/5/6/7/6/5/4 r 2 14 2 0 ccww/cwwww/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![0, 0]);
+    // Blue's 2-piece on c5 reaches a7 (c5 → b6 → a7): the section is accessible to both.
+    let p = "3[rr]/5/2[bb]3/7/6/5/4 r 2 14 2 0 ccww/cwwww/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![0, 0], "neutral");
+}

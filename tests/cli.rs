@@ -787,13 +787,7 @@ fn the_readme_example_moves_are_legal_where_they_are_shown() {
 fn muso_pictures_mark_home_areas_and_show_both_pieces_of_a_stack() {
     // Issue 18, Muso item 4: home areas and home spaces are coloured (Red's e1 is its home
     // space, d1 and c2 its home area); a pipi on a kili shows both, not `P ×2`.
-    let cell = |x: u32, y: u32, fill: &str| {
-        format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
-            24 + 48 * x,
-            24 + 48 * y
-        )
-    };
+    let cell = svg_square;
     let p = "9/2p6/2i-w6/i2i-P4i/9/2PPPPP2/9 0/0 4/4 l 3";
     let (code, svg, err) = tessel(&["render", "muso", "--position", p]);
     assert_eq!(code, 0, "{err}");
@@ -830,13 +824,7 @@ fn oicustiytac_pictures_show_the_traps_and_the_colours_a_trap_holds() {
     // Issue 18, Muso item 4 (òicustiỳtac's pictures): the whelping and home traps are
     // coloured, and a trap holding two black stones and one white shows both colours with
     // their counts, not `W ×3`.
-    let cell = |x: u32, y: u32, fill: &str| {
-        format!(
-            "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
-            24 + 48 * x,
-            24 + 48 * y
-        )
-    };
+    let cell = svg_square;
     let p = "W9/[BBW][BW]8 b 12W 12B - - - 1";
     let (code, svg, err) = tessel(&["render", "oicustiytac", "--position", p]);
     assert_eq!(code, 0, "{err}");
@@ -860,4 +848,13 @@ fn oicustiytac_pictures_show_the_traps_and_the_colours_a_trap_holds() {
         "{svg}"
     );
     assert!(svg.contains(">1B</text>"), "b1 holds one of each: {svg}");
+}
+
+/// The SVG of a grid square (column x, row y from the top) filled with `fill`.
+fn svg_square(x: u32, y: u32, fill: &str) -> String {
+    format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
+        24 + 48 * x,
+        24 + 48 * y
+    )
 }

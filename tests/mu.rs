@@ -18,7 +18,7 @@
 
 mod common;
 
-use common::{play, texts};
+use common::{play, stack, texts};
 use rand::SeedableRng;
 use std::collections::HashMap;
 use tessel_interpreter::{Game, State};
@@ -114,25 +114,6 @@ fn at(g: &Game, setup: &Setup) -> State {
 
 fn cell(g: &Game, name: &str) -> usize {
     g.board.cell_by_name(name).expect("cell") as usize
-}
-
-/// The men on a cell, bottom first (`rr`), or `-` when empty.
-fn stack(g: &Game, s: &State, name: &str) -> String {
-    let c = cell(g, name);
-    let mut out: String = s
-        .buried
-        .iter()
-        .filter(|(bc, _)| *bc as usize == c)
-        .map(|(_, p)| g.symbol(*p))
-        .collect();
-    if !s.cells[c].is_none() {
-        out += &g.symbol(s.cells[c]);
-    }
-    if out.is_empty() {
-        "-".into()
-    } else {
-        out
-    }
 }
 
 fn layer(g: &Game, s: &State, name: &str) -> i64 {

@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{play, texts};
+use common::{play, stack, texts};
 use tessel_interpreter::{Game, State};
 
 fn game(options: &[(&str, &str)]) -> Game {
@@ -17,25 +17,6 @@ fn game(options: &[(&str, &str)]) -> Game {
 fn at(g: &Game, p: &str) -> State {
     g.parse_position(p, 0)
         .unwrap_or_else(|e| panic!("{p}: {}", e.message))
-}
-
-/// The men on a cell, bottom first (`rr`), or `-` when empty.
-fn stack(g: &Game, s: &State, name: &str) -> String {
-    let c = common::cell(g, name);
-    let mut out: String = s
-        .buried
-        .iter()
-        .filter(|(bc, _)| *bc as usize == c)
-        .map(|(_, p)| g.symbol(*p))
-        .collect();
-    if !s.cells[c].is_none() {
-        out += &g.symbol(s.cells[c]);
-    }
-    if out.is_empty() {
-        "-".into()
-    } else {
-        out
-    }
 }
 
 // ---- 1. Oscillation ----------------------------------------------------------------------

@@ -129,3 +129,22 @@ pub fn play_recorded(
         g.apply(s, m);
     }
 }
+
+/// The men on a cell, bottom first (`rr`), or `-` when empty.
+pub fn stack(g: &Game, s: &State, name: &str) -> String {
+    let c = cell(g, name);
+    let mut out: String = s
+        .buried
+        .iter()
+        .filter(|(bc, _)| *bc as usize == c)
+        .map(|(_, p)| g.symbol(*p))
+        .collect();
+    if !s.cells[c].is_none() {
+        out += &g.symbol(s.cells[c]);
+    }
+    if out.is_empty() {
+        "-".into()
+    } else {
+        out
+    }
+}

@@ -138,7 +138,7 @@ fn fending_the_balance_on_one_s_own_side_stabs_the_shadow() {
     // Black's Balance on W6 (white's side), black's Jutsu in reserve: white's Sword on X5
     // fends the Balance and the Jutsu is taken.
     let p = "4/4/4/1s1r/4/4/4/4/4/4/b3/1R2/1S2/4/4/4 w j 0 1 2 8 1";
-    let end = after(&g, p, &["$fW6tJ~"]);
+    let end = after(&g, p, &["$fW6tJ~", "---"]);
     assert!(
         end.contains(" b b 0 1 2 8 1 j"),
         "Balance to the reserve, Jutsu lost: {end}"

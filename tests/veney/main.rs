@@ -8,6 +8,7 @@
 mod common;
 
 mod capture;
+mod concert;
 mod course;
 mod devices;
 mod notation;

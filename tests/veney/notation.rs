@@ -131,7 +131,7 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             start,
             "1. aw SZ5, a- SY12; 2. az $X6, a+ eW11;",
             &[
-                "aw", "SZ5", "---", "a-", "SY12", "---", "az", "$X6", "a+", "eW11",
+                "aw", "SZ5", "---", "a-", "SY12", "---", "az", "$X6", "---", "a+", "eW11",
             ],
         ),
         // The seed's turn pairs (from a position where they are all legal: white has a
@@ -140,7 +140,8 @@ fn the_seed_s_notation_examples_parse_and_replay() {
             "4/4/1s2/4/1c2/2r1/L3/2E1/4/e3/4/R3/2S1/4/L3/4 w - 0 1 2 8 1",
             "1. SZ5 $fW7, CtW10; 2. LtW10, SX13 $fY9; 3. az LW4, $X10; ...",
             &[
-                "SZ5", "$fW7", "CtW10", "LtW10", "SX13", "$fY9", "az", "LW4", "$X10",
+                "SZ5", "$fW7", "CtW10", "LtW10", "---", "SX13", "$fY9", "az", "LW4", "---", "$X10",
+                "---",
             ],
         ),
     ];

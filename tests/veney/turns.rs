@@ -8,11 +8,16 @@ fn a_stepping_stone_grants_the_same_piece_a_second_move() {
     let g = game();
     let mut s = g.start_state(0).expect("start");
     // The Sword leaps onto its own engagement on X5: the engagement goes to the reserve and
-    // the Sword may move again, and only the Sword (or the turn ends with `---`).
+    // the Sword may move again, and only the Sword — or the Self in concert, the other way
+    // to a second move (or the turn ends with `---`).
     play(&g, &mut s, &["$X5"]);
     assert_eq!(s.to_move, 0, "still white's turn");
     let t = played(&g, &s);
-    assert!(t.iter().all(|m| m.starts_with('$') || m == "---"), "{t:?}");
+    assert!(
+        t.iter()
+            .all(|m| m.starts_with('$') || m.starts_with('S') || m == "---"),
+        "{t:?}"
+    );
     assert!(t.contains(&"$X8".to_string()), "{t:?}");
     assert!(
         g.position_string(&s).contains(" w DGLJUEdglju "),

@@ -113,6 +113,30 @@ fn the_lantern_may_move_first_and_the_self_into_its_old_square() {
         "{}",
         g.position_string(&s)
     );
+    // Written Self first: the Self into the Lantern's square, the Lantern lifted slides on
+    // in its Self's measure (and only it moves).
+    same_concert(&g, p, &["SX4", "LX2"], &["LX2", "SX4"]);
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["SX4"]);
+    assert_eq!(played(&g, &s), ["LX1", "LX2", "LZ2", "LZ4"]);
+}
+
+#[test]
+fn the_self_after_its_armament_passes_the_armament_s_old_square() {
+    let g = game();
+    // The Sword on X5 between the Self on Y4 and W6: the Sword to X7, the Self through X5.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1R2/2S1/4/4/4 w - 0 1 2 8 1";
+    let end = after(&g, p, &["$X7", "SW6"]);
+    assert!(
+        end.starts_with("4/4/4/1sr1/4/4/4/4/4/1R2/S3/4/4/4/4/4 b"),
+        "{end}"
+    );
+    // But not through a stepping stone the Sword took there (the Self moving first would
+    // have met the engagement).
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1E2/2S1/1R2/4/4 w - 0 1 2 8 1";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["$X5"]);
+    assert!(!of(&g, &s, "S").contains(&"SW6".to_string()));
 }
 
 #[test]

@@ -126,11 +126,26 @@ fn the_self_after_its_armament_passes_the_armament_s_old_square() {
     let g = game();
     // The Sword on X5 between the Self on Y4 and W6: the Sword to X7, the Self through X5.
     let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1R2/2S1/4/4/4 w - 0 1 2 8 1";
-    let end = after(&g, p, &["$X7", "SW6"]);
+    let end = same_concert(&g, p, &["$X7", "SW6"], &["SW6", "$X7"]);
     assert!(
         end.starts_with("4/4/4/1sr1/4/4/4/4/4/1R2/S3/4/4/4/4/4 b"),
         "{end}"
     );
+    // Written Self first, the Sword passed must move on (no pass, no other piece), within
+    // range of the Self's new square (the third measure, not the fourth), and onto the
+    // square the Self left.
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["SW6"]);
+    let t = played(&g, &s);
+    assert!(t.iter().all(|m| m.starts_with('$')), "{t:?}");
+    assert!(t.contains(&"$Y4".to_string()) && t.contains(&"$X12".to_string()), "{t:?}");
+    // Two armaments in the way: no concert passes both.
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/2D1/2R1/2S1/4/4/4 w - 0 1 2 8 1";
+    let s = at(&g, p);
+    let t = of(&g, &s, "S");
+    assert!(!t.contains(&"SY7".to_string()) && !t.contains(&"SY8".to_string()), "{t:?}");
+    let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1D2/2S1/R3/4/4 w - 0 1 2 8 1";
+    same_concert(&g, p, &["SW6", "DX7"], &["DX7", "SW6"]);
     // But not through a stepping stone the Sword took there (the Self moving first would
     // have met the engagement).
     let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1E2/2S1/1R2/4/4 w - 0 1 2 8 1";

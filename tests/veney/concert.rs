@@ -53,10 +53,7 @@ fn the_armament_is_judged_from_the_self_s_new_square() {
     }
     // Only the Self may follow, or the turn ends (no second armament, no other piece).
     let t = played(&g, &s);
-    assert!(
-        t.iter().all(|m| m.starts_with('S') || m == "---"),
-        "{t:?}"
-    );
+    assert!(t.iter().all(|m| m.starts_with('S') || m == "---"), "{t:?}");
     let e = tessel::record::from_game_text(&g, "veney", &[], Some(p.to_string()), "1. $X10 SX4")
         .expect_err("not a concert");
     assert!(e.contains("SX4"), "{e}");
@@ -138,12 +135,18 @@ fn the_self_after_its_armament_passes_the_armament_s_old_square() {
     play(&g, &mut s, &["SW6"]);
     let t = played(&g, &s);
     assert!(t.iter().all(|m| m.starts_with('$')), "{t:?}");
-    assert!(t.contains(&"$Y4".to_string()) && t.contains(&"$X12".to_string()), "{t:?}");
+    assert!(
+        t.contains(&"$Y4".to_string()) && t.contains(&"$X12".to_string()),
+        "{t:?}"
+    );
     // Two armaments in the way: no concert passes both.
     let p = "4/4/4/1sr1/4/4/4/4/4/4/2D1/2R1/2S1/4/4/4 w - 0 1 2 8 1";
     let s = at(&g, p);
     let t = of(&g, &s, "S");
-    assert!(!t.contains(&"SY7".to_string()) && !t.contains(&"SY8".to_string()), "{t:?}");
+    assert!(
+        !t.contains(&"SY7".to_string()) && !t.contains(&"SY8".to_string()),
+        "{t:?}"
+    );
     let p = "4/4/4/1sr1/4/4/4/4/4/4/4/1D2/2S1/R3/4/4 w - 0 1 2 8 1";
     same_concert(&g, p, &["SW6", "DX7"], &["DX7", "SW6"]);
     // But not through a stepping stone the Sword took there (the Self moving first would
@@ -173,4 +176,37 @@ fn a_concert_written_armament_first_is_written_and_read_back() {
         read_text(&g, CONCERT, "1. $X6, SY12; 2. SX5"),
         ["$X6", "---", "SY12", "---", "SX5"]
     );
+}
+
+#[test]
+fn an_armament_lifted_in_concert_always_has_a_way_on() {
+    use rand::{Rng, SeedableRng};
+    // Random games: whenever the Self has lifted its armament (no pass is offered then),
+    // the armament has a move; no game is left without a decision.
+    let g = game();
+    let (mut lifted, mut scratch, mut legal) = (0, g.scratch(), Vec::new());
+    for seed in 0..24 {
+        let mut s = g.start_state(seed).expect("start");
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(seed);
+        for _ in 0..1500 {
+            if g.chance_outcomes(&s).is_some() {
+                let mut probe = s.clone();
+                let m = g.sample_chance(&mut probe).expect("an outcome");
+                g.apply(&mut s, m);
+                continue;
+            }
+            if g.status(&s, &mut scratch).is_some() {
+                break;
+            }
+            g.decisions(&s, &mut scratch, &mut legal);
+            assert!(!legal.is_empty(), "stuck: {}", g.position_string(&s));
+            if s.turn_step > 0 && !legal.iter().any(|m| m.is_pass()) {
+                lifted += 1;
+            }
+            legal.retain(|m| !g.is_manual(m));
+            let m = legal[rng.random_range(0..legal.len())];
+            g.apply(&mut s, m);
+        }
+    }
+    assert!(lifted > 0, "no lift met");
 }

@@ -75,12 +75,15 @@ impl Labels {
 /// What a condition may read besides `to`: it and these name one labelling.
 type Key = (usize, PlayerId, CellId, CellId);
 
+/// A query kept per group: its kind, its condition's key, its other expression.
+type Query = (u8, Key, usize);
+
 /// The groups found and the answers worked out while one expression is evaluated.
 #[derive(Default)]
 pub(crate) struct Memo {
     labels: RefCell<Vec<(Key, Rc<Labels>)>>,
     /// Per query (its kind, the condition's key, its other expression): an answer a group.
-    answers: RefCell<Vec<((u8, Key, usize), Vec<Option<i64>>)>>,
+    answers: RefCell<Vec<(Query, Vec<Option<i64>>)>>,
 }
 
 /// The kinds of answer kept per group.
@@ -126,7 +129,7 @@ impl Game {
     fn per_group(
         &self,
         memo: &Memo,
-        id: (u8, Key, usize),
+        id: Query,
         groups: usize,
         g: usize,
         work: impl FnOnce() -> i64,

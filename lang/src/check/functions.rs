@@ -379,13 +379,7 @@ impl Lowerer<'_> {
                     format!("{}(CELL, CONDITION on `to`)", f.text)
                 };
                 let hi = if f.text == "sections" { 3 } else { 2 };
-                if !self.arity(
-                    f,
-                    args,
-                    2,
-                    hi,
-                    &form,
-                ) {
+                if !self.arity(f, args, 2, hi, &form) {
                     return None;
                 }
                 let c = Box::new(self.typed(&args[0], Cell));

@@ -69,3 +69,60 @@ fn an_empty_section_a_piece_on_the_wall_can_move_into_is_territory() {
     let p = "3[rr]/5/2[bb]3/7/6/5/4 r 2 14 2 0 ccww/cwwww/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
     assert_eq!(counted(&g, p), vec![0, 0], "neutral");
 }
+
+/// A one-colour section over its critical mass oscillates: every cell keeps passing men on,
+/// so at the end of the turn each ends exactly one below capacity (the Wall: at capacity),
+/// the empty ones too, in the section's colour.
+#[test]
+fn an_oscillating_section_is_trimmed_and_filled_to_one_below_capacity() {
+    let g = game(&[]);
+    // The Commonwealth b4 c4 d4 e4 (capacities 1, 2, 2, 1: critical mass 2) holding three
+    // red men on b4.
+    let p = "4/5/6/1[rrr]5/6/5/4 r 2 14 0 0 ..../...../....../.cccc../....../...../.... ..../...../....../......./....../...../....";
+    let mut s = at(&g, p);
+    assert_eq!(texts(&g, &s), vec!["pass"], "it oscillates: no explosion");
+    play(&g, &mut s, &["pass"]);
+    let cells: Vec<String> = ["b4", "c4", "d4", "e4"]
+        .iter()
+        .map(|c| stack(&g, &s, c))
+        .collect();
+    assert_eq!(cells, vec!["-", "r", "r", "-"]);
+    // Blue's section oscillates too in red's turn: filled with blue.
+    let p = "4/5/6/1[bbb]5/6/5/4 r 2 14 0 0 ..../...../....../.cccc../....../...../.... ..../...../....../......./....../...../....";
+    let mut s = at(&g, p);
+    play(&g, &mut s, &["pass"]);
+    let cells: Vec<String> = ["b4", "c4", "d4", "e4"]
+        .iter()
+        .map(|c| stack(&g, &s, c))
+        .collect();
+    assert_eq!(cells, vec!["-", "b", "b", "-"]);
+    // The Wall b4 c4 d4 e4 (capacities 1, 2, 2, 1: six in all) holding seven red men.
+    let p = "4/5/6/1[rrrrrrr]5/6/5/4 r 2 14 0 0 ..../...../....../.wwww../....../...../.... ..../...../....../......./....../...../....";
+    let mut s = at(&g, p);
+    assert_eq!(texts(&g, &s), vec!["pass"], "it oscillates: no explosion");
+    play(&g, &mut s, &["pass"]);
+    let cells: Vec<String> = ["b4", "c4", "d4", "e4"]
+        .iter()
+        .map(|c| stack(&g, &s, c))
+        .collect();
+    assert_eq!(cells, vec!["r", "rr", "rr", "r"]);
+}
+
+// ---- 3. Virgin fragments -----------------------------------------------------------------------
+
+#[test]
+fn a_virgin_fragment_between_two_sections_joins_neither() {
+    // Red's section a7 b7 a6 and blue's d7 e6; the virgin c7 touches both. Sections never
+    // merge: c7 counts for no one, as the Wall it would become if it exploded.
+    let g = game(&[]);
+    let p = "r3/4b/6/7/6/5/4 r 2 14 2 0 ccvc/cwwwc/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![3, 2]);
+    let p = "r3/4b/6/7/6/5/4 r 2 14 2 0 ccwc/cwwwc/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![3, 2], "with c7 as Wall");
+    // A fragment of two cells (c7 and c6) touching only red's section counts with it.
+    let p = "r3/5/6/7/6/5/4 r 2 14 2 0 ccvw/cwvww/wwwwww/wwwwwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![5, 0]);
+    // A fragment touching no section counts for no one.
+    let p = "r3/5/6/7/6/5/4 r 2 14 2 0 ccww/cwwww/wwwwww/wwvvwww/wwwwww/wwwww/wwww ..../...../....../......./....../...../....";
+    assert_eq!(counted(&g, p), vec![3, 0]);
+}

@@ -19,6 +19,9 @@ pub(crate) struct Ctx<'s> {
     pub steps: u32,
     /// The piece that moves (for `fresh`): the one on `from`, or one picked from a pile.
     pub moving: Piece,
+    /// The groups found so far while an expression that visits every cell is evaluated
+    /// (`groups.rs`); none outside one.
+    pub memo: Option<&'s crate::groups::Memo>,
 }
 
 /// What an expression asks of move generation: whether a cell is attacked (`attacked`) and
@@ -51,6 +54,7 @@ impl Game {
             // After a move (its effects, `after move`), how far it went.
             steps: s.last.steps,
             moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
+            memo: None,
         }
     }
 
@@ -320,17 +324,24 @@ impl Game {
                     .filter(|&t| holds(t))
                     .count() as i64
             }
+            // Under a memo, asked cell after cell: from the groups found once (groups.rs).
+            Expr::SectionTotal(..) | Expr::SectionSize(..) if cx.memo.is_some() => {
+                self.group_query(e, cx)
+            }
+            Expr::SectionsOf(..) | Expr::SectionCell(..) => self.group_query(e, cx),
             Expr::SectionTotal(c, cond, v) => {
                 let c = self.eval(c, cx);
                 if !(0..cx.s.cells.len() as i64).contains(&c) {
                     return 0;
                 }
                 let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                self.bd(cx.s)
-                    .group(c as CellId, holds)
-                    .into_iter()
-                    .map(|t| self.eval(v, &Ctx { to: t, ..*cx }))
-                    .sum()
+                let group = self.bd(cx.s).group(c as CellId, holds);
+                self.with_memo(cx, |cx| {
+                    group
+                        .into_iter()
+                        .map(|t| self.eval(v, &Ctx { to: t, ..*cx }))
+                        .sum()
+                })
             }
             Expr::Adjacent(a, b) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
@@ -382,19 +393,27 @@ impl Game {
                 let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
                 self.bd(cx.s).group_size(c as CellId, holds) as i64
             }
-            Expr::AnyCell(cond) => i64::from((0..cx.s.cells.len() as CellId).any(|c| {
-                let at = Ctx { to: c, ..*cx };
-                self.eval(cond, &at) != 0
-            })),
-            Expr::MaxCells(cond, v) => (0..cx.s.cells.len() as CellId)
-                .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
-                .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
-                .max()
-                .unwrap_or(-1),
-            Expr::SumCells(cond, v) => (0..cx.s.cells.len() as CellId)
-                .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
-                .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
-                .sum(),
+            // Visiting every cell: under a memo, so that group queries inside are answered
+            // from groups found once.
+            Expr::AnyCell(cond) => self.with_memo(cx, |cx| {
+                i64::from((0..cx.s.cells.len() as CellId).any(|c| {
+                    let at = Ctx { to: c, ..*cx };
+                    self.eval(cond, &at) != 0
+                }))
+            }),
+            Expr::MaxCells(cond, v) => self.with_memo(cx, |cx| {
+                (0..cx.s.cells.len() as CellId)
+                    .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
+                    .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
+                    .max()
+                    .unwrap_or(-1)
+            }),
+            Expr::SumCells(cond, v) => self.with_memo(cx, |cx| {
+                (0..cx.s.cells.len() as CellId)
+                    .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
+                    .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
+                    .sum()
+            }),
             Expr::AreaCan(kind, a, b) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 match (&cx.s.area, usize::try_from(a)) {
@@ -427,12 +446,14 @@ impl Game {
                     )
                     .map_or(-1, i64::from)
             }
-            Expr::CountCells(cond) => (0..cx.s.cells.len() as CellId)
-                .filter(|&c| {
-                    let at = Ctx { to: c, ..*cx };
-                    self.eval(cond, &at) != 0
-                })
-                .count() as i64,
+            Expr::CountCells(cond) => self.with_memo(cx, |cx| {
+                (0..cx.s.cells.len() as CellId)
+                    .filter(|&c| {
+                        let at = Ctx { to: c, ..*cx };
+                        self.eval(cond, &at) != 0
+                    })
+                    .count() as i64
+            }),
             Expr::Material => {
                 cx.s.cells
                     .iter()

@@ -29,6 +29,7 @@ pub mod area;
 pub mod board;
 mod eval;
 pub mod game;
+mod groups;
 mod movegen;
 pub mod notation;
 pub mod plugin;

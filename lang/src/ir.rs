@@ -518,7 +518,13 @@ pub enum Expr {
     /// The cell is a tessel of the drawn area as it stands (not a spare, not merged away).
     Drawn(Box<Expr>),
     Sections(Box<Expr>, Box<Expr>),
+    /// How many separate groups of cells where the second (a condition on `to`) holds touch
+    /// the group of the first cell under the third: `sections(CELL, CONDITION, GROUP)`.
+    SectionsOf(Box<Expr>, Box<Expr>, Box<Expr>),
     SectionSize(Box<Expr>, Box<Expr>),
+    /// The first cell, in board order, of the group of a cell (as for `SectionSize`) where
+    /// the third expression (a condition on `to`) holds; [`NO_CELL`] if there is none.
+    SectionCell(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The sum of a number over the group of a cell (the group as for `SectionSize`).
     SectionTotal(Box<Expr>, Box<Expr>, Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.

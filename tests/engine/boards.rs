@@ -86,3 +86,56 @@ start "3/4/5/3M/2[MM] r"
         .collect();
     assert_eq!(crowded, ["crowd@d2"]);
 }
+
+#[test]
+fn the_groups_a_group_touches_and_its_first_cell_where_a_condition_holds() {
+    // A: {a3 b3} and {d3 e3}. V: {c3 c4 b5}, between both, and {b2}, touching a3 and b3.
+    let g = inline(
+        r#"game "Fragments"
+players red blue
+board hex 2
+region a = [a3 b3 d3 e3]
+region v = [c3 c4 b5 b2]
+counter between = 0
+counter outside = 0
+counter lone = 0
+counter beside = 0
+counter across = 0
+counter pairs = 0
+counter men = 0
+var first: cell = none
+var nothing: cell = none
+setup {
+  set between = sections(b5, to in a, to in v)
+  set outside = sections(a5, to in a, to in v)
+  set lone = sections(b2, to in a, to in v)
+  set beside = sections(b3, to in a, to in a)
+  set first = section_cell(b5, to in v, height(to) > 0)
+  set nothing = section_cell(b2, to in v, height(to) > 0)
+  set across = count_cells(to in v and sections(to, to in a, to in v) == 2)
+  set pairs = count_cells(section_size(to, to in a) == 2)
+  set men = sum_cells(to in v, section_total(to, to in v, height(to) + sections(to, to in a, to in v)))
+}
+piece man M m { move step e w }
+start "3/2M1/5/4/3 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    let v = |n: &str| g.var(&s, n, 0).expect(n);
+    let cell = |n: &str| g.board.cell_by_name(n).expect(n) as i64;
+    // b5's group {c3 c4 b5} touches both groups of A; a5 (not in V) touches none on its
+    // own; {b2} touches one. A cell in A: the groups of A next to its own, other than at
+    // it — none.
+    assert_eq!(
+        (v("between"), v("outside"), v("lone"), v("beside")),
+        (2, 0, 1, 0)
+    );
+    // The first cell of b5's group holding a man: c4; b2's group holds none.
+    assert_eq!(v("first"), cell("c4"));
+    assert_eq!(v("nothing"), u16::MAX as i64);
+    // Asked cell after cell, under the memo: three cells of V lie between two groups of A;
+    // four cells are in a group of A of two; each cell of {c3 c4 b5} sums one man and
+    // three times 2, and b2 sums 1.
+    assert_eq!((v("across"), v("pairs")), (3, 4));
+    assert_eq!(v("men"), 3 * 7 + 1);
+}

@@ -275,7 +275,9 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         E::AnyCell(c) | E::CountCells(c) => inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => inner(c) || inner(v),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
-        E::SectionTotal(c, cond, v) => m(c) || inner(cond) || inner(v),
+        E::SectionTotal(c, cond, v) | E::SectionsOf(c, cond, v) | E::SectionCell(c, cond, v) => {
+            m(c) || inner(cond) || inner(v)
+        }
         E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
         other => children(other).into_iter().any(m),
     }
@@ -340,7 +342,11 @@ fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
         | E::Around(a, b)
         | E::Sections(a, b)
         | E::SectionSize(a, b) => vec![a, b],
-        E::SectionTotal(a, b, c) | E::Either(a, b, c) | E::InLine(a, b, c) => vec![a, b, c],
+        E::SectionTotal(a, b, c)
+        | E::SectionsOf(a, b, c)
+        | E::SectionCell(a, b, c)
+        | E::Either(a, b, c)
+        | E::InLine(a, b, c) => vec![a, b, c],
         E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) | E::AreaCan(_, a, b) => {
             vec![a, b]
         }

@@ -21,7 +21,9 @@ impl Lowerer<'_> {
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
             "min" | "max" | "abs" | "either" | "seat" => self.number_call(f, args),
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
-            | "section_size" | "section_total" | "in_line" => self.over_cells_call(f, args),
+            | "section_size" | "section_total" | "section_cell" | "in_line" => {
+                self.over_cells_call(f, args)
+            }
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
             "drawn" | "splits" | "can_split" | "can_merge" | "can_splice" | "can_unsplice" => {
                 self.area_call(f, args)
@@ -316,7 +318,7 @@ impl Lowerer<'_> {
 
     /// Conditions and numbers over cells, with `to` standing for each: `any_cell`,
     /// `count_cells`, `max_cells`, `sum_cells`, `around`, `sections`, `section_size`,
-    /// `section_total`, `in_line`.
+    /// `section_total`, `section_cell`, `in_line`.
     fn over_cells_call(&mut self, f: &Name, args: &[ast::Expr]) -> Option<(Expr, Value)> {
         use Type::*;
         match f.text.as_str() {
@@ -349,14 +351,35 @@ impl Lowerer<'_> {
                     (Expr::SumCells(c, v), Value::Plain(Int))
                 })
             }
-            "around" | "sections" | "section_size" => {
+            "sections" if args.len() == 3 => {
+                let c = Box::new(self.typed(&args[0], Cell));
+                let cond = Box::new(self.typed(&args[1], Bool));
+                let group = Box::new(self.typed(&args[2], Bool));
+                Some((Expr::SectionsOf(c, cond, group), Value::Plain(Int)))
+            }
+            "section_cell" => {
                 if !self.arity(
                     f,
                     args,
-                    2,
-                    2,
-                    &format!("{}(CELL, CONDITION on `to`)", f.text),
+                    3,
+                    3,
+                    "section_cell(CELL, CONDITION on `to`, CONDITION on `to`)",
                 ) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let cond = Box::new(self.typed(&args[1], Bool));
+                let test = Box::new(self.typed(&args[2], Bool));
+                Some((Expr::SectionCell(c, cond, test), Value::Plain(Cell)))
+            }
+            "around" | "sections" | "section_size" => {
+                let form = if f.text == "sections" {
+                    "sections(CELL, CONDITION on `to`) or sections(CELL, CONDITION on `to`, GROUP on `to`)".to_string()
+                } else {
+                    format!("{}(CELL, CONDITION on `to`)", f.text)
+                };
+                let hi = if f.text == "sections" { 3 } else { 2 };
+                if !self.arity(f, args, 2, hi, &form) {
                     return None;
                 }
                 let c = Box::new(self.typed(&args[0], Cell));
@@ -542,6 +565,7 @@ impl Lowerer<'_> {
             "section_total",
             "sections",
             "section_size",
+            "section_cell",
             "pieces",
             "any_cell",
             "count_cells",

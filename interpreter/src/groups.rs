@@ -1,0 +1,262 @@
+//! Connected groups of cells under a condition, labelled once per evaluation: the memo
+//! that `count_cells`, `section_total` and the like keep while they visit every cell, and
+//! the group queries answered from it (`section_size`, `section_total`, `section_cell`,
+//! `sections(CELL, CONDITION, GROUP)`).
+//!
+//! A query asked for one cell after another (`count_cells(… section_total(to, …) …)`)
+//! would search the same group again for each of its cells, and a query inside a query
+//! would multiply the searches. Under a memo the cells where a condition holds are found
+//! once (one evaluation of the condition a cell), split into groups by one walk over the
+//! board, and each group's answer is worked out the first time it is asked. The state
+//! cannot change while an expression is evaluated, so the memo is good for as long as the
+//! expression that made it; it is keyed by the condition and by what else the condition
+//! may read (`mover`, `from`, `target`).
+
+use crate::board::Board;
+use crate::eval::Ctx;
+use crate::game::ruleset::Game;
+use std::cell::RefCell;
+use std::rc::Rc;
+use tessel_lang::ir::{CellId, Expr, PlayerId, NO_CELL};
+
+/// No group: the condition does not hold at the cell.
+const NONE: u32 = u32::MAX;
+
+/// The groups of the cells where a condition holds: each cell's group (or [`NONE`]) and
+/// each group's cells in board order.
+pub(crate) struct Labels {
+    pub of: Vec<u32>,
+    pub cells: Vec<Vec<CellId>>,
+}
+
+impl Labels {
+    /// Labels the cells where `holds` is true, joined by links through such cells, with
+    /// `neighbours` giving each cell's links.
+    pub fn new<I: Iterator<Item = CellId>>(
+        holds: &[bool],
+        neighbours: impl Fn(CellId) -> I,
+    ) -> Labels {
+        let mut of = vec![NONE; holds.len()];
+        let mut cells: Vec<Vec<CellId>> = Vec::new();
+        let mut stack = Vec::new();
+        for start in 0..holds.len() {
+            if !holds[start] || of[start] != NONE {
+                continue;
+            }
+            let id = cells.len() as u32;
+            let mut group = Vec::new();
+            of[start] = id;
+            stack.push(start as CellId);
+            while let Some(c) = stack.pop() {
+                group.push(c);
+                for t in neighbours(c) {
+                    let t_ = t as usize;
+                    if t_ < holds.len() && holds[t_] && of[t_] == NONE {
+                        of[t_] = id;
+                        stack.push(t);
+                    }
+                }
+            }
+            group.sort_unstable();
+            cells.push(group);
+        }
+        Labels { of, cells }
+    }
+
+    /// The group of cell `c`, if the condition holds there.
+    pub fn group(&self, c: CellId) -> Option<usize> {
+        self.of
+            .get(c as usize)
+            .filter(|&&g| g != NONE)
+            .map(|&g| g as usize)
+    }
+}
+
+/// What a condition may read besides `to`: it and these name one labelling.
+type Key = (usize, PlayerId, CellId, CellId);
+
+/// A query kept per group: its kind, its condition's key, its other expression.
+type Query = (u8, Key, usize);
+
+/// The groups found and the answers worked out while one expression is evaluated.
+#[derive(Default)]
+pub(crate) struct Memo {
+    labels: RefCell<Vec<(Key, Rc<Labels>)>>,
+    /// Per query (its kind, the condition's key, its other expression): an answer a group.
+    answers: RefCell<Vec<(Query, Vec<Option<i64>>)>>,
+}
+
+/// The kinds of answer kept per group.
+const TOTAL: u8 = 0;
+const TOUCHING: u8 = 1;
+const FIRST: u8 = 2;
+
+fn key(e: &Expr, cx: &Ctx) -> Key {
+    (e as *const Expr as usize, cx.mover, cx.from, cx.target)
+}
+
+impl Game {
+    /// `f` with a memo: the one `cx` has, or a new one kept while `f` runs.
+    pub(crate) fn with_memo<R>(&self, cx: &Ctx, f: impl FnOnce(&Ctx) -> R) -> R {
+        if cx.memo.is_some() {
+            f(cx)
+        } else {
+            let memo = Memo::default();
+            f(&Ctx {
+                memo: Some(&memo),
+                ..*cx
+            })
+        }
+    }
+
+    /// The groups of `cond` (on `to`), found once under the memo.
+    fn labels(&self, memo: &Memo, cond: &Expr, cx: &Ctx) -> Rc<Labels> {
+        let k = key(cond, cx);
+        if let Some((_, l)) = memo.labels.borrow().iter().find(|(kk, _)| *kk == k) {
+            return l.clone();
+        }
+        let board: &Board = self.bd(cx.s);
+        let n = board.cells().min(cx.s.cells.len());
+        let holds: Vec<bool> = (0..n as CellId)
+            .map(|t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
+            .collect();
+        let l = Rc::new(Labels::new(&holds, |c| board.neighbours(c)));
+        memo.labels.borrow_mut().push((k, l.clone()));
+        l
+    }
+
+    /// The answer of kind `kind` for group `g`, worked out by `work` the first time.
+    fn per_group(
+        &self,
+        memo: &Memo,
+        id: Query,
+        groups: usize,
+        g: usize,
+        work: impl FnOnce() -> i64,
+    ) -> i64 {
+        let known = memo
+            .answers
+            .borrow()
+            .iter()
+            .find(|(k, _)| *k == id)
+            .and_then(|(_, v)| v.get(g).copied().flatten());
+        if let Some(v) = known {
+            return v;
+        }
+        let v = work();
+        let mut answers = memo.answers.borrow_mut();
+        match answers.iter_mut().find(|(k, _)| *k == id) {
+            Some((_, all)) => all[g] = Some(v),
+            None => {
+                let mut all = vec![None; groups];
+                all[g] = Some(v);
+                answers.push((id, all));
+            }
+        }
+        v
+    }
+
+    /// The group queries, answered under the memo (made here if `cx` has none).
+    pub(crate) fn group_query(&self, e: &Expr, cx: &Ctx) -> i64 {
+        self.with_memo(cx, |cx| {
+            let memo = cx.memo.expect("with_memo gives a memo");
+            let cell = |c: &Expr| {
+                let c = self.eval(c, cx);
+                (0..cx.s.cells.len() as i64)
+                    .contains(&c)
+                    .then_some(c as CellId)
+            };
+            match e {
+                Expr::SectionSize(c, cond) => cell(c).map_or(0, |c| {
+                    let l = self.labels(memo, cond, cx);
+                    l.group(c).map_or(0, |g| l.cells[g].len() as i64)
+                }),
+                Expr::SectionTotal(c, cond, v) => cell(c).map_or(0, |c| {
+                    let l = self.labels(memo, cond, cx);
+                    let Some(g) = l.group(c) else { return 0 };
+                    let id = (TOTAL, key(cond, cx), v.as_ref() as *const Expr as usize);
+                    self.per_group(memo, id, l.cells.len(), g, || {
+                        l.cells[g]
+                            .iter()
+                            .map(|&t| self.eval(v, &Ctx { to: t, ..*cx }))
+                            .sum()
+                    })
+                }),
+                Expr::SectionCell(c, cond, test) => cell(c).map_or(NO_CELL as i64, |c| {
+                    let l = self.labels(memo, cond, cx);
+                    let Some(g) = l.group(c) else {
+                        return NO_CELL as i64;
+                    };
+                    let id = (FIRST, key(cond, cx), test.as_ref() as *const Expr as usize);
+                    self.per_group(memo, id, l.cells.len(), g, || {
+                        l.cells[g]
+                            .iter()
+                            .find(|&&t| self.eval(test, &Ctx { to: t, ..*cx }) != 0)
+                            .map_or(NO_CELL as i64, |&t| t as i64)
+                    })
+                }),
+                Expr::SectionsOf(c, cond, group) => cell(c).map_or(0, |c| {
+                    let touching = self.labels(memo, cond, cx);
+                    let board = self.bd(cx.s);
+                    // The groups of `cond` next to these cells, other than at them.
+                    let count = |cells: &[CellId]| {
+                        let mut seen: Vec<usize> = cells
+                            .iter()
+                            .flat_map(|&m| board.neighbours(m))
+                            .filter(|t| cells.binary_search(t).is_err())
+                            .filter_map(|t| touching.group(t))
+                            .collect();
+                        seen.sort_unstable();
+                        seen.dedup();
+                        seen.len() as i64
+                    };
+                    let own = self.labels(memo, group, cx);
+                    match own.group(c) {
+                        None => count(&[c]),
+                        Some(g) => {
+                            let id = (TOUCHING, key(cond, cx), key(group, cx).0);
+                            self.per_group(memo, id, own.cells.len(), g, || count(&own.cells[g]))
+                        }
+                    }
+                }),
+                _ => unreachable!("eval sends only group queries here"),
+            }
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A line of cells 0 - 1 - … - 7.
+    fn line(c: CellId) -> impl Iterator<Item = CellId> {
+        [c.checked_sub(1), (c < 7).then_some(c + 1)]
+            .into_iter()
+            .flatten()
+    }
+
+    #[test]
+    fn cells_are_labelled_by_group_once() {
+        // Held at 0 1 _ 3 4 5 _ 7: three groups, in board order.
+        let holds = [true, true, false, true, true, true, false, true];
+        let l = Labels::new(&holds, line);
+        assert_eq!(l.cells, vec![vec![0, 1], vec![3, 4, 5], vec![7]]);
+        assert_eq!(
+            (0..8).map(|c| l.group(c)).collect::<Vec<_>>(),
+            [
+                Some(0),
+                Some(0),
+                None,
+                Some(1),
+                Some(1),
+                Some(1),
+                None,
+                Some(2)
+            ]
+        );
+        assert_eq!(l.group(8), None, "off the board");
+        let none = Labels::new(&[false; 8], line);
+        assert!(none.cells.is_empty());
+    }
+}

@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod bundle;
+pub mod diagnostics;
 pub mod record;
 pub mod render;
 

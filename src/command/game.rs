@@ -5,7 +5,6 @@
 use clap::Args;
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use std::process::ExitCode;
-use tessel::render;
 use tessel_interpreter::{Game, Move, Scratch, State};
 use tessel_lang::{Diagnostic, Sources, Span};
 
@@ -66,7 +65,7 @@ pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
 
 pub fn report(sources: &Sources, diags: &[Diagnostic]) {
     let mut out = StandardStream::stderr(ColorChoice::Auto);
-    render::diagnostics(&mut out, sources, diags);
+    tessel::diagnostics::render(&mut out, sources, diags);
 }
 
 /// Loads and compiles; prints diagnostics; `Err` stops the command with exit code 1.

@@ -1,6 +1,7 @@
 //! Diagnostics for the terminal: rendered through codespan-reporting, at most
 //! [`MAX_SHOWN`] of them, with an over-long source line cut to a window around the mark.
 
+use crate::terminal::{same_length, visible};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
 use codespan_reporting::files::{self, Files, SimpleFile};
 use codespan_reporting::term::{self, termcolor::WriteColor, Config};
@@ -27,8 +28,13 @@ pub fn render(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic])
             Severity::Warning => CsSeverity::Warning,
         })
         .with_code(d.code)
-        .with_message(&d.message)
-        .with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
+        .with_message(visible(&d.message))
+        .with_notes(
+            d.hints
+                .iter()
+                .map(|h| format!("help: {}", visible(h)))
+                .collect(),
+        );
         // The marks, primary first, each as (file, range, message).
         let mut marks: Vec<(usize, Range<usize>, &str)> = Vec::new();
         if let Some(span) = d.span {
@@ -62,7 +68,7 @@ pub fn render(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic])
                 } else {
                     Label::secondary((), range.clone())
                 };
-                label.with_message(*message)
+                label.with_message(visible(message))
             })
             .collect();
         cs = cs.with_labels(labels);
@@ -157,7 +163,7 @@ impl Excerpt {
             line_start = line_end;
         }
         Excerpt {
-            file: SimpleFile::new(name.to_string(), out),
+            file: SimpleFile::new(visible(name).into_owned(), same_length(&out).into_owned()),
             ranges: moved,
             shifts,
         }

@@ -2,6 +2,8 @@
 //! the program abort, hang, blow up or lose a game. Each run is watched: it must end on its
 //! own within a bound, under a memory bound, with an exit code rather than a signal.
 
+mod files;
+mod plugins;
 mod rules;
 
 use std::path::{Path, PathBuf};
@@ -114,4 +116,4 @@ pub fn path_str(p: &Path) -> &str {
 }
 
 /// A small complete ruleset, to which a test adds its hostile lines.
-pub const BASE: &str = "game \"Hostile\"\nplayers white black\nboard grid 3 x 3\npiece man M m {\n  move step n\n}\nstart \"M2/3/2m w\"\n";
+pub const BASE: &str = "game \"Hostile\"\nplayers white black\nboard grid 3 x 3\npiece man M m {\n  move step n\n}\nstart \"2m/3/M2 w\"\n";

@@ -90,7 +90,7 @@ fn the_largest_documented_boards_check_without_hanging() {
         let text = BASE
             .replace("board grid 3 x 3", board)
             .replace("step n", "step edge1")
-            .replace("start \"M2/3/2m w\"\n", "");
+            .replace("start \"2m/3/M2 w\"\n", "");
         let out = check("big.tessel", &text);
         assert!(out.ended_cleanly(), "{board}: {out:?}");
     }

@@ -28,6 +28,9 @@ pub struct Played {
     pub moves: Vec<String>,
 }
 
+/// The result of a game stopped because a plug-in failed.
+pub const STOPPED: &str = "stopped: a plug-in failed";
+
 /// Plays one game from `start` with `agents[seat]` for each seat.
 /// With `keep_moves`, the decisions are kept in notation (for game records).
 pub fn play_one(
@@ -82,6 +85,9 @@ pub fn play_one(
                     return done("unfinished", Vec::new(), None, &s, moves);
                 }
                 g.legal_moves(&s, &mut legal, &mut scratch.state);
+                if g.plugin_stopped() {
+                    return done(STOPPED, Vec::new(), None, &s, moves);
+                }
                 if legal.is_empty() {
                     return done("no legal move", Vec::new(), None, &s, moves);
                 }

@@ -65,12 +65,15 @@ impl Loader for BundleLoader {
         if !from.starts_with("bundle:") {
             let base = Path::new(from).parent().unwrap_or(Path::new("."));
             let candidate: PathBuf = base.join(&file);
-            if candidate.is_file() {
+            if candidate.exists() {
                 // One name per file, however it was reached, so that cycles are seen.
                 let canonical = canonical_name(&candidate);
-                return std::fs::read_to_string(&candidate)
-                    .map(|t| (canonical, t))
-                    .map_err(|e| format!("cannot read {}: {e}", candidate.display()));
+                return crate::files::read_text(
+                    &candidate,
+                    crate::files::MAX_RULES,
+                    "the rules file",
+                )
+                .map(|t| (canonical, t));
             }
         }
         let plain = file
@@ -95,19 +98,14 @@ impl BundleLoader {
     /// An area file: beside the including file when that is on disk, else bundled.
     fn area(&self, request: &str, from: &str) -> Result<(String, String), String> {
         if !from.starts_with("bundle:") {
-            let base = Path::new(from).parent().unwrap_or(Path::new("."));
-            let candidate: PathBuf = base.join(request);
-            if candidate.is_file() {
-                let len = std::fs::metadata(&candidate).map(|m| m.len()).unwrap_or(0);
-                if len > 16 << 20 {
-                    return Err(format!("{} is larger than 16 MiB", candidate.display()));
-                }
-                return std::fs::read_to_string(&candidate)
-                    .map(|t| (canonical_name(&candidate), t))
-                    .map_err(|e| format!("cannot read {}: {e}", candidate.display()));
-            }
+            let candidate: PathBuf = crate::files::beside(Path::new(from), request)?;
             if candidate.exists() {
-                return Err(format!("{} is not a file", candidate.display()));
+                return crate::files::read_text(
+                    &candidate,
+                    crate::files::MAX_RULES,
+                    "the area file",
+                )
+                .map(|t| (canonical_name(&candidate), t));
             }
         }
         let plain = request.trim_start_matches("rulesets/");
@@ -142,40 +140,37 @@ pub struct Loaded {
 /// Finds `file_or_name` (a path wins over a bundled name) and compiles it with options.
 pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, String> {
     let path = Path::new(file_or_name);
-    let (name, text) = if path.is_file() {
-        let t = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {file_or_name}: {e}"))?;
-        (canonical_name(path), t)
-    } else if let Some(t) = bundled(&RULESETS, file_or_name) {
-        (
-            format!(
-                "bundle:rulesets/{}",
-                file_or_name.trim_end_matches(".tessel")
-            ),
-            t,
-        )
-    } else {
-        let names: Vec<String> = list().into_iter().map(|(n, _)| n).collect();
-        let close = names.iter().find(|n| {
-            let (a, b) = (n.as_str(), file_or_name.trim_end_matches(".tessel"));
-            a.starts_with(b) || b.starts_with(a)
-        });
-        let mut msg = format!(
-            "`{file_or_name}` is neither a file nor a bundled game (bundled: {})",
-            names.join(", ")
-        );
-        if let Some(c) = close {
-            msg += &format!("; did you mean `{c}`?");
-        }
-        return Err(msg);
-    };
+    let (name, text) =
+        if path.exists() && (path.is_file() || bundled(&RULESETS, file_or_name).is_none()) {
+            let t = crate::files::read_text(path, crate::files::MAX_RULES, "the rules file")?;
+            (canonical_name(path), t)
+        } else if let Some(t) = bundled(&RULESETS, file_or_name) {
+            (
+                format!(
+                    "bundle:rulesets/{}",
+                    file_or_name.trim_end_matches(".tessel")
+                ),
+                t,
+            )
+        } else {
+            let names: Vec<String> = list().into_iter().map(|(n, _)| n).collect();
+            let close = names.iter().find(|n| {
+                let (a, b) = (n.as_str(), file_or_name.trim_end_matches(".tessel"));
+                a.starts_with(b) || b.starts_with(a)
+            });
+            let mut msg = format!(
+                "`{file_or_name}` is neither a file nor a bundled game (bundled: {})",
+                names.join(", ")
+            );
+            if let Some(c) = close {
+                msg += &format!("; did you mean `{c}`?");
+            }
+            return Err(msg);
+        };
     let mut compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
     attach_plugins(&mut compiled);
     Ok(Loaded { name, compiled })
 }
-
-/// The largest plug-in file read.
-const MAX_PLUGIN_BYTES: u64 = 16 << 20;
 
 /// Reads and compiles the plug-ins a compiled ruleset names, each found beside the file
 /// that names it (or among the bundled `plugins/` for a bundled ruleset). A plug-in that
@@ -198,21 +193,10 @@ fn attach_plugins(compiled: &mut tessel_lang::Compiled) {
                 .map(|f| f.contents().to_vec())
                 .ok_or_else(|| format!("no bundled plug-in `{}`", p.path))
         } else {
+            // Only a plain file of sensible size (not `/dev/zero`, not a pipe, not a
+            // directory); a module that is no WebAssembly is refused as it is compiled.
             let base = Path::new(&from).parent().unwrap_or(Path::new("."));
-            let file = base.join(&p.path);
-            // Only a plain file of sensible size (not `/dev/zero`, not a directory).
-            match std::fs::metadata(&file) {
-                Ok(m) if m.is_file() && m.len() <= MAX_PLUGIN_BYTES => {
-                    std::fs::read(&file).map_err(|e| format!("cannot read {}: {e}", file.display()))
-                }
-                Ok(m) if m.is_file() => Err(format!(
-                    "{} is {} bytes; a plug-in may have at most {MAX_PLUGIN_BYTES}",
-                    file.display(),
-                    m.len()
-                )),
-                Ok(_) => Err(format!("{} is not a file", file.display())),
-                Err(e) => Err(format!("cannot read {}: {e}", file.display())),
-            }
+            crate::files::read_bytes(&base.join(&p.path), crate::files::MAX_PLUGIN, "the plug-in")
         };
         let checked = bytes.and_then(|b| {
             tessel_interpreter::plugin::Plugin::load(&p.path, &b)

@@ -4,8 +4,11 @@
 
 pub mod analysis;
 pub mod bundle;
+pub mod diagnostics;
+pub mod files;
 pub mod record;
 pub mod render;
+pub mod terminal;
 
 pub use bundle::{load, Loaded};
 

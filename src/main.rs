@@ -5,7 +5,8 @@
 macro_rules! out {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if writeln!(std::io::stdout(), $($arg)*).is_err() {
+        let text = format!($($arg)*);
+        if writeln!(std::io::stdout(), "{}", tessel::terminal::visible(&text)).is_err() {
             std::process::exit(0);
         }
     }};
@@ -15,9 +16,19 @@ macro_rules! out {
 macro_rules! out_part {
     ($($arg:tt)*) => {{
         use std::io::Write as _;
-        if write!(std::io::stdout(), $($arg)*).is_err() {
+        let text = format!($($arg)*);
+        if write!(std::io::stdout(), "{}", tessel::terminal::visible(&text)).is_err() {
             std::process::exit(0);
         }
+    }};
+}
+
+/// Prints a line to standard error, its control characters made visible.
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let text = format!($($arg)*);
+        let _ = writeln!(std::io::stderr(), "{}", tessel::terminal::visible(&text));
     }};
 }
 

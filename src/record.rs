@@ -49,15 +49,11 @@ impl Record {
     pub fn save(&self, path: &Path) -> Result<(), String> {
         let text = serde_json::to_string_pretty(self)
             .map_err(|e| format!("cannot write the record: {e}"))?;
-        let tmp = path.with_extension("tmp-record");
-        std::fs::write(&tmp, text + "\n")
-            .map_err(|e| format!("cannot write {}: {e}", tmp.display()))?;
-        std::fs::rename(&tmp, path).map_err(|e| format!("cannot save {}: {e}", path.display()))
+        crate::files::save(path, &(text + "\n"))
     }
 
     pub fn load(path: &Path) -> Result<Record, String> {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+        let text = crate::files::read_text(path, crate::files::MAX_RECORD, "the record")?;
         let r: Record = serde_json::from_str(&text)
             .map_err(|e| format!("{} is not a game record: {e}", path.display()))?;
         if r.tessel_record == 0 || r.tessel_record > FORMAT {
@@ -126,6 +122,7 @@ impl<'g> Replay<'g> {
             let mut probe = s.clone();
             let _ = game.sample_chance(&mut probe);
             game.legal_moves(s, &mut self.legal, &mut self.scratch.state);
+            plugin_ok(game).map_err(|e| format!("decision {i} ({text}): {e}"))?;
             let m = read_decision(game, s, text, &self.legal)
                 .map_err(|e| format!("decision {i} ({text}): {e}"))?;
             self.before.push(s.clone());
@@ -134,6 +131,7 @@ impl<'g> Replay<'g> {
             return Ok(());
         }
         game.decisions(s, &mut self.scratch, &mut self.legal);
+        plugin_ok(game).map_err(|e| format!("decision {i} ({text}): {e}"))?;
         if self.legal.is_empty() {
             return Err(format!("decision {i} ({text}): the game was already over"));
         }
@@ -161,6 +159,9 @@ impl Replay<'_> {
             return Some(text);
         }
         game.decisions(s, &mut self.scratch, &mut self.legal);
+        if game.plugin_stopped() {
+            return None;
+        }
         let [m] = self.legal[..] else {
             return None;
         };
@@ -168,6 +169,14 @@ impl Replay<'_> {
         self.before.push(s.clone());
         game.apply(s, m);
         Some(text)
+    }
+}
+
+/// A plug-in's failure while decisions were found, as the error that stops a replay.
+fn plugin_ok(game: &Game) -> Result<(), String> {
+    match game.plugin_error() {
+        Some(e) => Err(e.to_string()),
+        None => Ok(()),
     }
 }
 

@@ -1,53 +1,7 @@
-//! Rendering for the terminal: diagnostics through codespan-reporting, boards as text.
+//! Rendering for the terminal: boards as text (diagnostics are in `diagnostics`).
 
-use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
-use codespan_reporting::files::SimpleFiles;
-use codespan_reporting::term::{self, termcolor::WriteColor, Config};
 use tessel_interpreter::{Game, Piece, State};
 use tessel_lang::ir::{CellId, NO_CELL};
-use tessel_lang::{Diagnostic, Severity, Sources};
-
-/// Renders diagnostics into `out` (colour when `out` supports it).
-pub fn diagnostics(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic]) {
-    let mut files = SimpleFiles::new();
-    for (_, name, text) in sources.iter() {
-        files.add(name.to_string(), text.to_string());
-    }
-    let config = Config::default();
-    for d in diags {
-        let mut cs = CsDiagnostic::new(match d.severity {
-            Severity::Error => CsSeverity::Error,
-            Severity::Warning => CsSeverity::Warning,
-        })
-        .with_code(d.code)
-        .with_message(&d.message);
-        let mut labels = Vec::new();
-        if let Some(span) = d.span {
-            if span.file < sources.len() {
-                labels.push(Label::primary(span.file, span.start..span.end).with_message(&d.label));
-            }
-        }
-        for l in &d.labels {
-            if l.span.file < sources.len() {
-                labels.push(
-                    Label::secondary(l.span.file, l.span.start..l.span.end)
-                        .with_message(&l.message),
-                );
-            }
-        }
-        cs = cs
-            .with_labels(labels)
-            .with_notes(d.hints.iter().map(|h| format!("help: {h}")).collect());
-        let _ = term::emit(out, &config, &files, &cs);
-    }
-}
-
-/// Renders diagnostics to a plain string (no colour), as the golden tests keep them.
-pub fn diagnostics_to_string(sources: &Sources, diags: &[Diagnostic]) -> String {
-    let mut buf = codespan_reporting::term::termcolor::NoColor::new(Vec::new());
-    diagnostics(&mut buf, sources, diags);
-    String::from_utf8_lossy(&buf.into_inner()).into_owned()
-}
 
 /// What a cell shows: its top piece, or for a pile its pieces counted by symbol (`3B1W`),
 /// or for a stack the top piece and the height (`Q2`).

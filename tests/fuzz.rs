@@ -153,7 +153,7 @@ fn mutate(base: &str, edits: &[(f64, u8, usize)]) -> String {
 
 fn exercise(text: &str) {
     let compiled = tessel_lang::compile("fuzz", text, &tessel::bundle::BundleLoader, &[]);
-    let _ = tessel::render::diagnostics_to_string(&compiled.sources, &compiled.diagnostics);
+    let _ = tessel::diagnostics::to_string(&compiled.sources, &compiled.diagnostics);
     if let Some(p) = compiled.program {
         let g = Game::new(p);
         if let Ok(s) = g.start_state(1) {

@@ -38,7 +38,7 @@ fn rendered(path: &Path) -> (String, Vec<&'static str>, bool) {
     let codes = diags.iter().map(|d| d.code).collect();
     let has_error = diags.iter().any(|d| d.is_error());
     (
-        tessel::render::diagnostics_to_string(&sources, &diags),
+        tessel::diagnostics::to_string(&sources, &diags),
         codes,
         has_error,
     )

@@ -132,7 +132,9 @@ fn modules_that_do_not_fit_the_abi_are_refused_when_the_rules_load() {
         std::fs::write(&path, text).expect("write");
         let (_, diags) = tessel::check(&path.display().to_string(), &[]).expect("found");
         assert!(
-            diags.iter().any(|d| d.message.contains("is not a file")),
+            diags
+                .iter()
+                .any(|d| d.message.contains("is not a plain file")),
             "{diags:?}"
         );
     }

@@ -148,6 +148,9 @@ impl Mcts {
         let mut s = self.root.clone();
         let mut legal = Vec::new();
         for _ in 0..playouts {
+            if g.plugin_stopped() {
+                break;
+            }
             s.copy_from(&self.root);
             // Selection and expansion.
             let mut node = 0;

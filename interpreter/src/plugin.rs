@@ -145,15 +145,31 @@ impl Plugin {
                 )));
             }
         }
-        for export in [
-            "memory",
-            "tessel_abi_version",
-            "tessel_input",
-            "tessel_moves",
+        // Each export, with the type docs/plugins.md gives it (i32 parameters, an i32 result).
+        for (export, params, shape) in [
+            ("memory", None, "a memory"),
+            ("tessel_abi_version", Some(0), "a function `() -> i32`"),
+            ("tessel_input", Some(1), "a function `(len: i32) -> i32`"),
+            ("tessel_moves", Some(1), "a function `(len: i32) -> i32`"),
         ] {
-            if module.get_export(export).is_none() {
+            let fits = match (module.get_export(export), params) {
+                (None, _) => {
+                    return Err(fail(format!(
+                        "does not export `{export}` (see docs/plugins.md)"
+                    )))
+                }
+                (Some(wasmtime::ExternType::Memory(_)), None) => true,
+                (Some(wasmtime::ExternType::Func(f)), Some(n)) => {
+                    f.params().len() == n
+                        && f.params().all(|p| matches!(p, wasmtime::ValType::I32))
+                        && f.results().len() == 1
+                        && f.results().all(|r| matches!(r, wasmtime::ValType::I32))
+                }
+                _ => false,
+            };
+            if !fits {
                 return Err(fail(format!(
-                    "does not export `{export}` (see docs/plugins.md)"
+                    "exports `{export}`, but not as {shape} (see docs/plugins.md)"
                 )));
             }
         }
@@ -306,11 +322,40 @@ fn compiled(bytes: &[u8]) -> Result<Module, wasmtime::Error> {
     if let Some(m) = cache.lock().ok().and_then(|c| c.get(bytes).cloned()) {
         return Ok(m);
     }
+    within_bounds(bytes).map_err(wasmtime::Error::msg)?;
     let module = Module::new(engine(), bytes)?;
     if let Ok(mut c) = cache.lock() {
         c.insert(bytes.to_vec(), module.clone());
     }
     Ok(module)
+}
+
+/// The largest module compiled, in bytes of WebAssembly (after the text format is read).
+pub const MAX_MODULE_BYTES: usize = 4 << 20;
+/// The most functions a module may define: compiling is paid on every command, and grows
+/// with the number of functions.
+pub const MAX_FUNCTIONS: u32 = 10_000;
+
+/// Refuses a module too large to compile at every start, before it is compiled.
+fn within_bounds(bytes: &[u8]) -> Result<(), String> {
+    let binary = wat::parse_bytes(bytes).map_err(|e| e.to_string())?;
+    if binary.len() > MAX_MODULE_BYTES {
+        return Err(format!(
+            "the module is {} bytes; a plug-in may have at most {MAX_MODULE_BYTES}",
+            binary.len()
+        ));
+    }
+    for payload in wasmparser::Parser::new(0).parse_all(&binary) {
+        if let Ok(wasmparser::Payload::FunctionSection(functions)) = payload {
+            if functions.count() > MAX_FUNCTIONS {
+                return Err(format!(
+                    "the module defines {} functions; a plug-in may define at most {MAX_FUNCTIONS}",
+                    functions.count()
+                ));
+            }
+        }
+    }
+    Ok(())
 }
 
 /// The first line of an error's message.

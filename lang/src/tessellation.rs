@@ -200,8 +200,64 @@ fn self_crossing(pts: &[Point]) -> Option<(Point, Point)> {
     None
 }
 
+/// The drawn points bucketed on a square grid of about one point a bucket, to find those
+/// near an edge or inside a box without looking at every point.
+struct PointGrid {
+    lo: Point,
+    side: i64,
+    cols: i64,
+    rows: i64,
+    buckets: Vec<Vec<usize>>,
+}
+
+impl PointGrid {
+    fn new(points: &[Point]) -> PointGrid {
+        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+        for p in points {
+            lo = (lo.0.min(p.0), lo.1.min(p.1));
+            hi = (hi.0.max(p.0), hi.1.max(p.1));
+        }
+        if points.is_empty() {
+            lo = (0, 0);
+            hi = (0, 0);
+        }
+        let n = points.len().max(1) as i64;
+        let (w, h) = (hi.0 - lo.0, hi.1 - lo.1);
+        let even = ((w as f64 * h as f64) / n as f64).sqrt().ceil() as i64;
+        // At most about 2n buckets along a side, even for points on one line.
+        let side = even.max(w / (2 * n) + 1).max(h / (2 * n) + 1).max(1);
+        let (cols, rows) = (w / side + 1, h / side + 1);
+        let mut buckets = vec![Vec::new(); (cols * rows) as usize];
+        for (v, p) in points.iter().enumerate() {
+            let (c, r) = ((p.0 - lo.0) / side, (p.1 - lo.1) / side);
+            buckets[(r * cols + c) as usize].push(v);
+        }
+        PointGrid {
+            lo,
+            side,
+            cols,
+            rows,
+            buckets,
+        }
+    }
+
+    /// Calls `f` with every point in the box from `lo` to `hi` (ends included), and maybe
+    /// some near it.
+    fn in_box(&self, lo: Point, hi: Point, mut f: impl FnMut(usize)) {
+        let col = |x: i64| ((x.saturating_sub(self.lo.0)) / self.side).clamp(0, self.cols - 1);
+        let row = |y: i64| ((y.saturating_sub(self.lo.1)) / self.side).clamp(0, self.rows - 1);
+        for r in row(lo.1)..=row(hi.1) {
+            for c in col(lo.0)..=col(hi.0) {
+                for &v in &self.buckets[(r * self.cols + c) as usize] {
+                    f(v);
+                }
+            }
+        }
+    }
+}
+
 /// Overlapping tessels: edges that cross, and vertices inside another tessel.
-fn crossings(rings: &[Vec<usize>], points: &[Point]) -> Vec<Problem> {
+fn crossings(rings: &[Vec<usize>], points: &[Point], grid: &PointGrid) -> Vec<Problem> {
     let mut out = Vec::new();
     let mut reported: Vec<(usize, usize)> = Vec::new();
     let mut report = |t: usize, u: usize, at: Point, out: &mut Vec<Problem>| {
@@ -244,14 +300,33 @@ fn crossings(rings: &[Vec<usize>], points: &[Point]) -> Vec<Problem> {
             (lo, hi)
         })
         .collect();
+    // The tessels each vertex belongs to.
+    let mut owners: Vec<Vec<usize>> = vec![Vec::new(); points.len()];
+    for (t, r) in rings.iter().enumerate() {
+        for &v in r {
+            if owners[v].last() != Some(&t) {
+                owners[v].push(t);
+            }
+        }
+    }
     for (t, r) in rings.iter().enumerate() {
         let ring: Vec<Point> = r.iter().map(|&v| points[v]).collect();
         let (lo, hi) = boxes[t];
         let in_box = |p: Point| p.0 > lo.0 && p.0 < hi.0 && p.1 > lo.1 && p.1 < hi.1;
-        for (u, q) in rings.iter().enumerate() {
-            if u == t || ring.is_empty() {
-                continue;
+        if ring.is_empty() {
+            continue;
+        }
+        // The tessels with a vertex inside this one, found through the points in its box.
+        let mut others: Vec<usize> = Vec::new();
+        grid.in_box(lo, hi, |v| {
+            if in_box(points[v]) && strictly_inside(points[v], &ring) {
+                others.extend(owners[v].iter().copied().filter(|&u| u != t));
             }
+        });
+        others.sort_unstable();
+        others.dedup();
+        for u in others {
+            let q = &rings[u];
             if let Some(&v) = q
                 .iter()
                 .find(|&&v| in_box(points[v]) && strictly_inside(points[v], &ring))
@@ -278,6 +353,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
             });
         }
     }
+    let grid = PointGrid::new(&points);
     // Each tessel counter-clockwise, with the vertices that lie on its edges added.
     let mut rings: Vec<Vec<usize>> = Vec::with_capacity(drawn.len());
     for (t, d) in drawn.iter().enumerate() {
@@ -304,15 +380,18 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
         for i in 0..pts.len() {
             let (a, b) = (pts[i], pts[(i + 1) % pts.len()]);
             ring.push(ids[&a]);
-            let mut on: Vec<(i128, usize)> = points
-                .iter()
-                .enumerate()
-                .filter(|(_, &p)| inside_segment(p, a, b))
-                .map(|(v, &p)| {
-                    let d = i128::from(p.0 - a.0).pow(2) + i128::from(p.1 - a.1).pow(2);
-                    (d, v)
-                })
-                .collect();
+            let mut on: Vec<(i128, usize)> = Vec::new();
+            grid.in_box(
+                (a.0.min(b.0), a.1.min(b.1)),
+                (a.0.max(b.0), a.1.max(b.1)),
+                |v| {
+                    let p = points[v];
+                    if inside_segment(p, a, b) {
+                        let d = i128::from(p.0 - a.0).pow(2) + i128::from(p.1 - a.1).pow(2);
+                        on.push((d, v));
+                    }
+                },
+            );
             on.sort();
             ring.extend(on.into_iter().map(|(_, v)| v));
         }
@@ -320,7 +399,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
     }
     // Tessels may touch but not overlap: no two edges cross, and no vertex of one lies
     // inside another.
-    problems.extend(crossings(&rings, &points));
+    problems.extend(crossings(&rings, &points, &grid));
     // Splices join vertices.
     let mut joins = Joins((0..points.len()).collect());
     let mut spliced_by: HashMap<usize, usize> = HashMap::new();

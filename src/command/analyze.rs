@@ -1,7 +1,7 @@
 //! `tessel analyze`: seeded games between agents on every core, their win rates, draws,
 //! lengths and branching, and (with `--records`) every game's record.
 
-use super::game::{parse_options, start, stop, GameArgs, StartArgs};
+use super::game::{parse_options, plugin_check, start, stop, GameArgs, StartArgs};
 use clap::Args;
 use serde::Serialize;
 use std::process::ExitCode;
@@ -88,10 +88,12 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
                 None => p.result.clone(),
             });
             if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
-                eprintln!("warning: {e}");
+                err!("warning: {e}");
             }
         }
     }
+    // A plug-in that failed stops the analysis: no figures from broken games.
+    plugin_check(&g)?;
     let secs = t.elapsed().as_secs_f64();
     let r = tessel::analysis::report(&g, &agents, seed, &played);
     if json {

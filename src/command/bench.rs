@@ -1,6 +1,6 @@
 //! `tessel bench`: a ruleset's speed, perft nodes and random playouts per second.
 
-use super::game::{start, GameArgs, StartArgs};
+use super::game::{plugin_check, start, GameArgs, StartArgs};
 use clap::Args;
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -39,6 +39,7 @@ pub fn run(args: Bench) -> Result<ExitCode, ExitCode> {
     let t = Instant::now();
     let nodes = g.perft(&s, depth);
     let perft_secs = t.elapsed().as_secs_f64();
+    plugin_check(&g)?;
     let mut scratch = g.scratch();
     let t = Instant::now();
     let mut plies = 0u64;
@@ -48,6 +49,7 @@ pub fn run(args: Bench) -> Result<ExitCode, ExitCode> {
         let mut rng = Pcg64Mcg::seed_from_u64(i);
         g.random_playout(&mut st, &mut rng, 10_000, &mut scratch);
         plies += (st.ply - s.ply) as u64;
+        plugin_check(&g)?;
     }
     let play_secs = t.elapsed().as_secs_f64();
     let per = |n: f64, secs: f64| if secs > 0.0 { n / secs } else { 0.0 };

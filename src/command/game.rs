@@ -5,7 +5,6 @@
 use clap::Args;
 use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
 use std::process::ExitCode;
-use tessel::render;
 use tessel_interpreter::{Game, Move, Scratch, State};
 use tessel_lang::{Diagnostic, Sources, Span};
 
@@ -31,7 +30,7 @@ pub struct StartArgs {
 
 /// Prints `error: {message}`; the exit code 1 that stops the command.
 pub fn stop(message: impl std::fmt::Display) -> ExitCode {
-    eprintln!("error: {message}");
+    err!("error: {message}");
     ExitCode::from(1)
 }
 
@@ -66,7 +65,7 @@ pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
 
 pub fn report(sources: &Sources, diags: &[Diagnostic]) {
     let mut out = StandardStream::stderr(ColorChoice::Auto);
-    render::diagnostics(&mut out, sources, diags);
+    tessel::diagnostics::render(&mut out, sources, diags);
 }
 
 /// Loads and compiles; prints diagnostics; `Err` stops the command with exit code 1.
@@ -94,9 +93,12 @@ pub fn load_game(args: &GameArgs) -> Result<Game, ExitCode> {
 /// (a board saved from `play` with `position`).
 pub fn position_arg(text: &str) -> Result<String, String> {
     match text.strip_prefix('@') {
-        Some(path) => std::fs::read_to_string(path)
-            .map(|t| t.trim().to_string())
-            .map_err(|e| format!("cannot read the position file {path}: {e}")),
+        Some(path) => tessel::files::read_text(
+            std::path::Path::new(path),
+            tessel::files::MAX_POSITION,
+            "the position file",
+        )
+        .map(|t| t.trim().to_string()),
         None => Ok(text.to_string()),
     }
 }

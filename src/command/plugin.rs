@@ -26,7 +26,8 @@ enum PluginAction {
 pub fn run(args: Plugin) -> Result<ExitCode, ExitCode> {
     let PluginAction::Check { file } = args.action;
     let name = file.display().to_string();
-    let bytes = std::fs::read(&file).map_err(|e| stop(format!("cannot read {name}: {e}")))?;
+    let bytes =
+        tessel::files::read_bytes(&file, tessel::files::MAX_PLUGIN, "the plug-in").map_err(stop)?;
     if let Err(e) = tessel_interpreter::plugin::Plugin::load(&name, &bytes) {
         return Err(stop(e));
     }

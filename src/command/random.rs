@@ -33,8 +33,7 @@ pub struct Random {
 
 pub fn run(args: Random) -> Result<ExitCode, ExitCode> {
     let (g, s0) = start(&args.game, &args.start, args.seed)?;
-    random_games(&g, &s0, args.games, args.seed, args.max_plies, args.json);
-    plugin_check(&g)?;
+    random_games(&g, &s0, args.games, args.seed, args.max_plies, args.json)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -82,12 +81,34 @@ fn random_game(
     }
 }
 
-fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: bool) {
+/// Plays and reports the games; stops at the first game a plug-in failed in.
+fn random_games(
+    g: &Game,
+    s0: &State,
+    n: u64,
+    seed: u64,
+    max_plies: u32,
+    json: bool,
+) -> Result<(), ExitCode> {
     let t = Instant::now();
     let mut scratch = g.scratch();
-    let records: Vec<GameRecord> = (0..n)
-        .map(|i| random_game(g, s0, seed.wrapping_add(i), max_plies, &mut scratch))
-        .collect();
+    let mut records: Vec<GameRecord> = Vec::new();
+    for i in 0..n {
+        records.push(random_game(
+            g,
+            s0,
+            seed.wrapping_add(i),
+            max_plies,
+            &mut scratch,
+        ));
+        plugin_check(g).inspect_err(|_| {
+            err!(
+                "(stopped in game {} of {n}, seed {})",
+                i + 1,
+                seed.wrapping_add(i)
+            );
+        })?;
+    }
     let secs = t.elapsed().as_secs_f64();
     let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
     for r in &records {
@@ -130,4 +151,5 @@ fn random_games(g: &Game, s0: &State, n: u64, seed: u64, max_plies: u32, json: b
         }
         out!("mean length {mean:.1} plies; {rate:.0} playouts/s");
     }
+    Ok(())
 }

@@ -44,21 +44,21 @@ pub fn run(args: Replay) -> Result<ExitCode, ExitCode> {
         text,
         position,
     } = args;
-    let raw = std::fs::read_to_string(&record)
-        .map_err(|e| stop(format!("cannot read {}: {e}", record.display())))?;
+    let raw =
+        tessel::files::read_text(&record, tessel::files::MAX_RECORD, "the record").map_err(stop)?;
     let rec = if raw.trim_start().starts_with('{') {
         tessel::record::Record::load(&record).map_err(stop)?
     } else {
         // A game text in the ruleset's notation.
         let Some(rules) = &rules else {
-            eprintln!(
+            err!(
                 "error: {} is not a JSON record; for a game text, name its rules with --rules",
                 record.display()
             );
             return Err(ExitCode::from(2));
         };
         let opts = parse_options(&options).map_err(|e| {
-            eprintln!("error: {e}");
+            err!("error: {e}");
             ExitCode::from(2)
         })?;
         let g = load_game(&GameArgs {
@@ -70,7 +70,7 @@ pub fn run(args: Replay) -> Result<ExitCode, ExitCode> {
             .map(position_arg)
             .transpose()
             .map_err(|e| {
-                eprintln!("error: {e}");
+                err!("error: {e}");
                 ExitCode::from(2)
             })?;
         tessel::record::from_game_text(&g, rules, &opts, start, &raw)

@@ -24,6 +24,9 @@ impl Game {
             return 0;
         }
         self.legal_moves(s, moves, child);
+        if self.plugin_stopped() {
+            return 0;
+        }
         if depth == 1 {
             return moves.len() as u64;
         }
@@ -74,6 +77,9 @@ impl Game {
                 continue;
             }
             self.legal_moves(s, &mut moves, &mut scratch.state);
+            if self.plugin_stopped() {
+                break None;
+            }
             self.drop_manual(&mut moves);
             let stuck = moves.is_empty() || (s.turn_step == 0 && moves.iter().all(|m| m.is_pass()));
             if let Some(o) = self.status_knowing(s, stuck) {

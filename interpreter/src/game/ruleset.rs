@@ -236,6 +236,13 @@ impl Game {
         self.plugin_failure.lock().ok().and_then(|e| e.clone())
     }
 
+    /// Whether a plug-in has failed: a loop over many decisions (a playout, a search)
+    /// stops at once. Free for a ruleset without plug-ins.
+    #[inline]
+    pub fn plugin_stopped(&self) -> bool {
+        !self.plugins.is_empty() && self.plugin_error().is_some()
+    }
+
     pub(crate) fn plugin_failed(&self, e: crate::plugin::PluginError) {
         if let Ok(mut first) = self.plugin_failure.lock() {
             first.get_or_insert(e);

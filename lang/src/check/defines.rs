@@ -18,6 +18,9 @@ pub(super) struct Defines<'a> {
     /// Uses of definitions written out so far: a bound, so that definitions that double at
     /// each level cannot make the checker run for ever.
     expansions: usize,
+    /// Nodes of syntax written out by uses of definitions so far: a bound on the work, since
+    /// an argument used twice doubles at each level (`define d(x) = e(x + x)`).
+    pub(super) written: usize,
 }
 
 impl Defines<'_> {
@@ -112,6 +115,22 @@ impl<'a> Lowerer<'a> {
             }
             return None;
         }
+        let size = written_size(body, params, args);
+        self.defines.written = self.defines.written.saturating_add(size);
+        if self.defines.written > MAX_WRITTEN {
+            if self.defines.written - size <= MAX_WRITTEN {
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!("definitions written out make more than {MAX_WRITTEN} terms"),
+                        f.span,
+                        "written out here",
+                    )
+                    .hint("a parameter used twice doubles its argument at each level of definitions: use a variable instead"),
+                );
+            }
+            return None;
+        }
         let expanded = substitute(body, params, args);
         self.defines.expanding.push(f.text.clone());
         let out = self.expr(&expanded);
@@ -122,6 +141,44 @@ impl<'a> Lowerer<'a> {
 
 /// How many uses of definitions a ruleset may write out in all.
 const MAX_EXPANSIONS: usize = 100_000;
+
+/// How many terms all the uses of definitions in a ruleset may write out.
+const MAX_WRITTEN: usize = 1_000_000;
+
+/// The number of nodes of `e`.
+fn size(e: &ast::Expr) -> usize {
+    match &e.kind {
+        ExprKind::Call(_, xs) => {
+            1usize.saturating_add(xs.iter().map(size).fold(0, usize::saturating_add))
+        }
+        ExprKind::Unary(_, x) => 1 + size(x),
+        ExprKind::Binary(_, a, b) => 1usize.saturating_add(size(a)).saturating_add(size(b)),
+        _ => 1,
+    }
+}
+
+/// The number of nodes `substitute(body, params, args)` makes, without making them.
+fn written_size(body: &ast::Expr, params: &[Name], args: &[ast::Expr]) -> usize {
+    let arg_sizes: Vec<usize> = args.iter().map(size).collect();
+    fn walk(e: &ast::Expr, params: &[Name], arg_sizes: &[usize]) -> usize {
+        match &e.kind {
+            ExprKind::Name(n) => params
+                .iter()
+                .position(|p| p.text == *n)
+                .map_or(1, |i| arg_sizes[i]),
+            ExprKind::Call(_, xs) => xs
+                .iter()
+                .map(|x| walk(x, params, arg_sizes))
+                .fold(1, usize::saturating_add),
+            ExprKind::Unary(_, x) => walk(x, params, arg_sizes).saturating_add(1),
+            ExprKind::Binary(_, a, b) => walk(a, params, arg_sizes)
+                .saturating_add(walk(b, params, arg_sizes))
+                .saturating_add(1),
+            _ => 1,
+        }
+    }
+    walk(body, params, &arg_sizes)
+}
 
 /// A definition's body with each parameter replaced by its argument.
 fn substitute(body: &ast::Expr, params: &[Name], args: &[ast::Expr]) -> ast::Expr {

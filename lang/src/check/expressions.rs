@@ -52,8 +52,35 @@ impl Lowerer<'_> {
         }
     }
 
-    /// Lowers an expression; `None` after a diagnostic.
+    /// Lowers an expression; `None` after a diagnostic. Refuses one nested deeper than
+    /// [`super::MAX_DEPTH`] (counting written-out definitions), once per ruleset.
     pub(super) fn expr(&mut self, e: &ast::Expr) -> Option<(Expr, Value)> {
+        if self.depth >= super::MAX_DEPTH {
+            if self.deepest <= super::MAX_DEPTH {
+                self.deepest = super::MAX_DEPTH + 1;
+                self.error(
+                    err(
+                        codes::BAD_RANGE,
+                        format!(
+                            "this expression is nested more than {} deep once its definitions are written out",
+                            super::MAX_DEPTH
+                        ),
+                        e.span,
+                        "nested too deep here",
+                    )
+                    .hint("a definition is written out where it is used: shorten the chain of definitions using each other, or keep a part in a `var`"),
+                );
+            }
+            return None;
+        }
+        self.depth += 1;
+        self.deepest = self.deepest.max(self.depth);
+        let out = self.expr_kind(e);
+        self.depth -= 1;
+        out
+    }
+
+    fn expr_kind(&mut self, e: &ast::Expr) -> Option<(Expr, Value)> {
         use Type::*;
         let plain = |x: Expr, t: Type| Some((x, Value::Plain(t)));
         match &e.kind {

@@ -63,7 +63,15 @@ struct Lowerer<'a> {
     /// `steps` is read somewhere (so a move's distance is worked out as it is made).
     uses_steps: bool,
     defines: Defines<'a>,
+    /// How deep the expression being lowered is nested, definitions written out included.
+    depth: usize,
+    /// Deepest nesting seen (reported once when past [`MAX_DEPTH`]).
+    deepest: usize,
 }
+
+/// How deep an expression may nest once its definitions are written out: every pass after
+/// the checker walks expressions by recursion, and this keeps them within their stack.
+pub const MAX_DEPTH: usize = 256;
 
 fn err(
     code: &'static str,
@@ -95,6 +103,8 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         uses_fresh: false,
         uses_steps: false,
         defines: Defines::default(),
+        depth: 0,
+        deepest: 0,
     };
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());

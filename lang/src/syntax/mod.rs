@@ -29,6 +29,7 @@ pub fn parse_expr(file: FileId, text: &str, offset: usize) -> Result<Expr, Diagn
     too_deep(file, &padded)?;
     let mut pairs = TesselParser::parse(Rule::expr_only, &padded)
         .map_err(|e| syntax_error(file, &padded, e))?;
+    too_long(file, &pairs)?;
     let root = pairs
         .next()
         .expect("the expr_only rule always yields one pair");
@@ -45,6 +46,7 @@ pub fn parse(file: FileId, text: &str) -> Result<crate::ast::File, Diagnostic> {
     too_deep(file, text)?;
     let mut pairs =
         TesselParser::parse(Rule::file, text).map_err(|e| syntax_error(file, text, e))?;
+    too_long(file, &pairs)?;
     let root = pairs.next().expect("the file rule always yields one pair");
     let b = Builder { file };
     let mut items = Vec::new();
@@ -62,6 +64,7 @@ pub fn parse_area(file: FileId, text: &str) -> Result<Vec<crate::ast::TesselItem
     too_deep(file, text)?;
     let mut pairs =
         TesselParser::parse(Rule::area_file, text).map_err(|e| syntax_error(file, text, e))?;
+    too_long(file, &pairs)?;
     let root = pairs
         .next()
         .expect("the area_file rule always yields one pair");
@@ -109,6 +112,83 @@ fn too_deep(file: FileId, text: &str) -> Result<(), Diagnostic> {
             }
         }
         prev = ch;
+    }
+    Ok(())
+}
+
+/// Operators written in a row (`not not x`, `- - 1`): more are refused.
+pub const MAX_PREFIXES: usize = 16;
+/// Terms one expression may join with operators (`a and b and …`): more are refused, so
+/// that the tree stays shallow enough for every pass that walks it.
+pub const MAX_TERMS: usize = 200;
+
+/// Refuses expressions whose operator chains would make the syntax tree too deep: a run of
+/// prefix operators, or more terms joined by infix operators than [`MAX_TERMS`]. Runs over
+/// the parsed pairs once, without recursion.
+fn too_long(file: FileId, pairs: &pest::iterators::Pairs<Rule>) -> Result<(), Diagnostic> {
+    for pair in pairs.clone().flatten() {
+        let (is_expr, is_region) = match pair.as_rule() {
+            Rule::expr => (true, false),
+            Rule::region_expr => (false, true),
+            _ => continue,
+        };
+        let (mut run, mut terms) = (0usize, 1usize);
+        for child in pair.clone().into_inner() {
+            let rule = child.as_rule();
+            if is_expr && matches!(rule, Rule::not_op | Rule::neg_op) {
+                run += 1;
+                if run > MAX_PREFIXES {
+                    let s = child.as_span();
+                    return Err(Diagnostic::error(
+                        codes::SYNTAX,
+                        format!("more than {MAX_PREFIXES} operators in a row"),
+                        )
+                        .at(Span::new(file, s.start(), s.end()), "one too many")
+                        .hint("an operator written twice undoes itself: `not not x` is `x`, `- - 1` is `1`"));
+                }
+                continue;
+            }
+            run = 0;
+            let infix = if is_region {
+                rule == Rule::region_op
+            } else {
+                matches!(
+                    rule,
+                    Rule::or_op
+                        | Rule::and_op
+                        | Rule::eq_op
+                        | Rule::ne_op
+                        | Rule::le_op
+                        | Rule::ge_op
+                        | Rule::lt_op
+                        | Rule::gt_op
+                        | Rule::add_op
+                        | Rule::sub_op
+                        | Rule::mul_op
+                        | Rule::div_op
+                        | Rule::mod_op
+                        | Rule::in_op
+                )
+            };
+            if infix {
+                terms += 1;
+                if terms > MAX_TERMS {
+                    let s = pair.as_span();
+                    let start = s.start();
+                    let end = (start + 1..=s.end())
+                        .find(|&i| s.as_str().is_char_boundary(i - start) && i - start >= 40)
+                        .unwrap_or(s.end());
+                    return Err(Diagnostic::error(
+                        codes::SYNTAX,
+                        format!("an expression joins more than {MAX_TERMS} terms"),
+                    )
+                    .at(Span::new(file, start, end), "this expression")
+                    .hint(
+                        "name parts of it with `define`, a `region` or a `var`, and join those",
+                    ));
+                }
+            }
+        }
     }
     Ok(())
 }

@@ -107,7 +107,7 @@ pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
         ),
     };
     let record_path = record_to.or(load);
-    play(
+    let code = play(
         &g,
         s,
         PlaySetup {
@@ -135,7 +135,7 @@ pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
             },
         },
     );
-    Ok(ExitCode::SUCCESS)
+    Ok(code)
 }
 
 /// How `play` runs: who the AI plays, where the record goes.
@@ -174,7 +174,8 @@ fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
     }
 }
 
-fn play(g: &Game, mut s: State, setup: PlaySetup) {
+/// Plays the game out; the exit code says whether it stopped on an error (a plug-in's).
+fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
     let PlaySetup {
         ai,
         human,
@@ -198,7 +199,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
     let save = |record: &tessel::record::Record, path: &Option<std::path::PathBuf>| {
         if let Some(p) = path {
             if let Err(e) = record.save(p) {
-                eprintln!("warning: {e}");
+                err!("warning: {e}");
             }
         }
     };
@@ -298,7 +299,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             out!("Moves: {}", record.decisions.join(" "));
             record.result = Some(format!("{}: {who}", o.ending));
             save(&record, &record_path);
-            return;
+            return ExitCode::SUCCESS;
         }
         let before = s.clone();
         if let Some(m) = g.sample_chance(&mut s) {
@@ -336,7 +337,8 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             // The position stays as it was, and the record is kept.
             out!("error: {e}; the game stops here.");
             save(&record, &record_path);
-            return;
+            err!("error: {e}");
+            return ExitCode::from(1);
         }
         let player = s.to_move as usize;
         if moves.is_empty() {
@@ -345,7 +347,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                 g.program.players[player]
             );
             save(&record, &record_path);
-            return;
+            return ExitCode::SUCCESS;
         }
         // With people behind the players, the human is a person, whichever side they play.
         let person = g.people(&s)[player];
@@ -365,7 +367,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             if time_is_up(&mut timing, player, asked_at) {
                 lost_on_time(g, player, &mut record);
                 save(&record, &record_path);
-                return;
+                return ExitCode::SUCCESS;
             }
             history.push(s.clone());
             record.decisions.push(text);
@@ -434,7 +436,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
         let Some(Ok(line)) = lines.next() else {
             out!("\nMoves: {}", record.decisions.join(" "));
             save(&record, &record_path);
-            return;
+            return ExitCode::SUCCESS;
         };
         let line = line.trim();
         match line {
@@ -442,7 +444,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             "quit" | "exit" => {
                 out!("Moves: {}", record.decisions.join(" "));
                 save(&record, &record_path);
-                return;
+                return ExitCode::SUCCESS;
             }
             "help" => out!("{PLAY_HELP}"),
             "moves" => out!(
@@ -457,11 +459,14 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
             cmd if cmd.starts_with("position ") => {
                 // The board as it stands, to start another game from (`--position @FILE`).
                 let path = cmd["position ".len()..].trim();
-                match std::fs::write(path, format!("{}\n", g.position_string(&s))) {
+                match tessel::files::save(
+                    std::path::Path::new(path),
+                    &format!("{}\n", g.position_string(&s)),
+                ) {
                     Ok(()) => {
                         out!("position written to {path} (start from it with --position @{path})")
                     }
-                    Err(e) => out!("cannot write {path}: {e}"),
+                    Err(e) => out!("{e}"),
                 }
             }
             "undo" => {
@@ -536,7 +541,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) {
                     if time_is_up(&mut timing, player, asked_at) {
                         lost_on_time(g, player, &mut record);
                         save(&record, &record_path);
-                        return;
+                        return ExitCode::SUCCESS;
                     }
                     history.push(s.clone());
                     record.decisions.push(g.move_text_among(&moves, m));

@@ -380,7 +380,7 @@ fn mu_plays_on_a_board_built_in_play() {
     );
     assert_eq!(code, 0);
     assert!(out.contains("Key: o room for a segment's centre"), "{out}");
-    assert!(out.contains("red lay@m13 (the only decision)"), "{out}");
+    assert!(out.contains("red lay@j10 (the only decision)"), "{out}");
     assert!(out.contains("`lay@a1` is not a legal move here"), "{out}");
     assert!(out.contains("blue to move>"), "{out}");
     // A random assembly for a quick start: the board, the men and the segments that may move.

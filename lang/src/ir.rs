@@ -652,6 +652,23 @@ impl Expr {
                 Expr::Int(i) => Expr::Int(i.wrapping_neg()),
                 x => Expr::Neg(Box::new(x)),
             },
+            Expr::Abs(x) => match x.folded() {
+                Expr::Int(i) => Expr::Int(i.wrapping_abs()),
+                x => Expr::Abs(Box::new(x)),
+            },
+            Expr::Min(a, b) => match (a.folded(), b.folded()) {
+                (Expr::Int(x), Expr::Int(y)) => Expr::Int(x.min(y)),
+                (a, b) => Expr::Min(Box::new(a), Box::new(b)),
+            },
+            Expr::Max(a, b) => match (a.folded(), b.folded()) {
+                (Expr::Int(x), Expr::Int(y)) => Expr::Int(x.max(y)),
+                (a, b) => Expr::Max(Box::new(a), Box::new(b)),
+            },
+            Expr::Either(c, a, b) => match c.folded() {
+                Expr::Bool(true) => a.folded(),
+                Expr::Bool(false) => b.folded(),
+                c => Expr::Either(Box::new(c), Box::new(a.folded()), Box::new(b.folded())),
+            },
             Expr::Bin(op, a, b) => {
                 let (a, b) = (a.folded(), b.folded());
                 match (op, &a, &b) {

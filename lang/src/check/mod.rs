@@ -124,9 +124,10 @@ impl<'a> Lowerer<'a> {
         self.players_from(player_names, seats, overrides);
         self.options_from(items, overrides);
         self.area.changes = Self::changes_area(items);
+        // Definitions first: a board's size may be one (`board hex (radius)`).
+        self.defines_from(items);
         self.build_board(singles.board, player_names)?;
         self.check_namespace(items);
-        self.defines_from(items);
         self.in_order(items);
         let zones = self.zones_from(items);
         let pieces = self.pieces_from(items)?;

@@ -25,16 +25,25 @@ impl Builder {
             Rule::hex_board => {
                 let mut g = inner.into_inner();
                 let size = g.next().unwrap();
-                let (radius, radius_option) = if size.as_rule() == Rule::int {
-                    (self.int(size), None)
-                } else {
-                    let n = self.name(size);
-                    ((0, n.span), Some(n))
+                let (radius, radius_expr) = match size.as_rule() {
+                    Rule::int => (self.int(size), None),
+                    Rule::paren => {
+                        let e = self.expr(size.into_inner().next().unwrap());
+                        ((0, e.span), Some(e))
+                    }
+                    _ => {
+                        let n = self.name(size);
+                        let e = Expr {
+                            kind: ExprKind::Name(n.text),
+                            span: n.span,
+                        };
+                        ((0, e.span), Some(e))
+                    }
                 };
                 let files = g.next().map(|f| self.name(f));
                 Item::Board(BoardDecl::Hex {
                     radius,
-                    radius_option,
+                    radius_expr,
                     files,
                     span: bspan,
                 })

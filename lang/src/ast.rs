@@ -651,6 +651,9 @@ pub enum Outcome {
 pub enum ShowWhere {
     Region(Name),
     Cond(Expr),
+    /// `show borders by (VALUE)`: in pictures, a line between two cells whose values (on
+    /// `to`) differ, and around the cells drawn.
+    Borders(Expr),
 }
 
 #[derive(Clone, Debug)]

@@ -330,16 +330,39 @@ pub fn svg(game: &Game, s: &State) -> String {
             } else {
                 let (disc, ink) = fill_of(p);
                 out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
+                // On a square the height stands in its corner; a hexagon's corners are
+                // cut off, so there the height is written in the disc, under the symbol.
+                let inside = height_here > 1 && hex_rows.is_some();
                 out += &format!(
-                    "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
-                    cy + 6,
+                    "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+                    if inside { cy + 2 } else { cy + 6 },
+                    if inside { 15 } else { 18 },
                     ink,
                     esc(&game.symbol(p))
                 );
-                if height_here > 1 {
+                if inside {
+                    out += &format!("<text x=\"{cx}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">×{height_here}</text>\n", cy + 14);
+                } else if height_here > 1 {
                     out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
                 }
             }
+        }
+        // Marks written after the pieces that have a legend (`show (…) after "*" "may still
+        // move"`), at the cell's upper right; those without one only stand in on the text
+        // board for a tint a piece hides.
+        let badges: String = marks
+            .iter()
+            .filter(|m| m.after && m.legend.is_some() && !m.text.trim().is_empty())
+            .filter(|m| game.marked(s, &m.place, c as CellId))
+            .map(|m| m.text.as_str())
+            .collect();
+        if !badges.is_empty() {
+            let (bx, by) = if hex_rows.is_some() {
+                (px + CELL / 2 + 15, py + CELL / 2 - 9)
+            } else {
+                (px + CELL - 4, py + 13)
+            };
+            out += &format!("<text x=\"{bx}\" y=\"{by}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\" stroke=\"#fbfaf7\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n", esc(&badges));
         }
         // The piece's own values (`per piece`): a stack of discs a unit, by colour.
         let mut level = 0u32;
@@ -355,6 +378,22 @@ pub fn svg(game: &Game, s: &State) -> String {
                 level += 1;
             }
         }
+    }
+    // Lines between groups of cells (`show borders by (VALUE)`), over the cells.
+    let square = game.board.grid.is_some() && hex_rows.is_none() && !drawn;
+    if hex_rows.is_some() || square {
+        let corner = |c: usize| -> (f64, f64) {
+            if hex_rows.is_some() {
+                centre[c]
+            } else {
+                let (x, y) = place(c);
+                (
+                    (margin + x * CELL) as f64 + CELL as f64 / 2.0,
+                    (margin + y * CELL) as f64 + CELL as f64 / 2.0,
+                )
+            }
+        };
+        out += &borders(game, s, &blank, &corner, square);
     }
     if let Some((gw, gh)) = game.board.grid {
         for x in 0..gw {
@@ -419,6 +458,63 @@ pub fn svg(game: &Game, s: &State) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"{x0} {y0} {width} {height}\" font-family=\"sans-serif\">\n<rect x=\"{x0}\" y=\"{y0}\" width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n{out}"
     )
+}
+
+/// The lines of `show borders by (VALUE)`: along each side of a drawn cell whose neighbour
+/// across it is not drawn, or holds another value. `at` is a cell's centre; the cells are
+/// hexagons (pointy-topped, a side facing each neighbour) or squares.
+fn borders(
+    game: &Game,
+    s: &State,
+    blank: &dyn Fn(usize) -> bool,
+    at: &dyn Fn(usize) -> (f64, f64),
+    square: bool,
+) -> String {
+    const CELL: f64 = 48.0;
+    let mut out = String::new();
+    let n = game.board.cells();
+    for b in &game.program.borders {
+        let colour = b.colour.as_deref().unwrap_or("#3a2e22");
+        let value: Vec<i64> = (0..n)
+            .map(|c| game.value_at(s, &b.by, c as CellId))
+            .collect();
+        for c in (0..n).filter(|&c| !blank(c)) {
+            let (cx, cy) = at(c);
+            let sides = if square { 4 } else { 6 };
+            for k in 0..sides {
+                // Side k faces the direction at angle (360 / sides) · k.
+                let a = std::f64::consts::TAU * k as f64 / sides as f64;
+                let across = game.board.neighbours(c as CellId).find(|&t| {
+                    let (tx, ty) = at(t as usize);
+                    let (dx, dy) = (tx - cx, ty - cy);
+                    (dx * dx + dy * dy).sqrt() < CELL * 1.2
+                        && (dx - CELL * a.cos()).abs() < CELL * 0.3
+                        && (dy - CELL * a.sin()).abs() < CELL * 0.3
+                });
+                let line = match across {
+                    Some(t) => {
+                        let t = t as usize;
+                        // Between two drawn cells, drawn once, from the lower number.
+                        (!blank(t) && value[t] != value[c] && c < t) || blank(t)
+                    }
+                    None => true,
+                };
+                if !line {
+                    continue;
+                }
+                // The side's two corners.
+                let (r, half) = if square {
+                    (CELL / 2.0 * std::f64::consts::SQRT_2, std::f64::consts::FRAC_PI_4)
+                } else {
+                    (CELL / 3f64.sqrt(), std::f64::consts::PI / 6.0)
+                };
+                let (x1, y1) = (cx + r * (a - half).cos(), cy + r * (a - half).sin());
+                let (x2, y2) = (cx + r * (a + half).cos(), cy + r * (a + half).sin());
+                out += &format!("<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-linecap=\"round\"/>\n");
+            }
+        }
+    }
+    out
 }
 
 /// Disc and ink colours for a player named by a colour.

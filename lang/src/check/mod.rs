@@ -136,13 +136,14 @@ impl<'a> Lowerer<'a> {
         let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
         let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
         let notation = self.notation_from(items);
-        let marks = self.marks_from(items);
+        let (marks, borders) = self.marks_from(items);
         let cell_values = self.area_values();
         Some(ir::Program {
             cell_values,
             piles,
             capture_top,
             marks,
+            borders,
             pass_text: notation.pass_text,
             opening: notation.opening,
             result_text: notation.result_text,

@@ -98,3 +98,38 @@ fn a_hexagon_size_that_reads_the_game_in_play_is_refused() {
     let out = hexagon("(seen)", &[]);
     assert!(out.program.is_none(), "{:?}", out.diagnostics);
 }
+
+#[test]
+fn borders_are_drawn_by_a_value_on_each_cell() {
+    let rules = |show: &str| {
+        format!(
+            "game \"Fields\"\nplayers red blue\nboard hex 2\nvar field = 0 per cell\n\
+             region borders = [c3]\nshow borders as \"~\"\n{show}\n\
+             piece man R B {{ move step e w ne nw se sw }}\n"
+        )
+    };
+    let out = compile(
+        "fields",
+        &rules("show borders by (field(to)) \"field\" fill \"#5a4632\""),
+        &loader(),
+        &[],
+    );
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let p = out.program.expect("compiles");
+    assert_eq!(p.borders.len(), 1);
+    assert_eq!(p.borders[0].legend.as_deref(), Some("field"));
+    assert_eq!(p.borders[0].colour.as_deref(), Some("#5a4632"));
+    // A region named `borders` is still shown as a region.
+    assert_eq!(p.marks.len(), 1);
+    // Borders need a value, not a direction; and a colour written `#rrggbb`.
+    let out = compile("fields", &rules("show borders by (e)"), &loader(), &[]);
+    assert_eq!(out.diagnostics[0].code, "E0201", "{:?}", out.diagnostics);
+    assert!(out.diagnostics[0].message.contains("borders are drawn by a value"));
+    let out = compile(
+        "fields",
+        &rules("show borders by (field(to)) fill \"brown\""),
+        &loader(),
+        &[],
+    );
+    assert_eq!(out.diagnostics[0].code, "E0305", "{:?}", out.diagnostics);
+}

@@ -12,10 +12,7 @@ use tessel_interpreter::{Game, State};
 /// Two players with a segment each, laid side by side on a table of radius 4 (e5 in the
 /// middle; g6's segment touches it along three sides), filled, and red to move.
 fn two_segments() -> (Game, State) {
-    let g = common::load(
-        "rulesets/mu.tessel",
-        &[("table", "4"), ("segments", "1")],
-    );
+    let g = common::load("rulesets/mu.tessel", &[("table", "4"), ("segments", "1")]);
     let mut s = g.start_state(0).expect("start");
     play(&g, &mut s, &["lay@e5", "lay@g6"]);
     assert_eq!(g.var(&s, "stage", 0), Some(2), "play begins");

@@ -227,4 +227,3 @@ pub fn piece_values(game: &Game, s: &State) -> String {
     }
     each.join("; ")
 }
-

@@ -504,7 +504,10 @@ fn borders(
                 }
                 // The side's two corners.
                 let (r, half) = if square {
-                    (CELL / 2.0 * std::f64::consts::SQRT_2, std::f64::consts::FRAC_PI_4)
+                    (
+                        CELL / 2.0 * std::f64::consts::SQRT_2,
+                        std::f64::consts::FRAC_PI_4,
+                    )
                 } else {
                     (CELL / 3f64.sqrt(), std::f64::consts::PI / 6.0)
                 };

@@ -243,4 +243,3 @@ pub fn board(game: &Game, s: &State) -> String {
     }
     out
 }
-

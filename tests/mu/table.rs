@@ -55,17 +55,29 @@ fn two_to_eight_players_lay_all_their_segments_at_random_and_by_hand() {
 #[test]
 fn the_table_is_sized_from_players_and_segments() {
     // Radius 6 + players × segments / 7: 3R(R+1)+1 cells.
-    let cells = |options: &[(&str, &str)]| common::load("rulesets/mu.tessel", options).board.cells();
+    let cells =
+        |options: &[(&str, &str)]| common::load("rulesets/mu.tessel", options).board.cells();
     assert_eq!(cells(&[]), 3 * 8 * 9 + 1, "2 × 7 segments: radius 8");
-    assert_eq!(cells(&[("players", "6")]), 3 * 12 * 13 + 1, "6 × 7: radius 12");
-    assert_eq!(cells(&[("players", "8")]), 3 * 14 * 15 + 1, "8 × 7: radius 14");
+    assert_eq!(
+        cells(&[("players", "6")]),
+        3 * 12 * 13 + 1,
+        "6 × 7: radius 12"
+    );
+    assert_eq!(
+        cells(&[("players", "8")]),
+        3 * 14 * 15 + 1,
+        "8 × 7: radius 14"
+    );
     assert_eq!(
         cells(&[("players", "8"), ("segments", "8")]),
         3 * 15 * 16 + 1,
         "8 × 8: radius 15"
     );
     // Up to eight segments each, as the seed says: more counts as eight.
-    assert_eq!(cells(&[("players", "8"), ("segments", "20")]), 3 * 15 * 16 + 1);
+    assert_eq!(
+        cells(&[("players", "8"), ("segments", "20")]),
+        3 * 15 * 16 + 1
+    );
     // A table given outright is used as given.
     assert_eq!(cells(&[("players", "8"), ("table", "20")]), 3 * 20 * 21 + 1);
 }
@@ -75,7 +87,11 @@ fn a_table_too_small_for_the_segments_ends_the_game_saying_so() {
     let g = common::load("rulesets/mu.tessel", &[("table", "3"), ("segments", "2")]);
     let mut s = g.start_state(0).expect("start");
     let each = lay_all(&g, &mut s);
-    assert_eq!(each, vec![1, 0], "red lays the middle segment, blue finds no room");
+    assert_eq!(
+        each,
+        vec![1, 0],
+        "red lays the middle segment, blue finds no room"
+    );
     let end = g.status(&s, &mut g.scratch()).expect("the game ends");
     assert_eq!(
         end.ending,

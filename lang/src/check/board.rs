@@ -189,8 +189,7 @@ impl Lowerer<'_> {
     /// nothing of a position may be read.
     fn size_at_load(&mut self, e: &ast::Expr) -> Option<u32> {
         if let ast::ExprKind::Name(n) = &e.kind {
-            if !matches!(self.options.get(n), Some(OptValue::Int(_))) && !self.defines.contains(n)
-            {
+            if !matches!(self.options.get(n), Some(OptValue::Int(_))) && !self.defines.contains(n) {
                 self.error(
                     err(
                         codes::UNKNOWN_NAME,
@@ -206,7 +205,19 @@ impl Lowerer<'_> {
         let before = self.diags.len();
         let lowered = self.typed(e, Type::Int);
         match lowered {
-            Expr::Int(v) => Some(v.clamp(0, 1000) as u32),
+            Expr::Int(v) if (1..=1000).contains(&v) => Some(v as u32),
+            Expr::Int(v) => {
+                self.error(
+                    err(
+                        codes::BAD_BOARD,
+                        format!("the board's size comes to {v} here"),
+                        e.span,
+                        "worked out from the options",
+                    )
+                    .hint("a hexagon's radius is 1 to 40 cells: choose other option values"),
+                );
+                None
+            }
             _ if self.diags.len() > before => None,
             _ => {
                 self.error(

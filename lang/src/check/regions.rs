@@ -198,7 +198,9 @@ impl Lowerer<'_> {
                                     by.span,
                                     "not a value on each cell",
                                 )
-                                .hint("give a value on `to`, such as `show borders by (owner(to))`"),
+                                .hint(
+                                    "give a value on `to`, such as `show borders by (owner(to))`",
+                                ),
                             );
                         }
                     }

@@ -86,7 +86,9 @@ fn a_hexagon_size_that_reads_the_game_in_play_is_refused() {
     assert!(out.program.is_none());
     assert_eq!(out.diagnostics[0].code, "E0201");
     assert!(
-        out.diagnostics[0].message.contains("worked out when the rules are loaded"),
+        out.diagnostics[0]
+            .message
+            .contains("worked out when the rules are loaded"),
         "{:?}",
         out.diagnostics
     );
@@ -124,7 +126,9 @@ fn borders_are_drawn_by_a_value_on_each_cell() {
     // Borders need a value, not a direction; and a colour written `#rrggbb`.
     let out = compile("fields", &rules("show borders by (e)"), &loader(), &[]);
     assert_eq!(out.diagnostics[0].code, "E0201", "{:?}", out.diagnostics);
-    assert!(out.diagnostics[0].message.contains("borders are drawn by a value"));
+    assert!(out.diagnostics[0]
+        .message
+        .contains("borders are drawn by a value"));
     let out = compile(
         "fields",
         &rules("show borders by (field(to)) fill \"brown\""),

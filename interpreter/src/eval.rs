@@ -82,6 +82,16 @@ impl Game {
         }
     }
 
+    /// A value on cell `c` (`to`), read with `mover` the player to move: what a `show
+    /// borders by (VALUE)` compares between neighbours.
+    pub fn value_at(&self, s: &State, e: &Expr, c: CellId) -> i64 {
+        if (c as usize) < s.cells.len() {
+            self.eval(e, &self.ctx(s, s.to_move, c, c, None))
+        } else {
+            0
+        }
+    }
+
     /// Nothing at all stands on cell `c` (no piece, no stack).
     fn bare(&self, s: &State, c: usize) -> bool {
         s.cells.get(c).is_some_and(|p| p.is_none())

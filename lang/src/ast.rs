@@ -227,8 +227,10 @@ pub enum BoardDecl {
     /// A hexagon of hexagonal cells, `radius` cells from the centre to each side.
     Hex {
         radius: (u32, Span),
-        /// The radius is this `int` option's value (`board hex table`).
-        radius_option: Option<Name>,
+        /// The radius is worked out when the rules are loaded: an `int` option's value
+        /// (`board hex table`) or an expression of numbers, options and `players`
+        /// (`board hex (either(table > 0, table, 4 + players))`).
+        radius_expr: Option<Expr>,
         files: Option<Name>,
         span: Span,
     },
@@ -649,6 +651,9 @@ pub enum Outcome {
 pub enum ShowWhere {
     Region(Name),
     Cond(Expr),
+    /// `show borders by (VALUE)`: in pictures, a line between two cells whose values (on
+    /// `to`) differ, and around the cells drawn.
+    Borders(Expr),
 }
 
 #[derive(Clone, Debug)]

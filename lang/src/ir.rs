@@ -53,6 +53,8 @@ pub struct Program {
     pub after_round: Option<String>,
     /// How cells are drawn on a text board (`show`), first match first.
     pub marks: Vec<Mark>,
+    /// Lines drawn in pictures between groups of cells (`show borders by`).
+    pub borders: Vec<Borders>,
     /// Some rule asks whether a piece has moved this turn (`fresh`), so the interpreter
     /// keeps that mark on every piece.
     /// Some expression reads `steps`: `apply` records how far each move went.
@@ -97,6 +99,17 @@ pub struct Action {
     pub also: Vec<Writing>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
+}
+
+/// `show borders by (VALUE)`: in pictures, a line along each edge between two cells whose
+/// values differ, and along the edge of the cells drawn.
+#[derive(Clone, Debug, Serialize)]
+pub struct Borders {
+    /// The value on each cell (`to`).
+    pub by: Expr,
+    pub legend: Option<String>,
+    /// The colour of the lines.
+    pub colour: Option<String>,
 }
 
 /// A `show` declaration: how the cells of a region, or where a condition holds, are drawn.
@@ -657,6 +670,23 @@ impl Expr {
             Expr::Neg(x) => match x.folded() {
                 Expr::Int(i) => Expr::Int(i.wrapping_neg()),
                 x => Expr::Neg(Box::new(x)),
+            },
+            Expr::Abs(x) => match x.folded() {
+                Expr::Int(i) => Expr::Int(i.wrapping_abs()),
+                x => Expr::Abs(Box::new(x)),
+            },
+            Expr::Min(a, b) => match (a.folded(), b.folded()) {
+                (Expr::Int(x), Expr::Int(y)) => Expr::Int(x.min(y)),
+                (a, b) => Expr::Min(Box::new(a), Box::new(b)),
+            },
+            Expr::Max(a, b) => match (a.folded(), b.folded()) {
+                (Expr::Int(x), Expr::Int(y)) => Expr::Int(x.max(y)),
+                (a, b) => Expr::Max(Box::new(a), Box::new(b)),
+            },
+            Expr::Either(c, a, b) => match c.folded() {
+                Expr::Bool(true) => a.folded(),
+                Expr::Bool(false) => b.folded(),
+                c => Expr::Either(Box::new(c), Box::new(a.folded()), Box::new(b.folded())),
             },
             Expr::Bin(op, a, b) => {
                 let (a, b) = (a.folded(), b.folded());

@@ -23,6 +23,7 @@ mod explosions;
 mod games;
 mod moves;
 mod setup;
+mod table;
 mod territory;
 
 use common::{play, stack, texts};

@@ -100,8 +100,12 @@ fn fate_may_decide_who_goes_first() {
             g.apply(&mut s, m);
         }
         let first = s.to_move;
-        assert_eq!(texts(&g, &s), vec!["lay@m13"]);
-        play(&g, &mut s, &["lay@m13"]);
+        assert_eq!(
+            texts(&g, &s),
+            vec!["lay@j10"],
+            "the middle of a table of radius 9"
+        );
+        play(&g, &mut s, &["lay@j10"]);
         assert_eq!(s.to_move, (first + 1) % 3, "play runs on in seat order");
         firsts.push(first);
     }

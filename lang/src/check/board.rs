@@ -3,9 +3,9 @@
 
 use super::options::OptValue;
 use super::{err, Lowerer};
-use crate::ast::{BoardDecl, BoardItem, Name};
+use crate::ast::{self, BoardDecl, BoardItem, Name};
 use crate::diag::{codes, Diagnostic, Span};
-use crate::ir::{CellId, DirId, NO_CELL};
+use crate::ir::{CellId, DirId, Expr, Type, NO_CELL};
 
 impl Lowerer<'_> {
     /// The board phase: everything else stands on the board, so without one (or with a
@@ -49,12 +49,16 @@ impl Lowerer<'_> {
             }
             BoardDecl::Hex {
                 radius,
-                radius_option,
+                radius_expr,
                 files,
                 span,
             } => {
                 self.board_span = Some(*span);
-                self.hexagon_from(*radius, radius_option, files)
+                let radius = match radius_expr {
+                    Some(e) => self.size_at_load(e).map(|r| (r, radius.1)),
+                    None => Some(*radius),
+                };
+                radius.and_then(|r| self.hexagon_from(r, files))
             }
             BoardDecl::Tessels { items, span, .. } => {
                 self.board_span = Some(*span);
@@ -179,31 +183,60 @@ impl Lowerer<'_> {
         Some(())
     }
 
-    /// `board hex R`: a hexagon of hexagonal cells, six directions.
-    fn hexagon_from(
-        &mut self,
-        radius: (u32, Span),
-        radius_option: &Option<Name>,
-        files: &Option<Name>,
-    ) -> Option<()> {
-        let mut r = radius.0.min(i32::MAX as u32) as i32;
-        if let Some(n) = radius_option {
-            match self.options.get(&n.text) {
-                Some(OptValue::Int(v)) => r = (*v).clamp(0, 1000) as i32,
-                _ => {
-                    self.error(
-                        err(
-                            codes::UNKNOWN_NAME,
-                            format!("there is no number option `{}`", n.text),
-                            n.span,
-                            "not an `int` option",
-                        )
-                        .hint("write the radius as a number, or declare `option NAME: int = R`"),
-                    );
-                    return None;
-                }
+    /// A board's size worked out as the rules are loaded: an `int` option, or an expression
+    /// of numbers, `int` options, `players` and definitions of those
+    /// (`(either(table > 0, table, 4 + players))`). Nothing of the board is known yet, so
+    /// nothing of a position may be read.
+    fn size_at_load(&mut self, e: &ast::Expr) -> Option<u32> {
+        if let ast::ExprKind::Name(n) = &e.kind {
+            if !matches!(self.options.get(n), Some(OptValue::Int(_))) && !self.defines.contains(n) {
+                self.error(
+                    err(
+                        codes::UNKNOWN_NAME,
+                        format!("there is no number option `{n}`"),
+                        e.span,
+                        "not an `int` option",
+                    )
+                    .hint("write the radius as a number, or declare `option NAME: int = R`"),
+                );
+                return None;
             }
         }
+        let before = self.diags.len();
+        let lowered = self.typed(e, Type::Int);
+        match lowered {
+            Expr::Int(v) if (1..=1000).contains(&v) => Some(v as u32),
+            Expr::Int(v) => {
+                self.error(
+                    err(
+                        codes::BAD_BOARD,
+                        format!("the board's size comes to {v} here"),
+                        e.span,
+                        "worked out from the options",
+                    )
+                    .hint("a hexagon's radius is 1 to 40 cells: choose other option values"),
+                );
+                None
+            }
+            _ if self.diags.len() > before => None,
+            _ => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        "a board's size must be worked out when the rules are loaded",
+                        e.span,
+                        "this reads the game as it is played",
+                    )
+                    .hint("use numbers, `int` options, `players`, + - * / %, min, max, abs, either, and definitions of those"),
+                );
+                None
+            }
+        }
+    }
+
+    /// `board hex R`: a hexagon of hexagonal cells, six directions.
+    fn hexagon_from(&mut self, radius: (u32, Span), files: &Option<Name>) -> Option<()> {
+        let r = radius.0.min(1000) as i32;
         let side = 2 * r + 1;
         // Columns past `z` are `aa`, `ab`, … unless `files` names them.
         let letters: Vec<String> = match files {

@@ -134,9 +134,10 @@ impl<'a> Lowerer<'a> {
         self.players_from(player_names, seats, overrides);
         self.options_from(items, overrides);
         self.area.changes = Self::changes_area(items);
+        // Definitions first: a board's size may be one (`board hex (radius)`).
+        self.defines_from(items);
         self.build_board(singles.board, player_names)?;
         self.check_namespace(items);
-        self.defines_from(items);
         self.in_order(items);
         let zones = self.zones_from(items);
         let pieces = self.pieces_from(items)?;
@@ -145,13 +146,14 @@ impl<'a> Lowerer<'a> {
         let piles = items.iter().any(|i| matches!(i, Item::Piles(_)));
         let capture_top = items.iter().any(|i| matches!(i, Item::CapturesTop(_)));
         let notation = self.notation_from(items);
-        let marks = self.marks_from(items);
+        let (marks, borders) = self.marks_from(items);
         let cell_values = self.area_values();
         Some(ir::Program {
             cell_values,
             piles,
             capture_top,
             marks,
+            borders,
             pass_text: notation.pass_text,
             opening: notation.opening,
             result_text: notation.result_text,

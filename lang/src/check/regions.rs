@@ -1,6 +1,7 @@
 //! Regions (`region NAME = …`): ranks, files, cell lists, mirrored and per-player
 //! regions and their sums and differences; and how cells are shown (`show`).
 
+use super::expressions::Value;
 use super::{err, Lowerer};
 use crate::ast::{self, Item, Name, RegionTerm};
 use crate::diag::{codes, with_suggestion};
@@ -162,8 +163,10 @@ impl Lowerer<'_> {
     }
 
     /// `show REGION as "C"` and `show (CONDITION) …`: how cells are marked on a text board.
-    pub(super) fn marks_from(&mut self, items: &[Item]) -> Vec<ir::Mark> {
+    /// And `show borders by (VALUE)`: lines in pictures.
+    pub(super) fn marks_from(&mut self, items: &[Item]) -> (Vec<ir::Mark>, Vec<ir::Borders>) {
         let mut marks = Vec::new();
+        let mut borders = Vec::new();
         for i in items {
             let Item::Show {
                 place,
@@ -175,7 +178,34 @@ impl Lowerer<'_> {
             else {
                 continue;
             };
+            if let Some(f) = fill {
+                self.colour(f);
+            }
             let place = match place {
+                ast::ShowWhere::Borders(by) => {
+                    if let Some((e, value)) = self.expr(by) {
+                        if matches!(value, Value::Plain(_)) {
+                            borders.push(ir::Borders {
+                                by: e.folded(),
+                                legend: legend.as_ref().map(|l| l.text.clone()),
+                                colour: fill.as_ref().map(|f| f.text.clone()),
+                            });
+                        } else {
+                            self.error(
+                                err(
+                                    codes::TYPE_MISMATCH,
+                                    format!("borders are drawn by a value, not {}", value.word()),
+                                    by.span,
+                                    "not a value on each cell",
+                                )
+                                .hint(
+                                    "give a value on `to`, such as `show borders by (owner(to))`",
+                                ),
+                            );
+                        }
+                    }
+                    continue;
+                }
                 ast::ShowWhere::Cond(c) => Some(ir::MarkPlace::Cond(self.bool_expr(c))),
                 ast::ShowWhere::Region(region) => match self.names.regions.get(&region.text) {
                     Some(&r) => Some(ir::MarkPlace::Region(r)),
@@ -194,20 +224,6 @@ impl Lowerer<'_> {
                     }
                 },
             };
-            if let Some(f) = fill {
-                let hex = f.text.strip_prefix('#').unwrap_or("");
-                if !(hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit())) {
-                    self.error(
-                        err(
-                            codes::BAD_RANGE,
-                            "a fill is a colour written `#rrggbb`",
-                            f.span,
-                            "not a colour",
-                        )
-                        .hint("write six hexadecimal digits after `#`, such as `fill \"#b7d9a8\"`"),
-                    );
-                }
-            }
             let count = mark.text.chars().count();
             // (No mark at all: `show REGION fill "#rrggbb"` colours cells in pictures only.)
             let fill_only = count == 0 && *after && fill.is_some();
@@ -232,6 +248,22 @@ impl Lowerer<'_> {
                 });
             }
         }
-        marks
+        (marks, borders)
+    }
+
+    /// A colour written `#rrggbb`.
+    fn colour(&mut self, f: &ast::Name) {
+        let hex = f.text.strip_prefix('#').unwrap_or("");
+        if !(hex.len() == 6 && hex.chars().all(|c| c.is_ascii_hexdigit())) {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    "a fill is a colour written `#rrggbb`",
+                    f.span,
+                    "not a colour",
+                )
+                .hint("write six hexadecimal digits after `#`, such as `fill \"#b7d9a8\"`"),
+            );
+        }
     }
 }

@@ -47,3 +47,93 @@ fn bad_option_override() {
     assert!(out.program.is_none());
     assert_eq!(out.diagnostics[0].code, "E0202");
 }
+
+/// A hexagon sized by an expression of options and `players`, worked out at load.
+fn hexagon(size: &str, options: &[(&str, &str)]) -> crate::Compiled {
+    let rules = format!(
+        "game \"Table\"\nplayers red blue green yellow seated 2 to 4\n\
+         option table: int = 0\noption lots: int = 3\nvar seen = 0 per cell\n\
+         board hex {size}\npiece man R B G Y {{ move step e w ne nw se sw }}\n"
+    );
+    let opts: Vec<(String, String)> = options
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    compile("table", &rules, &loader(), &opts)
+}
+
+fn cells(size: &str, options: &[(&str, &str)]) -> usize {
+    let out = hexagon(size, options);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    out.program.expect("compiles").board.cells.len()
+}
+
+#[test]
+fn a_hexagon_sized_from_options_and_players_at_load() {
+    let size = "(either(table > 0, table, 1 + max(1, lots) * players / 4))";
+    // 2 players: 1 + 6 / 4 = 2, a hexagon of 19 cells; 4 players: 1 + 12 / 4 = 4, 61.
+    assert_eq!(cells(size, &[]), 19);
+    assert_eq!(cells(size, &[("players", "4")]), 61);
+    // A table given outright wins: radius 3, 37 cells.
+    assert_eq!(cells(size, &[("table", "3"), ("players", "4")]), 37);
+    assert_eq!(cells("(min(abs(0 - 5), 3))", &[]), 37);
+    assert_eq!(cells("lots", &[]), 37);
+}
+
+#[test]
+fn a_hexagon_size_that_reads_the_game_in_play_is_refused() {
+    let out = hexagon("(ply + 2)", &[]);
+    assert!(out.program.is_none());
+    assert_eq!(out.diagnostics[0].code, "E0201");
+    assert!(
+        out.diagnostics[0]
+            .message
+            .contains("worked out when the rules are loaded"),
+        "{:?}",
+        out.diagnostics
+    );
+    // A size worked out too large or too small is the hexagon's own error.
+    let out = hexagon("(table * 10)", &[("table", "5")]);
+    assert_eq!(out.diagnostics[0].code, "E0302");
+    assert!(out.diagnostics[0].message.contains("radius 50"));
+    // A name that is not a number option, alone, says so.
+    let out = hexagon("(seen)", &[]);
+    assert!(out.program.is_none(), "{:?}", out.diagnostics);
+}
+
+#[test]
+fn borders_are_drawn_by_a_value_on_each_cell() {
+    let rules = |show: &str| {
+        format!(
+            "game \"Fields\"\nplayers red blue\nboard hex 2\nvar field = 0 per cell\n\
+             region borders = [c3]\nshow borders as \"~\"\n{show}\n\
+             piece man R B {{ move step e w ne nw se sw }}\n"
+        )
+    };
+    let out = compile(
+        "fields",
+        &rules("show borders by (field(to)) \"field\" fill \"#5a4632\""),
+        &loader(),
+        &[],
+    );
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let p = out.program.expect("compiles");
+    assert_eq!(p.borders.len(), 1);
+    assert_eq!(p.borders[0].legend.as_deref(), Some("field"));
+    assert_eq!(p.borders[0].colour.as_deref(), Some("#5a4632"));
+    // A region named `borders` is still shown as a region.
+    assert_eq!(p.marks.len(), 1);
+    // Borders need a value, not a direction; and a colour written `#rrggbb`.
+    let out = compile("fields", &rules("show borders by (e)"), &loader(), &[]);
+    assert_eq!(out.diagnostics[0].code, "E0201", "{:?}", out.diagnostics);
+    assert!(out.diagnostics[0]
+        .message
+        .contains("borders are drawn by a value"));
+    let out = compile(
+        "fields",
+        &rules("show borders by (field(to)) fill \"brown\""),
+        &loader(),
+        &[],
+    );
+    assert_eq!(out.diagnostics[0].code, "E0305", "{:?}", out.diagnostics);
+}

@@ -25,16 +25,25 @@ impl Builder {
             Rule::hex_board => {
                 let mut g = inner.into_inner();
                 let size = g.next().unwrap();
-                let (radius, radius_option) = if size.as_rule() == Rule::int {
-                    (self.int(size), None)
-                } else {
-                    let n = self.name(size);
-                    ((0, n.span), Some(n))
+                let (radius, radius_expr) = match size.as_rule() {
+                    Rule::int => (self.int(size), None),
+                    Rule::paren => {
+                        let e = self.expr(size.into_inner().next().unwrap());
+                        ((0, e.span), Some(e))
+                    }
+                    _ => {
+                        let n = self.name(size);
+                        let e = Expr {
+                            kind: ExprKind::Name(n.text),
+                            span: n.span,
+                        };
+                        ((0, e.span), Some(e))
+                    }
                 };
                 let files = g.next().map(|f| self.name(f));
                 Item::Board(BoardDecl::Hex {
                     radius,
-                    radius_option,
+                    radius_expr,
                     files,
                     span: bspan,
                 })
@@ -268,9 +277,41 @@ impl Builder {
         }
     }
 
+    /// `show borders by (VALUE) ["legend"] [fill "#rrggbb"]`: lines in pictures.
+    fn show_borders(&self, p: Pair<Rule>) -> Item {
+        let span = self.span(&p);
+        let mut it = p.into_inner();
+        let by = self.expr(it.next().unwrap().into_inner().next().unwrap());
+        let text = |s: Pair<Rule>| Name {
+            text: s.as_str().trim_matches('"').to_string(),
+            span: self.span(&s),
+        };
+        let (mut legend, mut fill) = (None, None);
+        for q in it {
+            if q.as_rule() == Rule::show_fill {
+                fill = q.into_inner().next().map(text);
+            } else {
+                legend = Some(text(q));
+            }
+        }
+        Item::Show {
+            place: ShowWhere::Borders(by),
+            mark: Name {
+                text: String::new(),
+                span,
+            },
+            after: false,
+            legend,
+            fill,
+        }
+    }
+
     /// `show REGION` or `show (CONDITION)`, `as` or `after` a mark, a legend and a fill.
     pub(super) fn show_decl(&self, mut it: Pairs<Rule>) -> Item {
         let place = it.next().unwrap();
+        if place.as_rule() == Rule::show_borders {
+            return self.show_borders(place);
+        }
         let place = if place.as_rule() == Rule::paren {
             ShowWhere::Cond(self.expr(place.into_inner().next().unwrap()))
         } else {

@@ -1,331 +1,10 @@
-//! Rendering for the terminal: boards as text (diagnostics are in `diagnostics`).
+//! The position as an SVG picture: squares, hexagons, drawn tessels or a graph of cells,
+//! tinted by the ruleset's marks, with the pieces as discs in their players' colours.
 
+use super::text::pieces_text;
+use super::zones;
 use tessel_interpreter::{Game, Piece, State};
-use tessel_lang::ir::{CellId, NO_CELL};
-
-/// What a cell shows: its top piece, or for a pile its pieces counted by symbol (`3B1W`),
-/// or for a stack the top piece and the height (`Q2`).
-fn cell_text(game: &Game, s: &State, c: usize) -> String {
-    let p = s.cells[c];
-    let marks = &game.program.marks;
-    if p.is_none() {
-        // A region the ruleset shows (`show telo as "~"`), else a dot.
-        let marked = marks
-            .iter()
-            .find(|m| !m.after && game.marked(s, &m.place, c as CellId));
-        return marked.map_or_else(|| ".".to_string(), |m| m.text.clone());
-    }
-    // Marks written after the pieces (`show (…) after "*"`).
-    let after: String = marks
-        .iter()
-        .filter(|m| m.after && game.marked(s, &m.place, c as CellId))
-        .map(|m| m.text.as_str())
-        .collect();
-    format!("{}{after}", pieces_text(game, s, c))
-}
-
-/// The pieces on a cell: the top one, a pile counted by symbol, a stack bottom first.
-fn pieces_text(game: &Game, s: &State, c: usize) -> String {
-    let p = s.cells[c];
-    let under: Vec<_> = s
-        .buried
-        .iter()
-        .filter(|(bc, _)| *bc as usize == c)
-        .map(|(_, q)| *q)
-        .collect();
-    if under.is_empty() {
-        return game.symbol(p);
-    }
-    if game.program.piles {
-        let mut counts: Vec<(String, usize)> = Vec::new();
-        let mut all: Vec<_> = under.into_iter().chain(std::iter::once(p)).collect();
-        all.sort_by_key(|q| (q.owner(), q.kind()));
-        for q in all {
-            let sym = game.symbol(q);
-            match counts.iter_mut().find(|(s, _)| *s == sym) {
-                Some((_, n)) => *n += 1,
-                None => counts.push((sym, 1)),
-            }
-        }
-        return counts.iter().map(|(s, n)| format!("{n}{s}")).collect();
-    }
-    // A stack of one kind of piece is its height and symbol (`3r`); others bottom
-    // first: `i-W` is a W on a kili.
-    if under.iter().all(|q| game.symbol(*q) == game.symbol(p)) {
-        return format!("{}{}", under.len() + 1, game.symbol(p));
-    }
-    under
-        .iter()
-        .chain(std::iter::once(&p))
-        .map(|q| game.symbol(*q))
-        .collect::<Vec<_>>()
-        .join("-")
-}
-
-/// What the ruleset's marks mean (`show … "legend"`), as one line.
-pub fn legend(game: &Game) -> Option<String> {
-    let parts: Vec<String> = game
-        .program
-        .marks
-        .iter()
-        // A mark that no position can show (its condition is false by the options) is
-        // left out.
-        .filter(|m| {
-            !matches!(
-                m.place,
-                tessel_lang::ir::MarkPlace::Cond(tessel_lang::ir::Expr::Bool(false))
-            )
-        })
-        .filter_map(|m| {
-            m.legend.as_ref().map(|l| {
-                let shown = if m.text.trim().is_empty() {
-                    "blank".to_string()
-                } else if m.after {
-                    format!("…{}", m.text)
-                } else {
-                    m.text.clone()
-                };
-                format!("{shown} {l}")
-            })
-        })
-        .collect();
-    (!parts.is_empty()).then(|| format!("Key: {}", parts.join(" · ")))
-}
-
-/// What the zones hold, as a line: `reserve: white D G · black d g`, each piece by its
-/// symbol and a count when more than one (empty zones left out).
-pub fn zones(game: &Game, s: &State) -> String {
-    let players = &game.program.players;
-    let kinds = game.program.pieces.len();
-    let mut parts = Vec::new();
-    for (z, zone) in game.program.zones.iter().enumerate() {
-        let owners: Vec<usize> = if zone.per_player {
-            (0..players.len()).collect()
-        } else {
-            vec![0]
-        };
-        let mut each = Vec::new();
-        for &p in &owners {
-            let held: Vec<String> = (0..kinds)
-                .filter_map(|k| {
-                    let n = s
-                        .zones
-                        .get(game.zone_slot(z as u8, p as u8, k as u8))
-                        .copied()
-                        .unwrap_or(0);
-                    let sym = game.symbol(Piece::new(k as u8, p as u8));
-                    match n {
-                        0 => None,
-                        1 => Some(sym),
-                        n => Some(format!("{n}{sym}")),
-                    }
-                })
-                .collect();
-            if held.is_empty() {
-                continue;
-            }
-            if zone.per_player {
-                each.push(format!("{} {}", players[p], held.join(" ")));
-            } else {
-                each.push(held.join(" "));
-            }
-        }
-        if !each.is_empty() {
-            parts.push(format!("{}: {}", zone.name, each.join(", ")));
-        }
-    }
-    parts.join(" · ")
-}
-
-/// The variables of the game that are one value or one per player, as a line (names that
-/// begin with `_` are bookkeeping and left out).
-pub fn variables(game: &Game, s: &State) -> String {
-    let players = &game.program.players;
-    let mut parts = Vec::new();
-    // Properties of every cell written as maps in positions (`cells NAME "…"`).
-    let mapped: Vec<u16> = game
-        .program
-        .position
-        .iter()
-        .filter_map(|f| match f {
-            tessel_lang::ir::Field::CellMap(v, _) => Some(*v),
-            _ => None,
-        })
-        .collect();
-    let value = |v: &tessel_lang::ir::Var, i: usize| game.var(s, &v.name, i).unwrap_or(0);
-    for (id, v) in game.program.vars.iter().enumerate() {
-        let show = |x: i64| match v.ty {
-            tessel_lang::ir::Type::Cell => game
-                .board
-                .cell_names
-                .get(x as usize)
-                .cloned()
-                .unwrap_or_else(|| "none".into()),
-            tessel_lang::ir::Type::Bool => (x != 0).to_string(),
-            _ => x.to_string(),
-        };
-        if v.name.starts_with('_') || mapped.contains(&(id as u16)) || v.per_piece {
-            // Bookkeeping, and the pieces' own values (listed with the pieces below).
-        } else if v.per_player {
-            let each: Vec<String> = players
-                .iter()
-                .enumerate()
-                .map(|(i, p)| format!("{p} {}", show(value(v, i))))
-                .collect();
-            parts.push(format!("{}: {}", v.name, each.join(", ")));
-        } else if !v.per_cell {
-            parts.push(format!("{} {}", v.name, show(value(v, 0))));
-        } else {
-            // A per-cell value: the cells where it is set, when they are few (a property
-            // of many cells is the board's to show, with `show`).
-            let unset =
-                |x: i64| x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64);
-            let each: Vec<String> = (0..game.board.cells())
-                .filter(|&c| !unset(value(v, c)))
-                .map(|c| format!("{} {}", game.board.cell_names[c], show(value(v, c))))
-                .collect();
-            if !each.is_empty() && each.len() <= 8 {
-                parts.push(format!("{}: {}", v.name, each.join(", ")));
-            }
-        }
-    }
-    if s.rounds > 0 {
-        parts.push(format!("round {}", s.rounds + 1));
-    }
-    let mut out = parts.join(" · ");
-    let pieces = piece_values(game, s);
-    if !pieces.is_empty() {
-        if !out.is_empty() {
-            out.push('\n');
-        }
-        out += &pieces;
-    }
-    out
-}
-
-/// The `per piece` values of the pieces on the board, a piece a line part:
-/// `i1 bloods_on 1 walkers_on 2; j1 …` (those that are 0, and bookkeeping, left out).
-pub fn piece_values(game: &Game, s: &State) -> String {
-    let shown: Vec<&tessel_lang::ir::Var> = game
-        .program
-        .vars
-        .iter()
-        .filter(|v| v.per_piece && !v.name.starts_with('_'))
-        .collect();
-    if shown.is_empty() {
-        return String::new();
-    }
-    let mut each = Vec::new();
-    for c in 0..game.board.cells() {
-        if s.cells[c].is_none() {
-            continue;
-        }
-        let vals: Vec<String> = shown
-            .iter()
-            .filter_map(|v| {
-                let x = game.var(s, &v.name, c).unwrap_or(0);
-                (x != 0).then(|| format!("{} {x}", v.name))
-            })
-            .collect();
-        if !vals.is_empty() {
-            each.push(format!("{} {}", game.board.cell_names[c], vals.join(" ")));
-        }
-    }
-    each.join("; ")
-}
-
-/// The board as text: a grid with coordinates, or a list of occupied cells.
-pub fn board(game: &Game, s: &State) -> String {
-    let mut out = String::new();
-    match game.board.grid {
-        Some((w, h)) => {
-            let names = &game.board.cell_names;
-            let texts: Vec<String> = (0..(w * h) as usize)
-                .map(|c| cell_text(game, s, c))
-                .collect();
-            let width = texts.iter().map(|t| t.chars().count()).max().unwrap_or(1) + 1;
-            for y in (0..h).rev() {
-                out += &format!("{:>3} ", y + 1);
-                for x in 0..w {
-                    let c = (x + y * w) as usize;
-                    out += &format!("{:>width$}", texts[c]);
-                }
-                out.push('\n');
-            }
-            out += "    ";
-            for x in 0..w {
-                let file: String = names[x as usize]
-                    .chars()
-                    .take_while(|c| !c.is_ascii_digit())
-                    .collect();
-                out += &format!("{file:>width$}");
-            }
-            out.push('\n');
-            // Tessels of a drawn grid made in play (spares in use), after the grid.
-            let grid = (w * h) as usize;
-            let extra: Vec<String> = (grid..game.board.cells())
-                .filter(|&c| !game.bd(s).outlines.get(c).is_none_or(|o| o.is_empty()))
-                .map(|c| format!("{} {}", names[c], cell_text(game, s, c).trim()))
-                .collect();
-            if !extra.is_empty() {
-                out += &format!("    also: {}\n", extra.join(", "));
-            }
-        }
-        None if game.board.rows.is_some() => {
-            // Rows of hexagons: each cell two characters wide, rows shifted by half cells.
-            let rows = game.board.rows.as_deref().unwrap_or_default();
-            let texts: Vec<String> = (0..game.board.cells())
-                .map(|c| cell_text(game, s, c))
-                .collect();
-            let width = texts
-                .iter()
-                .map(|t| t.chars().count())
-                .max()
-                .unwrap_or(1)
-                .max(1)
-                + 1;
-            let half = width.div_ceil(2);
-            // Rows with nothing to show (cells the ruleset draws blank) are left out, and
-            // the drawing is moved left as far as its visible cells allow. Each row is
-            // labelled with its first and last visible cell.
-            let mut lines: Vec<(String, String, String)> = Vec::new();
-            for (indent, row) in rows {
-                let visible: Vec<CellId> = row
-                    .iter()
-                    .copied()
-                    .filter(|&c| !texts[c as usize].trim().is_empty())
-                    .collect();
-                let (Some(first), Some(last)) = (visible.first(), visible.last()) else {
-                    continue;
-                };
-                let mut cells = " ".repeat(*indent as usize * half);
-                for &c in row {
-                    cells += &format!("{:>width$}", texts[c as usize]);
-                }
-                let name = |c: &CellId| game.board.cell_names[*c as usize].clone();
-                lines.push((name(first), cells.trim_end().to_string(), name(last)));
-            }
-            let cut = lines
-                .iter()
-                .map(|(_, cells, _)| cells.len() - cells.trim_start().len())
-                .min()
-                .unwrap_or(0)
-                .saturating_sub(1);
-            let label = lines.iter().map(|l| l.0.len()).max().unwrap_or(0);
-            for (first, cells, last) in lines {
-                out += &format!("{first:>label$} {}   {last}\n", &cells[cut..]);
-            }
-        }
-        None => {
-            for (c, name) in game.board.cell_names.iter().enumerate() {
-                if !s.cells[c].is_none() {
-                    out += &format!("{name}: {}\n", cell_text(game, s, c));
-                }
-            }
-        }
-    }
-    out
-}
+use tessel_lang::ir::CellId;
 
 /// The position as an SVG picture: a grid board as squares with coordinates, pieces as
 /// labelled discs in each player's colour (stacks show their height); other boards as a
@@ -651,16 +330,39 @@ pub fn svg(game: &Game, s: &State) -> String {
             } else {
                 let (disc, ink) = fill_of(p);
                 out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
+                // On a square the height stands in its corner; a hexagon's corners are
+                // cut off, so there the height is written in the disc, under the symbol.
+                let inside = height_here > 1 && hex_rows.is_some();
                 out += &format!(
-                    "<text x=\"{cx}\" y=\"{}\" font-size=\"18\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
-                    cy + 6,
+                    "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
+                    if inside { cy + 2 } else { cy + 6 },
+                    if inside { 15 } else { 18 },
                     ink,
                     esc(&game.symbol(p))
                 );
-                if height_here > 1 {
+                if inside {
+                    out += &format!("<text x=\"{cx}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">×{height_here}</text>\n", cy + 14);
+                } else if height_here > 1 {
                     out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
                 }
             }
+        }
+        // Marks written after the pieces that have a legend (`show (…) after "*" "may still
+        // move"`), at the cell's upper right; those without one only stand in on the text
+        // board for a tint a piece hides.
+        let badges: String = marks
+            .iter()
+            .filter(|m| m.after && m.legend.is_some() && !m.text.trim().is_empty())
+            .filter(|m| game.marked(s, &m.place, c as CellId))
+            .map(|m| m.text.as_str())
+            .collect();
+        if !badges.is_empty() {
+            let (bx, by) = if hex_rows.is_some() {
+                (px + CELL / 2 + 15, py + CELL / 2 - 9)
+            } else {
+                (px + CELL - 4, py + 13)
+            };
+            out += &format!("<text x=\"{bx}\" y=\"{by}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\" stroke=\"#fbfaf7\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n", esc(&badges));
         }
         // The piece's own values (`per piece`): a stack of discs a unit, by colour.
         let mut level = 0u32;
@@ -676,6 +378,22 @@ pub fn svg(game: &Game, s: &State) -> String {
                 level += 1;
             }
         }
+    }
+    // Lines between groups of cells (`show borders by (VALUE)`), over the cells.
+    let square = game.board.grid.is_some() && hex_rows.is_none() && !drawn;
+    if hex_rows.is_some() || square {
+        let corner = |c: usize| -> (f64, f64) {
+            if hex_rows.is_some() {
+                centre[c]
+            } else {
+                let (x, y) = place(c);
+                (
+                    (margin + x * CELL) as f64 + CELL as f64 / 2.0,
+                    (margin + y * CELL) as f64 + CELL as f64 / 2.0,
+                )
+            }
+        };
+        out += &borders(game, s, &blank, &corner, square);
     }
     if let Some((gw, gh)) = game.board.grid {
         for x in 0..gw {
@@ -740,6 +458,66 @@ pub fn svg(game: &Game, s: &State) -> String {
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"{x0} {y0} {width} {height}\" font-family=\"sans-serif\">\n<rect x=\"{x0}\" y=\"{y0}\" width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n{out}"
     )
+}
+
+/// The lines of `show borders by (VALUE)`: along each side of a drawn cell whose neighbour
+/// across it is not drawn, or holds another value. `at` is a cell's centre; the cells are
+/// hexagons (pointy-topped, a side facing each neighbour) or squares.
+fn borders(
+    game: &Game,
+    s: &State,
+    blank: &dyn Fn(usize) -> bool,
+    at: &dyn Fn(usize) -> (f64, f64),
+    square: bool,
+) -> String {
+    const CELL: f64 = 48.0;
+    let mut out = String::new();
+    let n = game.board.cells();
+    for b in &game.program.borders {
+        let colour = b.colour.as_deref().unwrap_or("#3a2e22");
+        let value: Vec<i64> = (0..n)
+            .map(|c| game.value_at(s, &b.by, c as CellId))
+            .collect();
+        for c in (0..n).filter(|&c| !blank(c)) {
+            let (cx, cy) = at(c);
+            let sides = if square { 4 } else { 6 };
+            for k in 0..sides {
+                // Side k faces the direction at angle (360 / sides) · k.
+                let a = std::f64::consts::TAU * k as f64 / sides as f64;
+                let across = game.board.neighbours(c as CellId).find(|&t| {
+                    let (tx, ty) = at(t as usize);
+                    let (dx, dy) = (tx - cx, ty - cy);
+                    (dx * dx + dy * dy).sqrt() < CELL * 1.2
+                        && (dx - CELL * a.cos()).abs() < CELL * 0.3
+                        && (dy - CELL * a.sin()).abs() < CELL * 0.3
+                });
+                let line = match across {
+                    Some(t) => {
+                        let t = t as usize;
+                        // Between two drawn cells, drawn once, from the lower number.
+                        (!blank(t) && value[t] != value[c] && c < t) || blank(t)
+                    }
+                    None => true,
+                };
+                if !line {
+                    continue;
+                }
+                // The side's two corners.
+                let (r, half) = if square {
+                    (
+                        CELL / 2.0 * std::f64::consts::SQRT_2,
+                        std::f64::consts::FRAC_PI_4,
+                    )
+                } else {
+                    (CELL / 3f64.sqrt(), std::f64::consts::PI / 6.0)
+                };
+                let (x1, y1) = (cx + r * (a - half).cos(), cy + r * (a - half).sin());
+                let (x2, y2) = (cx + r * (a + half).cos(), cy + r * (a + half).sin());
+                out += &format!("<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"{colour}\" stroke-width=\"3\" stroke-linecap=\"round\"/>\n");
+            }
+        }
+    }
+    out
 }
 
 /// Disc and ink colours for a player named by a colour.

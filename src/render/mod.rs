@@ -1,0 +1,182 @@
+//! Rendering: the key, zones and variables as lines (diagnostics are in `diagnostics`); the board as text (`text`) and as an SVG picture (`svg`).
+
+mod svg;
+mod text;
+
+pub use svg::svg;
+pub use text::board;
+
+use tessel_interpreter::{Game, Piece, State};
+use tessel_lang::ir::NO_CELL;
+
+/// What the ruleset's marks mean (`show … "legend"`), as one line.
+pub fn legend(game: &Game) -> Option<String> {
+    let parts: Vec<String> = game
+        .program
+        .marks
+        .iter()
+        // A mark that no position can show (its condition is false by the options) is
+        // left out.
+        .filter(|m| {
+            !matches!(
+                m.place,
+                tessel_lang::ir::MarkPlace::Cond(tessel_lang::ir::Expr::Bool(false))
+            )
+        })
+        .filter_map(|m| {
+            m.legend.as_ref().map(|l| {
+                let shown = if m.text.trim().is_empty() {
+                    "blank".to_string()
+                } else if m.after {
+                    format!("…{}", m.text)
+                } else {
+                    m.text.clone()
+                };
+                format!("{shown} {l}")
+            })
+        })
+        .collect();
+    (!parts.is_empty()).then(|| format!("Key: {}", parts.join(" · ")))
+}
+
+/// What the zones hold, as a line: `reserve: white D G · black d g`, each piece by its
+/// symbol and a count when more than one (empty zones left out).
+pub fn zones(game: &Game, s: &State) -> String {
+    let players = &game.program.players;
+    let kinds = game.program.pieces.len();
+    let mut parts = Vec::new();
+    for (z, zone) in game.program.zones.iter().enumerate() {
+        let owners: Vec<usize> = if zone.per_player {
+            (0..players.len()).collect()
+        } else {
+            vec![0]
+        };
+        let mut each = Vec::new();
+        for &p in &owners {
+            let held: Vec<String> = (0..kinds)
+                .filter_map(|k| {
+                    let n = s
+                        .zones
+                        .get(game.zone_slot(z as u8, p as u8, k as u8))
+                        .copied()
+                        .unwrap_or(0);
+                    let sym = game.symbol(Piece::new(k as u8, p as u8));
+                    match n {
+                        0 => None,
+                        1 => Some(sym),
+                        n => Some(format!("{n}{sym}")),
+                    }
+                })
+                .collect();
+            if held.is_empty() {
+                continue;
+            }
+            if zone.per_player {
+                each.push(format!("{} {}", players[p], held.join(" ")));
+            } else {
+                each.push(held.join(" "));
+            }
+        }
+        if !each.is_empty() {
+            parts.push(format!("{}: {}", zone.name, each.join(", ")));
+        }
+    }
+    parts.join(" · ")
+}
+
+/// The variables of the game that are one value or one per player, as a line (names that
+/// begin with `_` are bookkeeping and left out).
+pub fn variables(game: &Game, s: &State) -> String {
+    let players = &game.program.players;
+    let mut parts = Vec::new();
+    // Properties of every cell written as maps in positions (`cells NAME "…"`).
+    let mapped: Vec<u16> = game
+        .program
+        .position
+        .iter()
+        .filter_map(|f| match f {
+            tessel_lang::ir::Field::CellMap(v, _) => Some(*v),
+            _ => None,
+        })
+        .collect();
+    let value = |v: &tessel_lang::ir::Var, i: usize| game.var(s, &v.name, i).unwrap_or(0);
+    for (id, v) in game.program.vars.iter().enumerate() {
+        let show = |x: i64| match v.ty {
+            tessel_lang::ir::Type::Cell => game
+                .board
+                .cell_names
+                .get(x as usize)
+                .cloned()
+                .unwrap_or_else(|| "none".into()),
+            tessel_lang::ir::Type::Bool => (x != 0).to_string(),
+            _ => x.to_string(),
+        };
+        if v.name.starts_with('_') || mapped.contains(&(id as u16)) || v.per_piece {
+            // Bookkeeping, and the pieces' own values (listed with the pieces below).
+        } else if v.per_player {
+            let each: Vec<String> = players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| format!("{p} {}", show(value(v, i))))
+                .collect();
+            parts.push(format!("{}: {}", v.name, each.join(", ")));
+        } else if !v.per_cell {
+            parts.push(format!("{} {}", v.name, show(value(v, 0))));
+        } else {
+            // A per-cell value: the cells where it is set, when they are few (a property
+            // of many cells is the board's to show, with `show`).
+            let unset =
+                |x: i64| x == 0 || (v.ty == tessel_lang::ir::Type::Cell && x == NO_CELL as i64);
+            let each: Vec<String> = (0..game.board.cells())
+                .filter(|&c| !unset(value(v, c)))
+                .map(|c| format!("{} {}", game.board.cell_names[c], show(value(v, c))))
+                .collect();
+            if !each.is_empty() && each.len() <= 8 {
+                parts.push(format!("{}: {}", v.name, each.join(", ")));
+            }
+        }
+    }
+    if s.rounds > 0 {
+        parts.push(format!("round {}", s.rounds + 1));
+    }
+    let mut out = parts.join(" · ");
+    let pieces = piece_values(game, s);
+    if !pieces.is_empty() {
+        if !out.is_empty() {
+            out.push('\n');
+        }
+        out += &pieces;
+    }
+    out
+}
+
+/// The `per piece` values of the pieces on the board, a piece a line part:
+/// `i1 bloods_on 1 walkers_on 2; j1 …` (those that are 0, and bookkeeping, left out).
+pub fn piece_values(game: &Game, s: &State) -> String {
+    let shown: Vec<&tessel_lang::ir::Var> = game
+        .program
+        .vars
+        .iter()
+        .filter(|v| v.per_piece && !v.name.starts_with('_'))
+        .collect();
+    if shown.is_empty() {
+        return String::new();
+    }
+    let mut each = Vec::new();
+    for c in 0..game.board.cells() {
+        if s.cells[c].is_none() {
+            continue;
+        }
+        let vals: Vec<String> = shown
+            .iter()
+            .filter_map(|v| {
+                let x = game.var(s, &v.name, c).unwrap_or(0);
+                (x != 0).then(|| format!("{} {x}", v.name))
+            })
+            .collect();
+        if !vals.is_empty() {
+            each.push(format!("{} {}", game.board.cell_names[c], vals.join(" ")));
+        }
+    }
+    each.join("; ")
+}

@@ -1,0 +1,72 @@
+//! The `tessel` command end to end: each subcommand run as a user would, a file a
+//! subcommand (or a few small ones); the helpers that run the command are here.
+
+mod basics;
+mod play;
+mod records;
+mod render;
+
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+pub fn tessel(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .output()
+        .expect("tessel runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+pub fn tessel_with_input(args: &[&str], input: &str) -> (i32, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("input written");
+    let out = child.wait_with_output().expect("tessel ends");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+/// `tessel play ARGS`, typing `lines` with a pause before each.
+pub fn play_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessel runs");
+    let mut input = child.stdin.take().expect("stdin");
+    for (pause, line) in lines {
+        std::thread::sleep(std::time::Duration::from_millis(*pause));
+        let _ = input.write_all(format!("{line}\n").as_bytes());
+        let _ = input.flush();
+    }
+    drop(input);
+    let out = child.wait_with_output().expect("tessel ends");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+/// The SVG of a grid square (column x, row y from the top) filled with `fill`.
+pub fn svg_square(x: u32, y: u32, fill: &str) -> String {
+    format!(
+        "<rect x=\"{}\" y=\"{}\" width=\"48\" height=\"48\" fill=\"{fill}\"",
+        24 + 48 * x,
+        24 + 48 * y
+    )
+}

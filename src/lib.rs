@@ -8,6 +8,7 @@ pub mod diagnostics;
 pub mod files;
 pub mod record;
 pub mod render;
+pub mod speed;
 pub mod terminal;
 
 pub use bundle::{load, Loaded};

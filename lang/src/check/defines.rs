@@ -35,6 +35,21 @@ impl<'a> Lowerer<'a> {
     pub(super) fn defines_from(&mut self, items: &'a [Item]) {
         for item in items {
             if let Item::Define { name, params, body } = item {
+                let text = name.text.as_str();
+                if super::functions::FUNCTIONS.contains(&text)
+                    || super::expressions::BUILT_IN_NAMES.contains(&text)
+                {
+                    self.error(
+                        err(
+                            codes::DUPLICATE,
+                            format!("`{text}` is built into the language: a definition cannot take its name"),
+                            name.span,
+                            "a built-in name",
+                        )
+                        .hint(format!("name the definition differently, e.g. `my_{text}`")),
+                    );
+                    continue;
+                }
                 self.defines
                     .bodies
                     .insert(name.text.clone(), (params.as_slice(), body));

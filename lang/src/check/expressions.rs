@@ -18,6 +18,25 @@ pub(super) enum Value {
     Word(String),
 }
 
+/// The built-in names that stand alone (no arguments); a definition may not take one.
+pub(super) const BUILT_IN_NAMES: &[&str] = &[
+    "from",
+    "target",
+    "mover",
+    "opponent",
+    "turn_player",
+    "nobody",
+    "ply",
+    "checked",
+    "no_moves",
+    "captured",
+    "decisions",
+    "steps",
+    "material",
+    "fresh",
+    "passed",
+];
+
 impl Value {
     pub(super) fn word(&self) -> &'static str {
         match self {

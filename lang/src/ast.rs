@@ -532,6 +532,8 @@ pub enum Stmt {
         owner: Option<Expr>,
         /// Into this zone (the same player's part) rather than out of the game.
         into: Option<Name>,
+        /// `into ZONE of PLAYER`: into that player's part instead (the pieces change hands).
+        into_owner: Option<Expr>,
         span: Span,
     },
     /// Put a new piece of a type on a cell (on top of what is there), for a player.

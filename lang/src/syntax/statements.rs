@@ -97,10 +97,12 @@ impl Builder {
                 let count = self.expr(it.next().unwrap());
                 let piece = self.name(it.next().unwrap());
                 let zone = self.name(it.next().unwrap());
-                let (mut owner, mut into) = (None, None);
+                let (mut owner, mut into, mut into_owner) = (None, None, None);
                 for p in it {
                     if p.as_rule() == Rule::take_into {
-                        into = p.into_inner().next().map(|z| self.name(z));
+                        let mut parts = p.into_inner();
+                        into = parts.next().map(|z| self.name(z));
+                        into_owner = parts.next().map(|o| self.expr(o));
                     } else {
                         owner = Some(self.expr(p));
                     }
@@ -111,6 +113,7 @@ impl Builder {
                     zone,
                     owner,
                     into,
+                    into_owner,
                     span,
                 }
             }

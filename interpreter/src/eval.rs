@@ -671,6 +671,16 @@ impl Game {
                         }
                     }
                 }
+                Stmt::EachPlayer(cond, body) => {
+                    for p in 0..self.players() as PlayerId {
+                        let hit = cond.as_ref().is_none_or(|cond| {
+                            self.eval(cond, &self.ctx_at(s, p, (from, to, target))) != 0
+                        });
+                        if hit {
+                            self.exec_at(s, body, p, (from, to, target));
+                        }
+                    }
+                }
                 Stmt::Restart => s.restart_pending = true,
                 Stmt::ResetTurns => s.turns = 0,
                 Stmt::KeepPosition => {

@@ -28,7 +28,7 @@ pub enum Item {
         target: Name,
     },
     /// The players in seat order; `seated A to B`: the option `players` (A by default)
-    /// says how many of them play, the first ones.
+    /// says how many of them play, the first ones; `seated N` is N to N, with no option.
     Players {
         seats: Option<((u32, Span), (u32, Span))>,
         names: Vec<Name>,
@@ -487,6 +487,12 @@ pub enum Stmt {
     },
     /// Run statements for every cell (as `to`) where the condition holds.
     Each {
+        cond: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    /// Run statements for every seated player (as `mover`) for whom the condition holds.
+    EachPlayer {
         cond: Option<Expr>,
         body: Vec<Stmt>,
         span: Span,

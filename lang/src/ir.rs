@@ -544,6 +544,9 @@ pub enum Stmt {
     Remove(Expr, Expr, Expr, Option<ZoneId>),
     /// For every cell (as `to`) where the condition holds.
     Each(Option<Expr>, Vec<Stmt>),
+    /// For each seated player in seat order for whom the condition holds, the statements
+    /// with `mover` as that player (`each player { … }`).
+    EachPlayer(Option<Expr>, Vec<Stmt>),
     /// Back to the start position, with variables not `kept` at their start values.
     Restart,
     /// The count of turns played starts again from 0.

@@ -42,6 +42,10 @@ impl Lowerer<'_> {
                 let cond = cond.as_ref().map(|c| self.bool_expr(c));
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
+            ast::Stmt::EachPlayer { cond, body, .. } => {
+                let cond = cond.as_ref().map(|c| self.bool_expr(c));
+                Some(ir::Stmt::EachPlayer(cond, self.stmts(body)))
+            }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::KeepPosition(_) => Some(ir::Stmt::KeepPosition),

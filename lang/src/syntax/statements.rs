@@ -63,6 +63,20 @@ impl Builder {
                 }
                 Stmt::Each { cond, body, span }
             }
+            Rule::each_player_stmt => {
+                let mut cond = None;
+                let mut body = Vec::new();
+                for x in it {
+                    match x.as_rule() {
+                        Rule::player_word => {}
+                        Rule::condition => {
+                            cond = Some(self.expr(x.into_inner().next().unwrap()));
+                        }
+                        _ => body = self.block(x),
+                    }
+                }
+                Stmt::EachPlayer { cond, body, span }
+            }
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::keep_stmt => Stmt::KeepPosition(span),

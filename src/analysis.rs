@@ -309,8 +309,14 @@ fn people_report(g: &Game, played: &[Played]) -> PeopleReport {
             })
             .collect()
     };
-    let first_rounds = played.iter().filter(|x| !x.round_winners.is_empty()).count() as u64;
-    let sides: Vec<usize> = played.iter().filter_map(|x| x.starter.map(|s| s.1)).collect();
+    let first_rounds = played
+        .iter()
+        .filter(|x| !x.round_winners.is_empty())
+        .count() as u64;
+    let sides: Vec<usize> = played
+        .iter()
+        .filter_map(|x| x.starter.map(|s| s.1))
+        .collect();
     let starter_wins = played
         .iter()
         .filter(|x| x.starter.is_some() && x.starter.map(|s| s.0) == x.winner_person)

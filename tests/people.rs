@@ -119,18 +119,37 @@ fn analyze_counts_rounds_and_matches_by_person_and_by_side() {
     assert_eq!(by_side, rounds);
     assert_eq!(by_person, rounds);
     // A match to three rounds has three to five rounds, each won by someone.
-    assert!((60..=100).contains(&rounds), "{rounds} rounds in 20 matches");
+    assert!(
+        (60..=100).contains(&rounds),
+        "{rounds} rounds in 20 matches"
+    );
     let matches: u64 = people["match_wins_by_person"]
         .as_array()
         .expect("matches")
         .iter()
         .map(|x| x["wins"].as_u64().expect("wins"))
         .sum();
-    assert_eq!(matches + v["draws"].as_u64().unwrap() + v["unfinished"].as_u64().unwrap(), 20);
-    assert!(people["starter_match_wins"]["wins"].as_u64().expect("starter") <= matches);
+    assert_eq!(
+        matches + v["draws"].as_u64().unwrap() + v["unfinished"].as_u64().unwrap(),
+        20
+    );
+    assert!(
+        people["starter_match_wins"]["wins"]
+            .as_u64()
+            .expect("starter")
+            <= matches
+    );
     // Without `people` the report has none of it.
     let (_, out, _) = tessel(
-        &["analyze", "chess", "--games", "2", "--max-plies", "20", "--json"],
+        &[
+            "analyze",
+            "chess",
+            "--games",
+            "2",
+            "--max-plies",
+            "20",
+            "--json",
+        ],
         "",
     );
     let v: serde_json::Value = serde_json::from_str(&out).expect("json");

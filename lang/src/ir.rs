@@ -573,7 +573,13 @@ pub enum Stmt {
     /// Up to N pieces of a type out of a zone part (the mover's when `None`), out of the
     /// game or into another zone: the same player's part, or the part of the player the
     /// expression names (`into hand of white`).
-    Take(Expr, PieceId, ZoneId, Option<Expr>, Option<(ZoneId, Option<Expr>)>),
+    Take(
+        Expr,
+        PieceId,
+        ZoneId,
+        Option<Expr>,
+        Option<(ZoneId, Option<Expr>)>,
+    ),
     /// A new piece of a type on a cell, for a player (the mover's when `None`).
     Place(PieceId, Expr, Option<Expr>),
     /// N chance nodes, each drawing a piece: the chance number and whose zone receives.

@@ -192,5 +192,9 @@ fn three_players_are_muso_4p_with_three_seated_and_resigning_pays_the_other_two(
         .map(|p| g.var(&s, "_bonus", p).expect("bonus"))
         .collect();
     assert_eq!(points, [3, 0, 3]);
-    assert_eq!(g.var(&s, "points", 0), Some(3), "no kili held yet: the 3 points");
+    assert_eq!(
+        g.var(&s, "points", 0),
+        Some(3),
+        "no kili held yet: the 3 points"
+    );
 }

@@ -132,19 +132,19 @@ impl Lowerer<'_> {
             // nothing to choose.
             if lo < hi {
                 self.option_info.push(ir::OptionInfo {
-                name: "players".into(),
-                kind: format!("int ({lo} to {hi})"),
-                value: count.to_string(),
-                default: lo.to_string(),
-                doc: format!(
-                    "how many play: {}",
-                    names
-                        .iter()
-                        .map(|n| n.text.as_str())
-                        .take(hi as usize)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
+                    name: "players".into(),
+                    kind: format!("int ({lo} to {hi})"),
+                    value: count.to_string(),
+                    default: lo.to_string(),
+                    doc: format!(
+                        "how many play: {}",
+                        names
+                            .iter()
+                            .map(|n| n.text.as_str())
+                            .take(hi as usize)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
                 });
             }
             self.options

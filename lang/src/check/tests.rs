@@ -74,7 +74,10 @@ fn a_variant_seats_fewer_players_than_its_base_names() {
     assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
     let p = out.program.expect("compiles");
     assert_eq!(p.players, ["red", "blue"]);
-    assert!(p.options.iter().all(|o| o.name != "players"), "nothing to choose");
+    assert!(
+        p.options.iter().all(|o| o.name != "players"),
+        "nothing to choose"
+    );
     // More than the names: an error that says how many are named.
     let out = compile(
         "six",

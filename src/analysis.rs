@@ -1,5 +1,6 @@
 //! Seeded games between agents, played on every core, and what they say about a game:
-//! win rates per seat with 95% intervals, draws, lengths, branching.
+//! win rates per seat with 95% intervals, draws, lengths, branching, and where people
+//! change sides between rounds (`people`), rounds and matches by person.
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
@@ -23,6 +24,13 @@ pub struct Played {
     pub decisions: u64,
     /// Rounds played (restarts + 1).
     pub rounds: u32,
+    /// Where people change sides (`people by VAR score VAR`): each round's winner in
+    /// order, as (person, the side they played), the person whose match score went up.
+    pub round_winners: Vec<(usize, usize)>,
+    /// … the person who made the first decision of the game and the side they played.
+    pub starter: Option<(usize, usize)>,
+    /// … the person playing the winning side as the game ended.
+    pub winner_person: Option<usize>,
     /// The decisions in notation, when asked for (`play_many(…, true)`).
     #[serde(skip)]
     pub moves: Vec<String>,
@@ -51,12 +59,25 @@ pub fn play_one(
     let (ply0, turns0) = (s.ply, s.turns);
     let (mut choices, mut decisions) = (0u64, 0u64);
     let mut moves: Vec<String> = Vec::new();
+    let people = g.program.people.is_some();
+    let mut round_winners = Vec::new();
+    let mut starter = None;
     loop {
-        let done = |result: &str, scores: Vec<f64>, winner, s: &State, moves: Vec<String>| Played {
+        let done = |result: &str,
+                    scores: Vec<f64>,
+                    winner: Option<usize>,
+                    s: &State,
+                    moves: Vec<String>,
+                    round_winners: Vec<(usize, usize)>| Played {
             seed,
             result: result.to_string(),
             scores,
             winner,
+            round_winners,
+            starter,
+            winner_person: winner
+                .filter(|_| people)
+                .and_then(|w| g.people(s).get(w).copied()),
             turns: s.turns - turns0,
             plies: s.ply - ply0,
             choices,
@@ -69,28 +90,41 @@ pub fn play_one(
                 let o = g
                     .status(&s, &mut scratch)
                     .expect("nobody acts only when the game is over");
-                return done(&o.ending, o.scores.clone(), o.winner(), &s, moves);
+                return done(
+                    &o.ending,
+                    o.scores.clone(),
+                    o.winner(),
+                    &s,
+                    moves,
+                    round_winners,
+                );
             }
             Actor::Chance => {
                 let before = keep_moves.then(|| s.clone());
+                let seated = people.then(|| (g.people(&s), g.people_score(&s)));
                 if let Some(m) = g.sample_chance(&mut s) {
                     if let Some(b) = before {
                         moves.push(g.chance_text(&b, m));
                     }
                     g.apply(&mut s, m);
                 }
+                round_won(g, seated, &s, &mut round_winners);
             }
             Actor::Player(p) => {
                 if s.ply - ply0 >= max_plies {
-                    return done("unfinished", Vec::new(), None, &s, moves);
+                    return done("unfinished", Vec::new(), None, &s, moves, round_winners);
                 }
                 g.legal_moves(&s, &mut legal, &mut scratch.state);
                 if g.plugin_stopped() {
-                    return done(STOPPED, Vec::new(), None, &s, moves);
+                    return done(STOPPED, Vec::new(), None, &s, moves, round_winners);
                 }
                 if legal.is_empty() {
-                    return done("no legal move", Vec::new(), None, &s, moves);
+                    return done("no legal move", Vec::new(), None, &s, moves, round_winners);
                 }
+                if people && starter.is_none() {
+                    starter = g.people(&s).get(p as usize).map(|&who| (who, p as usize));
+                }
+                let seated = people.then(|| (g.people(&s), g.people_score(&s)));
                 choices += legal.len() as u64;
                 decisions += 1;
                 let agent = agents
@@ -110,6 +144,31 @@ pub fn play_one(
                     moves.push(g.move_text_among(&legal, m));
                 }
                 g.apply(&mut s, m);
+                round_won(g, seated, &s, &mut round_winners);
+            }
+        }
+    }
+}
+
+/// After a decision, with people behind the sides: a round was won by the person whose
+/// match score went up, at the side they played before it (`seated`: the people and the
+/// scores before the decision).
+fn round_won(
+    g: &Game,
+    seated: Option<(Vec<usize>, Option<Vec<i64>>)>,
+    s: &State,
+    winners: &mut Vec<(usize, usize)>,
+) {
+    let Some((people, Some(before))) = seated else {
+        return;
+    };
+    let Some(now) = g.people_score(s) else {
+        return;
+    };
+    for (person, (a, b)) in before.iter().zip(&now).enumerate() {
+        if b > a {
+            if let Some(side) = people.iter().position(|&p| p == person) {
+                winners.push((person, side));
             }
         }
     }
@@ -201,6 +260,127 @@ pub struct Report {
     pub mean_branching: f64,
     /// For games of several rounds (`restart`): rounds per game.
     pub rounds: Option<Lengths>,
+    /// Where people change sides between rounds (`people by VAR score VAR`): rounds and
+    /// matches by person as well as by side.
+    pub people: Option<PeopleReport>,
+}
+
+/// How often something was won: by whom (a side or a person), and the rate out of the
+/// rounds or games counted.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Tally {
+    pub name: String,
+    pub wins: u64,
+    pub rate: Rate,
+}
+
+/// Rounds and matches counted by the people who play them, not only by side.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct PeopleReport {
+    /// Rounds won by someone, in all games.
+    pub rounds: u64,
+    /// Rounds won by each side (the side the round's winner played), out of `rounds`.
+    pub round_wins_by_side: Vec<Tally>,
+    /// Rounds won by each person, out of `rounds`.
+    pub round_wins_by_person: Vec<Tally>,
+    /// First rounds won by each side, out of the games with a round won: the sides
+    /// compared before any round's result decides who plays which.
+    pub first_round_wins_by_side: Vec<Tally>,
+    /// Games (matches) won by each person, out of all games.
+    pub match_wins_by_person: Vec<Tally>,
+    /// The side the first decision of a game was made from, when it is the same in every
+    /// game (`black`).
+    pub starter_side: Option<String>,
+    /// Games won by the person who made the first decision, out of all games.
+    pub starter_match_wins: Tally,
+}
+
+fn people_report(g: &Game, played: &[Played]) -> PeopleReport {
+    let n = played.len() as u64;
+    let persons = (0..g.players())
+        .map(|i| format!("person {}", i + 1))
+        .collect::<Vec<_>>();
+    let rounds = played.iter().map(|x| x.round_winners.len() as u64).sum();
+    let tally = |names: &[String], count: &dyn Fn(usize) -> u64, out_of: u64| -> Vec<Tally> {
+        names
+            .iter()
+            .enumerate()
+            .map(|(i, name)| {
+                let wins = count(i);
+                Tally {
+                    name: name.clone(),
+                    wins,
+                    rate: wilson(wins, out_of),
+                }
+            })
+            .collect()
+    };
+    let first_rounds = played
+        .iter()
+        .filter(|x| !x.round_winners.is_empty())
+        .count() as u64;
+    let sides: Vec<usize> = played
+        .iter()
+        .filter_map(|x| x.starter.map(|s| s.1))
+        .collect();
+    let starter_wins = played
+        .iter()
+        .filter(|x| x.starter.is_some() && x.starter.map(|s| s.0) == x.winner_person)
+        .count() as u64;
+    PeopleReport {
+        rounds,
+        round_wins_by_side: tally(
+            &g.program.players,
+            &|side| {
+                played
+                    .iter()
+                    .flat_map(|x| &x.round_winners)
+                    .filter(|w| w.1 == side)
+                    .count() as u64
+            },
+            rounds,
+        ),
+        round_wins_by_person: tally(
+            &persons,
+            &|person| {
+                played
+                    .iter()
+                    .flat_map(|x| &x.round_winners)
+                    .filter(|w| w.0 == person)
+                    .count() as u64
+            },
+            rounds,
+        ),
+        first_round_wins_by_side: tally(
+            &g.program.players,
+            &|side| {
+                played
+                    .iter()
+                    .filter(|x| x.round_winners.first().is_some_and(|w| w.1 == side))
+                    .count() as u64
+            },
+            first_rounds,
+        ),
+        match_wins_by_person: tally(
+            &persons,
+            &|person| {
+                played
+                    .iter()
+                    .filter(|x| x.winner_person == Some(person))
+                    .count() as u64
+            },
+            n,
+        ),
+        starter_side: match sides.first() {
+            Some(&s) if sides.iter().all(|&x| x == s) => g.program.players.get(s).cloned(),
+            _ => None,
+        },
+        starter_match_wins: Tally {
+            name: "starter".into(),
+            wins: starter_wins,
+            rate: wilson(starter_wins, n),
+        },
+    }
 }
 
 fn lengths(mut v: Vec<f64>) -> Lengths {
@@ -274,6 +454,11 @@ pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Repor
             .iter()
             .any(|x| x.rounds > 1)
             .then(|| lengths(played.iter().map(|x| x.rounds as f64).collect())),
+        people: g
+            .program
+            .people
+            .and_then(|p| p.score)
+            .map(|_| people_report(g, played)),
     }
 }
 

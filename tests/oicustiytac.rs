@@ -86,6 +86,12 @@ fn rule_1_five_stones_each_from_the_bag() {
     draw(&g, &mut s, &["hand=x", "hand=o"]);
     assert!(s.pending.is_empty());
     assert_eq!(g.people(&s), [1, 0], "person 2 plays black");
+    // The hands change sides with the people: black's part holds person 2's draw.
+    assert!(
+        g.position_string(&s).ends_with(" 8o8x 4o3x/3o4x 1"),
+        "{}",
+        g.position_string(&s)
+    );
 }
 
 #[test]

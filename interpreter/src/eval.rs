@@ -616,12 +616,18 @@ impl Game {
                     let cx = self.ctx_at(s, mover, (from, to, target));
                     let n = self.eval(n, &cx).clamp(0, u16::MAX as i64) as u16;
                     let owner = owner.as_ref().map_or(mover as i64, |o| self.eval(o, &cx));
-                    if let Some(owner) = self.seat(owner) {
+                    // The part it goes into: the same player's, or the one named there
+                    // (a player who does not sit there keeps the pieces where they are).
+                    let receiver = match into {
+                        Some((_, Some(o))) => self.seat(self.eval(o, &cx)),
+                        _ => self.seat(owner),
+                    };
+                    if let (Some(owner), Some(receiver)) = (self.seat(owner), receiver) {
                         let slot = self.zone_slot(*zone, owner, *kind);
                         let taken = n.min(s.zones[slot]);
                         s.zones[slot] -= taken;
-                        if let Some(into) = into {
-                            let there = self.zone_slot(*into, owner, *kind);
+                        if let Some((into, _)) = into {
+                            let there = self.zone_slot(*into, receiver, *kind);
                             s.zones[there] = s.zones[there].saturating_add(taken);
                         }
                     }
@@ -693,6 +699,16 @@ impl Game {
                         });
                         if hit {
                             self.exec_at(s, body, mover, (from, c, target));
+                        }
+                    }
+                }
+                Stmt::EachPlayer(cond, body) => {
+                    for p in 0..self.players() as PlayerId {
+                        let hit = cond.as_ref().is_none_or(|cond| {
+                            self.eval(cond, &self.ctx_at(s, p, (from, to, target))) != 0
+                        });
+                        if hit {
+                            self.exec_at(s, body, p, (from, to, target));
                         }
                     }
                 }

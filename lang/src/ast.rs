@@ -28,7 +28,7 @@ pub enum Item {
         target: Name,
     },
     /// The players in seat order; `seated A to B`: the option `players` (A by default)
-    /// says how many of them play, the first ones.
+    /// says how many of them play, the first ones; `seated N` is N to N, with no option.
     Players {
         seats: Option<((u32, Span), (u32, Span))>,
         names: Vec<Name>,
@@ -493,6 +493,12 @@ pub enum Stmt {
         body: Vec<Stmt>,
         span: Span,
     },
+    /// Run statements for every seated player (as `mover`) for whom the condition holds.
+    EachPlayer {
+        cond: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
     /// Back to the start position; variables not marked `kept` to their start values.
     Restart(Span),
     /// The count of turns played (move numbers) starts again from 0.
@@ -534,6 +540,8 @@ pub enum Stmt {
         owner: Option<Expr>,
         /// Into this zone (the same player's part) rather than out of the game.
         into: Option<Name>,
+        /// `into ZONE of PLAYER`: into that player's part instead (the pieces change hands).
+        into_owner: Option<Expr>,
         span: Span,
     },
     /// Put a new piece of a type on a cell (on top of what is there), for a player.

@@ -563,6 +563,9 @@ pub enum Stmt {
     Remove(Expr, Expr, Expr, Option<ZoneId>),
     /// For every cell (as `to`) where the condition holds.
     Each(Option<Expr>, Vec<Stmt>),
+    /// For each seated player in seat order for whom the condition holds, the statements
+    /// with `mover` as that player (`each player { … }`).
+    EachPlayer(Option<Expr>, Vec<Stmt>),
     /// Back to the start position, with variables not `kept` at their start values.
     Restart,
     /// The count of turns played starts again from 0.
@@ -587,8 +590,15 @@ pub enum Stmt {
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
     /// Up to N pieces of a type out of a zone part (the mover's when `None`), out of the
-    /// game or into another zone (the same player's part).
-    Take(Expr, PieceId, ZoneId, Option<Expr>, Option<ZoneId>),
+    /// game or into another zone: the same player's part, or the part of the player the
+    /// expression names (`into hand of white`).
+    Take(
+        Expr,
+        PieceId,
+        ZoneId,
+        Option<Expr>,
+        Option<(ZoneId, Option<Expr>)>,
+    ),
     /// A new piece of a type on a cell, for a player (the mover's when `None`).
     Place(PieceId, Expr, Option<Expr>),
     /// N chance nodes, each drawing a piece: the chance number and whose zone receives.

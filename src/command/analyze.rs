@@ -158,9 +158,59 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
                 rounds.p90
             );
         }
+        if let Some(p) = &r.people {
+            out!("  people (who plays which side changes between rounds):");
+            out!(
+                "    rounds won by side: {}; {} rounds",
+                tallies(&p.round_wins_by_side),
+                p.rounds
+            );
+            out!(
+                "    first rounds won by side: {}",
+                tallies(&p.first_round_wins_by_side)
+            );
+            out!(
+                "    rounds won by person: {}",
+                tallies(&p.round_wins_by_person)
+            );
+            out!(
+                "    matches won by person: {}",
+                tallies(&p.match_wins_by_person)
+            );
+            let w = &p.starter_match_wins;
+            out!(
+                "    the person who began{} won {} of {} matches ({:.1}%, 95% CI {:.1}–{:.1}%)",
+                p.starter_side
+                    .as_ref()
+                    .map(|s| format!(" at {s}"))
+                    .unwrap_or_default(),
+                w.wins,
+                r.games,
+                w.rate.rate * 100.0,
+                w.rate.low * 100.0,
+                w.rate.high * 100.0
+            );
+        }
         for (k, v) in &r.endings {
             out!("  {v:>7}  {k}");
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Wins as `black 12 (55.0%, 95% CI 48.1–61.7%), white …`.
+fn tallies(each: &[tessel::analysis::Tally]) -> String {
+    each.iter()
+        .map(|t| {
+            format!(
+                "{} {} ({:.1}%, 95% CI {:.1}–{:.1}%)",
+                t.name,
+                t.wins,
+                t.rate.rate * 100.0,
+                t.rate.low * 100.0,
+                t.rate.high * 100.0
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }

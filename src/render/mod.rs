@@ -39,10 +39,26 @@ pub fn legend(game: &Game) -> Option<String> {
     (!parts.is_empty()).then(|| format!("Key: {}", parts.join(" · ")))
 }
 
-/// What the zones hold, as a line: `reserve: white D G · black d g`, each piece by its
-/// symbol and a count when more than one (empty zones left out).
-pub fn zones(game: &Game, s: &State) -> String {
+/// How the sides are named beside their zones and values: the player's name and, where
+/// people change sides (`people by VAR`), the person playing it now, as `who` names them
+/// (numbered from 0): `black (person 2)`.
+pub fn side_names(game: &Game, s: &State, who: impl Fn(usize) -> String) -> Vec<String> {
     let players = &game.program.players;
+    if game.program.people.is_none() {
+        return players.clone();
+    }
+    players
+        .iter()
+        .zip(game.people(s))
+        .map(|(p, person)| format!("{p} ({})", who(person)))
+        .collect()
+}
+
+/// What the zones hold, as a line: `reserve: white D G · black d g`, each piece by its
+/// symbol and a count when more than one (empty zones left out); `sides` names each
+/// player's part ([`side_names`]).
+pub fn zones(game: &Game, s: &State, sides: &[String]) -> String {
+    let players = sides;
     let kinds = game.program.pieces.len();
     let mut parts = Vec::new();
     for (z, zone) in game.program.zones.iter().enumerate() {
@@ -85,9 +101,10 @@ pub fn zones(game: &Game, s: &State) -> String {
 }
 
 /// The variables of the game that are one value or one per player, as a line (names that
-/// begin with `_` are bookkeeping and left out).
-pub fn variables(game: &Game, s: &State) -> String {
-    let players = &game.program.players;
+/// begin with `_` are bookkeeping and left out); `sides` names each player's value
+/// ([`side_names`]), but for the variable that says who the people are.
+pub fn variables(game: &Game, s: &State, sides: &[String]) -> String {
+    let people_var = game.program.people.map(|p| p.by as usize);
     let mut parts = Vec::new();
     // Properties of every cell written as maps in positions (`cells NAME "…"`).
     let mapped: Vec<u16> = game
@@ -114,7 +131,12 @@ pub fn variables(game: &Game, s: &State) -> String {
         if v.name.starts_with('_') || mapped.contains(&(id as u16)) || v.per_piece {
             // Bookkeeping, and the pieces' own values (listed with the pieces below).
         } else if v.per_player {
-            let each: Vec<String> = players
+            let names = if people_var == Some(id) {
+                &game.program.players
+            } else {
+                sides
+            };
+            let each: Vec<String> = names
                 .iter()
                 .enumerate()
                 .map(|(i, p)| format!("{p} {}", show(value(v, i))))

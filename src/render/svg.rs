@@ -424,7 +424,11 @@ pub fn svg(game: &Game, s: &State) -> String {
         height += 22;
     }
     // What the zones hold (reserves, discards…), a line a zone, under the board.
-    let held = zones(game, s);
+    let held = zones(
+        game,
+        s,
+        &super::side_names(game, s, |p| format!("person {}", p + 1)),
+    );
     let lines = held
         .split(" · ")
         .filter(|l| !l.is_empty())

@@ -135,3 +135,35 @@ fn piles_let_any_own_piece_move_once_a_turn() {
     );
     assert_eq!(g.position_string(&s), "RR2 r - - 1");
 }
+
+#[test]
+fn take_into_another_players_part_hands_pieces_over() {
+    // `take N PIECE from ZONE of A into ZONE of B`: pieces change hands (the people of
+    // òicustiỳtac keep their draw when they change sides). Here each turn's action swaps
+    // the two hands through a shared tray.
+    let g = inline(
+        r#"
+game "Hands over"
+players red blue
+board grid 2 x 1
+zone hand per player
+zone tray
+counter _n = 0
+piece gem G g { inert }
+action swap_hands then
+  set _n = held(hand, gem, red),
+  take 9 gem from hand of blue into hand of red,
+  take _n gem from hand of red into hand of blue,
+  take 1 gem from hand of blue into tray of nobody,
+  take 1 gem from hand of red into hand of blue,
+  end turn
+position { board turn r b zone hand }
+start "2 r 3G1g"
+"#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["swap_hands"]);
+    // Red had 3, blue 1: now red 1, blue 3 (a taking into nobody's part keeps them), then
+    // red's last gem goes over too.
+    assert_eq!(g.position_string(&s), "2 b 4g");
+}

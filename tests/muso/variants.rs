@@ -164,3 +164,37 @@ fn seeded_random_three_player_games_end() {
         assert!(o.is_some(), "seed {seed} did not end");
     }
 }
+
+#[test]
+fn three_players_are_muso_4p_with_three_seated_and_resigning_pays_the_other_two() {
+    // Issue 18: one ruleset for three and four players. muso-3p.tessel extends
+    // muso-4p.tessel and seats its first three players; the base's rules are written for
+    // any number of players (`each player`).
+    let text = std::fs::read_to_string("rulesets/muso-3p.tessel").expect("muso-3p");
+    assert!(
+        text.contains("extends \"muso-4p.tessel\""),
+        "a variant of the four-player file"
+    );
+    assert!(text.lines().count() < 40, "a short variant");
+    let g = three();
+    assert_eq!(g.program.players, ["red", "white", "black"]);
+    assert!(
+        g.program.options.iter().all(|o| o.name != "players"),
+        "three, not a choice"
+    );
+    // After setup, White resigns: its pieces leave, Red and Black gain 3 each.
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["rW@i9", "rA@h9", "rS@i8"]);
+    play(&g, &mut s, &["wU@i1", "wK@h1", "wS@i2"]);
+    play(&g, &mut s, &["bW@a1", "bA@b1", "bS@a2"]);
+    play(&g, &mut s, &["pass", "resign"]);
+    let points: Vec<i64> = (0..3)
+        .map(|p| g.var(&s, "_bonus", p).expect("bonus"))
+        .collect();
+    assert_eq!(points, [3, 0, 3]);
+    assert_eq!(
+        g.var(&s, "points", 0),
+        Some(3),
+        "no kili held yet: the 3 points"
+    );
+}

@@ -289,7 +289,7 @@ fn changes_area(p: &Program) -> bool {
         body.iter().any(|st| match st {
             ir::Stmt::ChangeArea(..) => true,
             ir::Stmt::If(_, a, b) => any(a) || any(b),
-            ir::Stmt::Each(_, b) => any(b),
+            ir::Stmt::Each(_, b) | ir::Stmt::EachPlayer(_, b) => any(b),
             _ => false,
         })
     }

@@ -189,6 +189,11 @@ impl Lowerer<'_> {
         if let Some(p) = self.unseated.iter().position(|x| x == n) {
             return plain(Expr::Player((self.players.len() + p) as u8), Player);
         }
+        // How many players sit at the table (with or without `seated`), unless the ruleset
+        // gives the name another meaning.
+        if n == "players" {
+            return plain(Expr::Int(self.players.len() as i64), Int);
+        }
         if self.names.dir_sets.contains_key(n) || self.names.dirs.contains_key(n) {
             let set = self
                 .names

@@ -102,7 +102,11 @@ impl Lowerer<'_> {
                 self.error(
                     err(
                         codes::BAD_RANGE,
-                        format!("{lo} to {hi} players cannot be seated from {most} names"),
+                        if lo == hi {
+                            format!("{lo} players cannot be seated from {most} names")
+                        } else {
+                            format!("{lo} to {hi} players cannot be seated from {most} names")
+                        },
                         lo_span.to(hi_span),
                         "this range",
                     )
@@ -124,21 +128,25 @@ impl Lowerer<'_> {
                 }
             }
             self.unseated = self.players.split_off(count as usize);
-            self.option_info.push(ir::OptionInfo {
-                name: "players".into(),
-                kind: format!("int ({lo} to {hi})"),
-                value: count.to_string(),
-                default: lo.to_string(),
-                doc: format!(
-                    "how many play: {}",
-                    names
-                        .iter()
-                        .map(|n| n.text.as_str())
-                        .take(hi as usize)
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ),
-            });
+            // `seated N`: a fixed number (a variant seating fewer than its base names),
+            // nothing to choose.
+            if lo < hi {
+                self.option_info.push(ir::OptionInfo {
+                    name: "players".into(),
+                    kind: format!("int ({lo} to {hi})"),
+                    value: count.to_string(),
+                    default: lo.to_string(),
+                    doc: format!(
+                        "how many play: {}",
+                        names
+                            .iter()
+                            .map(|n| n.text.as_str())
+                            .take(hi as usize)
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    ),
+                });
+            }
             self.options
                 .insert("players".into(), OptValue::Int(count as i64));
         }

@@ -42,6 +42,10 @@ impl Lowerer<'_> {
                 let cond = cond.as_ref().map(|c| self.bool_expr(c));
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
+            ast::Stmt::EachPlayer { cond, body, .. } => {
+                let cond = cond.as_ref().map(|c| self.bool_expr(c));
+                Some(ir::Stmt::EachPlayer(cond, self.stmts(body)))
+            }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::KeepPosition(_) => Some(ir::Stmt::KeepPosition),
@@ -133,14 +137,16 @@ impl Lowerer<'_> {
                 zone,
                 owner,
                 into,
+                into_owner,
                 ..
             } => {
                 let n = self.typed(count, Type::Int);
                 let owner = owner.as_ref().map(|o| self.typed(o, Type::Player));
+                let into_owner = into_owner.as_ref().map(|o| self.typed(o, Type::Player));
                 let z = self.zone_ref(zone)?;
                 let p = self.piece_ref(piece)?;
                 let into = match into {
-                    Some(i) => Some(self.zone_ref(i)?),
+                    Some(i) => Some((self.zone_ref(i)?, into_owner)),
                     None => None,
                 };
                 Some(ir::Stmt::Take(n, p, z, owner, into))

@@ -137,3 +137,50 @@ fn borders_are_drawn_by_a_value_on_each_cell() {
     );
     assert_eq!(out.diagnostics[0].code, "E0305", "{:?}", out.diagnostics);
 }
+
+#[test]
+fn a_variant_seats_fewer_players_than_its_base_names() {
+    // `seated N`: only the first N play, with no `players` option to choose; the others'
+    // entries in per-player lists are ignored and their names are seats no one sits in.
+    let mut m = HashMap::new();
+    m.insert(
+        "base".to_string(),
+        r#"
+        game "Corners"
+        players red blue green
+        board grid 3 x 3
+        region home = { red: [a1], blue: [c1], green: [c3] }
+        counter points = 0 per player
+        piece man R B G { move step n e s w to empty then set points(green) += 1 }
+        start "2G/3/R1B r""#
+            .to_string(),
+    );
+    let rules = r#"
+        variant "Two corners" extends base
+        players red blue green seated 2
+        start "3/3/R1B r"
+    "#;
+    let out = compile("two", rules, &MapLoader(m), &[]);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let p = out.program.expect("compiles");
+    assert_eq!(p.players, ["red", "blue"]);
+    assert!(
+        p.options.iter().all(|o| o.name != "players"),
+        "nothing to choose"
+    );
+    // More than the names: an error that says how many are named.
+    let out = compile(
+        "six",
+        r#"game "t" players a b seated 3 board grid 2 x 2 start "2/2 a""#,
+        &MapLoader(HashMap::new()),
+        &[],
+    );
+    assert!(out.program.is_none());
+    assert!(
+        out.diagnostics[0]
+            .message
+            .contains("3 players cannot be seated from 2 names"),
+        "{:?}",
+        out.diagnostics
+    );
+}

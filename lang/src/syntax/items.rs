@@ -86,7 +86,7 @@ impl Builder {
         }
     }
 
-    /// `players NAME NAME …`, optionally `seated N to M`.
+    /// `players NAME NAME …`, optionally `seated N to M` or `seated N` (N to N).
     fn players_decl(&self, it: Pairs<Rule>) -> Item {
         let mut names = Vec::new();
         let mut seats = None;
@@ -97,7 +97,7 @@ impl Builder {
                     .filter(|n| n.as_rule() == Rule::int)
                     .map(|n| self.int(n))
                     .collect();
-                seats = Some((nums[0], nums[1]));
+                seats = Some((nums[0], *nums.get(1).unwrap_or(&nums[0])));
             } else {
                 names.push(self.name(x));
             }

@@ -63,6 +63,20 @@ impl Builder {
                 }
                 Stmt::Each { cond, body, span }
             }
+            Rule::each_player_stmt => {
+                let mut cond = None;
+                let mut body = Vec::new();
+                for x in it {
+                    match x.as_rule() {
+                        Rule::player_word => {}
+                        Rule::condition => {
+                            cond = Some(self.expr(x.into_inner().next().unwrap()));
+                        }
+                        _ => body = self.block(x),
+                    }
+                }
+                Stmt::EachPlayer { cond, body, span }
+            }
             Rule::restart_stmt => Stmt::Restart(span),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::keep_stmt => Stmt::KeepPosition(span),
@@ -97,10 +111,12 @@ impl Builder {
                 let count = self.expr(it.next().unwrap());
                 let piece = self.name(it.next().unwrap());
                 let zone = self.name(it.next().unwrap());
-                let (mut owner, mut into) = (None, None);
+                let (mut owner, mut into, mut into_owner) = (None, None, None);
                 for p in it {
                     if p.as_rule() == Rule::take_into {
-                        into = p.into_inner().next().map(|z| self.name(z));
+                        let mut parts = p.into_inner();
+                        into = parts.next().map(|z| self.name(z));
+                        into_owner = parts.next().map(|o| self.expr(o));
                     } else {
                         owner = Some(self.expr(p));
                     }
@@ -111,6 +127,7 @@ impl Builder {
                     zone,
                     owner,
                     into,
+                    into_owner,
                     span,
                 }
             }

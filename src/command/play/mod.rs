@@ -259,11 +259,13 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
             if position.len() <= 160 {
                 out!("{position}");
             }
-            let vars = render::variables(g, &s);
+            // Each side named with the person playing it, when people change sides.
+            let sides = render::side_names(g, &s, |p| person_tag(p, ai.is_some(), human));
+            let vars = render::variables(g, &s, &sides);
             if !vars.is_empty() {
                 out!("{vars}");
             }
-            let zones = render::zones(g, &s);
+            let zones = render::zones(g, &s, &sides);
             if !zones.is_empty() {
                 out!("{zones}");
             }
@@ -597,6 +599,15 @@ fn person_name(person: usize, ai: bool, human: usize) -> String {
         (false, _) => format!("person {}", person + 1),
         (true, true) => format!("person {} (you)", person + 1),
         (true, false) => format!("person {} (the computer)", person + 1),
+    }
+}
+
+/// A person beside the side they play (`black (person 2, you)`).
+fn person_tag(person: usize, ai: bool, human: usize) -> String {
+    match (ai, person == human) {
+        (false, _) => format!("person {}", person + 1),
+        (true, true) => format!("person {}, you", person + 1),
+        (true, false) => format!("person {}, the computer", person + 1),
     }
 }
 

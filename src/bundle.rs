@@ -86,7 +86,13 @@ impl Loader for BundleLoader {
         if let Some(t) = bundled(&RULESETS, plain) {
             return Ok((format!("bundle:rulesets/{plain}"), t));
         }
-        Err(format!("no file `{file}` beside this one, in the standard library, or among the bundled rulesets"))
+        let mut msg = format!(
+            "no file `{file}` beside this one, in the standard library, or among the bundled rulesets"
+        );
+        if let Some(close) = closest_bundled(plain) {
+            msg += &format!("; did you mean `{close}`?");
+        }
+        Err(msg)
     }
 
     fn load_area(&self, request: &str, from: &str) -> Result<(String, String), String> {
@@ -116,6 +122,21 @@ impl BundleLoader {
             )),
         }
     }
+}
+
+/// The bundled ruleset or standard-library file whose name is closest to `name` (at most
+/// two edits away), for a did-you-mean.
+fn closest_bundled(name: &str) -> Option<String> {
+    let names = STDLIB.files().chain(RULESETS.files()).filter_map(|f| {
+        f.path()
+            .file_stem()
+            .map(|s| s.to_string_lossy().into_owned())
+    });
+    names
+        .map(|n| (tessel_lang::diag::edit_distance(name, &n), n))
+        .filter(|(d, _)| *d <= 2)
+        .min()
+        .map(|(_, n)| n)
 }
 
 /// One name per file however it was reached (so that include cycles are seen), relative

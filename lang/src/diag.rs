@@ -170,7 +170,7 @@ pub(crate) fn suggest<'b>(
     best.map(|(_, c)| format!("did you mean `{c}`?"))
 }
 
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {

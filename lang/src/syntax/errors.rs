@@ -116,7 +116,25 @@ pub(super) fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>
             .unwrap_or(rest.len())
             .max(first.map(|c| c.len_utf8()).unwrap_or(0)),
     };
-    let word_end = (start + len).max(end);
+    let mut word_end = (start + len).max(end);
+    // Inside a word (`moves` read as `move` then `s`): the whole word is what was found.
+    let is_word_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut start = start;
+    if start > 0
+        && start < text.len()
+        && is_word_byte(text.as_bytes()[start - 1])
+        && first.is_some_and(is_word)
+    {
+        while start > 0 && is_word_byte(text.as_bytes()[start - 1]) {
+            start -= 1;
+        }
+        word_end = word_end.max(
+            start
+                + text[start..]
+                    .find(|c: char| !is_word(c))
+                    .unwrap_or(text.len() - start),
+        );
+    }
     let span = Span::new(file, start, word_end.max(start));
     let found = &text[start..word_end];
     let mut expected: Vec<&'static str> = Vec::new();
@@ -162,6 +180,18 @@ pub(super) fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>
         ));
     } else if unterminated {
         d = d.hint("this string has no closing quote `\"` on its line");
+    } else if found == "moves" && what.contains("move atom") {
+        d = d.hint("a `pattern` holds move rules, each written `move …`; `moves NAME` is how a piece uses a pattern");
+    } else if found.starts_with('.') && text[..start].ends_with(|c: char| c.is_ascii_digit()) {
+        let before = &text[..start];
+        let whole = &before[before.trim_end_matches(|c: char| c.is_ascii_digit()).len()..];
+        let frac: String = text[start + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        d = d.hint(format!(
+            "numbers in rules are whole numbers: write `{whole}`, not `{whole}.{frac}` (scale the others up if you need fractions)"
+        ));
     } else if let Some(h) = symbol_hint(found) {
         d = d.hint(h);
     } else if let Some(word) = close_keyword(found).filter(|_| {
@@ -175,7 +205,41 @@ pub(super) fn syntax_error(file: FileId, text: &str, e: pest::error::Error<Rule>
     } else {
         d = d.hint("see docs/language.md for the form of each declaration");
     }
+    if let Some(open) = unclosed_brace(text) {
+        let line = text[..open].matches('\n').count() + 1;
+        d.hints.clear();
+        d = d
+            .with_label(Span::new(file, open, open + 1), "this `{` is never closed")
+            .hint(format!(
+                "the block opened on line {line} has no `}}`: close it before what follows"
+            ));
+    }
     d
+}
+
+/// The innermost `{` left open at the end of the text (strings and comments skipped).
+fn unclosed_brace(text: &str) -> Option<usize> {
+    let mut open: Vec<usize> = Vec::new();
+    let (mut in_string, mut in_comment, mut prev) = (false, false, '\0');
+    for (i, ch) in text.char_indices() {
+        if in_comment {
+            in_comment = ch != '\n';
+        } else if in_string {
+            in_string = ch != '"' && ch != '\n';
+        } else {
+            match ch {
+                '"' => in_string = true,
+                '/' if prev == '/' => in_comment = true,
+                '{' => open.push(i),
+                '}' => {
+                    open.pop();
+                }
+                _ => {}
+            }
+        }
+        prev = ch;
+    }
+    open.pop()
 }
 
 /// The forms of the declarations whose words are easy to get wrong.

@@ -2,7 +2,10 @@
 //! the board field lexed with logos. Parsing returns errors, never panics. This file
 //! reads them (and names pieces and cells); `write` writes them.
 
+mod complete;
 mod write;
+
+pub use complete::{is_complete, COMPLETE_VERSION};
 
 use crate::game::ruleset::Game;
 use crate::state::{Piece, State};
@@ -146,6 +149,10 @@ impl Game {
         seed: u64,
         begin: bool,
     ) -> Result<State, PositionError> {
+        // A complete form carries its own generator and stands where it was saved.
+        if is_complete(text) {
+            return self.read_complete(text);
+        }
         let mut s = self.empty_state(seed);
         // Fields are separated by whitespace; remember where each one starts.
         let mut fields = Vec::new();

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// The largest rules file (a ruleset, a file it uses, an area file).
 pub const MAX_RULES: u64 = 16 << 20;
 /// The largest position file (`--position @FILE`).
-pub const MAX_POSITION: u64 = 1 << 20;
+pub const MAX_POSITION: u64 = 16 << 20;
 /// The largest record or game text.
 pub const MAX_RECORD: u64 = 64 << 20;
 /// The largest plug-in module.

@@ -46,9 +46,9 @@ struct Contents {
     /// Pieces under the top ones, bottom first: `[cell, piece]`.
     buried: Vec<(u16, u16)>,
     /// Each zone by name: a count for each player and piece type (`player * types + type`).
-    zones: Vec<(String, Vec<u16>)>,
+    zones: Named<Vec<u16>>,
     /// Each variable by name: its one value, or one a player, a cell, or a cell and `taken`.
-    vars: Vec<(String, Vec<i64>)>,
+    vars: Named<Vec<i64>>,
     /// The drawn area as changed in play; `null` while it is as the ruleset drew it.
     area: Option<Drawn>,
 }
@@ -159,15 +159,12 @@ impl Game {
                     .collect(),
             },
         };
-        // One top-level field a line: the position string stands on a line of its own.
-        format!(
-            "{{\"{COMPLETE_KEY}\":{},\n\"game\":{},\n\"options\":{},\n\"position\":{},\n\"state\":{}}}\n",
-            json(&form.tessel_position),
-            json(&form.game),
-            json(&form.options),
-            json(&form.position),
-            json(&form.state),
-        )
+        let mut out = Vec::new();
+        let mut ser = serde_json::Serializer::with_formatter(&mut out, Lines::default());
+        // Writing to memory does not fail.
+        let _ = form.serialize(&mut ser);
+        out.push(b'\n');
+        String::from_utf8(out).unwrap_or_default()
     }
 
     fn contents(
@@ -182,8 +179,8 @@ impl Game {
         Contents {
             cells: cells.iter().map(|p| p.0).collect(),
             buried: buried.iter().map(|&(c, p)| (c, p.0)).collect(),
-            zones: self
-                .program
+            zones: Named(
+                self.program
                 .zones
                 .iter()
                 .enumerate()
@@ -195,8 +192,9 @@ impl Game {
                     )
                 })
                 .collect(),
-            vars: self
-                .program
+            ),
+            vars: Named(
+                self.program
                 .vars
                 .iter()
                 .enumerate()
@@ -209,6 +207,7 @@ impl Game {
                     )
                 })
                 .collect(),
+            ),
             area: match (area, &self.base_area) {
                 (Some(a), Some(b))
                     if Arc::ptr_eq(a, b)
@@ -473,8 +472,9 @@ impl Game {
         }
         let per_zone = players * kinds;
         let names: Vec<&str> = self.program.zones.iter().map(|z| z.name.as_str()).collect();
-        if c.zones.len() != names.len()
-            || c.zones.iter().zip(&names).any(|((n, _), m)| n != m)
+        let c_zones = c.zones.0;
+        if c_zones.len() != names.len()
+            || c_zones.iter().zip(&names).any(|((n, _), m)| n != m)
         {
             return Err(bad(
                 format!("{what}the saved zones are not this game's"),
@@ -482,7 +482,7 @@ impl Game {
             ));
         }
         let mut zones = Vec::with_capacity(names.len() * per_zone);
-        for (name, counts) in c.zones {
+        for (name, counts) in c_zones {
             if counts.len() != per_zone {
                 return Err(bad(
                     format!(
@@ -494,7 +494,7 @@ impl Game {
             }
             zones.extend(counts);
         }
-        let vars = self.restore_vars(c.vars, what)?;
+        let vars = self.restore_vars(c.vars.0, what)?;
         let area = match c.area {
             None => self.base_area.clone(),
             Some(d) => Some(Arc::new(self.restore_area(d, what)?)),
@@ -596,7 +596,74 @@ impl Game {
     }
 }
 
-/// A value as compact JSON, for the lines of the complete form.
-fn json<T: Serialize>(v: &T) -> String {
-    serde_json::to_string(v).unwrap_or_default()
+/// Named values in the order of the ruleset, written as a JSON object (one name a line).
+struct Named<T>(Vec<(String, T)>);
+
+impl<T: Serialize> Serialize for Named<T> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Visit<T>(std::marker::PhantomData<T>);
+        impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for Visit<T> {
+            type Value = Named<T>;
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object of named values")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+                let mut out: Vec<(String, T)> = Vec::new();
+                while let Some((k, v)) = map.next_entry::<String, T>()? {
+                    out.push((k, v));
+                }
+                Ok(Named(out))
+            }
+        }
+        d.deserialize_map(Visit(std::marker::PhantomData))
+    }
+}
+
+/// Compact JSON with a line for each key of the outer objects (the form, the state, what
+/// stands in play, its variables and zones); arrays stay on one line.
+#[derive(Default)]
+struct Lines {
+    objects: usize,
+    arrays: usize,
+}
+
+impl serde_json::ser::Formatter for Lines {
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.arrays += 1;
+        w.write_all(b"[")
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.arrays -= 1;
+        w.write_all(b"]")
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.objects += 1;
+        w.write_all(b"{")
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.objects -= 1;
+        w.write_all(b"}")
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        if !first {
+            w.write_all(b",")?;
+        }
+        if self.arrays == 0 && self.objects <= 4 && !(first && self.objects == 1) {
+            w.write_all(b"\n")?;
+            for _ in 1..self.objects {
+                w.write_all(b" ")?;
+            }
+        }
+        Ok(())
+    }
 }

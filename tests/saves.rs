@@ -215,7 +215,7 @@ fn saved_states_that_do_not_fit_are_refused_in_words() {
         (edit("\"buried\":[", "\"buried\":[[9999,1],"), "no piece stands"),
         (edit("\"pending\":[]", "\"pending\":[[99,0,0]]"), "pending chance"),
         (edit("\"asking\":[]", "\"asking\":[5]"), "player 5"),
-        (edit("\"kept\":[]", "\"kept\":[null]"), "kept positions"),
+        (edit("\"kept\":[]", "\"kept\":[null,null,null]"), "kept positions"),
         (edit("\"area\":null", "\"area\":{\"tessels\":[],\"splices\":[]}"), "does not change"),
         (edit("\"rng\":{", "\"rng\":{\"state\":-1,\"s\":"), "cannot be read"),
         (edit("\"game\":\"", "\"game\":\"X"), "of the game"),
@@ -332,4 +332,19 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
     assert_eq!(code, 1);
     assert!(err.contains("the saved state is wrong") && err.contains("hint:"), "{err}");
     let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn kept_positions_survive_a_save() {
+    // `keep position` at every turn's start; `back` restores the opponent's.
+    let rules = "tests/data/check/ok/keep-and-restore.tessel";
+    let g = common::load(rules, &[]);
+    let s = played(&g, 7, 1);
+    let form = g.complete_string(&s);
+    assert!(form.contains("\"kept\":[{"), "{form}");
+    let back = g.parse_position(&form, 0).expect("reads");
+    assert_eq!(g.complete_string(&back), form);
+    for seed in [1, 2, 3] {
+        check_game(rules, &[], seed);
+    }
 }

@@ -395,10 +395,10 @@ impl Game {
         s.rng = v.rng;
         let c = self.restore_contents(v.contents, "")?;
         (s.cells, s.buried, s.zones, s.vars, s.area) = (c.cells, c.buried, c.zones, c.vars, c.area);
-        if !v.kept.is_empty() && v.kept.len() != players {
+        if v.kept.len() > players {
             return Err(bad(
                 format!(
-                    "{} kept positions are saved, and a game keeps none or one a player ({players})",
+                    "{} kept positions are saved, and a game keeps at most one a player ({players})",
                     v.kept.len()
                 ),
                 "save the state again",

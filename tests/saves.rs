@@ -21,8 +21,14 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("muso-4p", &[]),
     ("muso-kawa", &[]),
     ("mutou", &[]),
-    ("mutou", &[("tier", "high"), ("mixed", "true"), ("first", "chance")]),
-    ("mutou", &[("form", "cooperative"), ("distribution", "chosen")]),
+    (
+        "mutou",
+        &[("tier", "high"), ("mixed", "true"), ("first", "chance")],
+    ),
+    (
+        "mutou",
+        &[("form", "cooperative"), ("distribution", "chosen")],
+    ),
     ("mutou-drawn", &[]),
     ("oicustiytac", &[]),
     ("oicustiytac", &[("overmove", "forbid"), ("goal", "5")]),
@@ -147,7 +153,10 @@ fn refused(g: &Game, text: &str) -> String {
 fn truncated_saved_states_are_refused_with_a_message() {
     let g = common::load("mutou", &[]);
     let form = g.complete_string(&played(&g, 60, 3));
-    assert!(form.contains("\"asking\"") && !form.contains("\"area\":null"), "rich enough");
+    assert!(
+        form.contains("\"asking\"") && !form.contains("\"area\":null"),
+        "rich enough"
+    );
     let cuts: Vec<usize> = (0..form.len())
         .step_by(97)
         .filter(|&n| form.is_char_boundary(n) && form[..n].trim_end().len() < form.trim_end().len())
@@ -166,7 +175,11 @@ fn truncated_saved_states_are_refused_with_a_message() {
 fn garbled_saved_states_are_refused_or_play_on() {
     // Digits changed at random: each form is refused, or reads to a state the game can
     // play on from (no panic either way).
-    for (name, options) in [("mutou", &[][..]), ("oicustiytac", &[]), ("veney-donkey", &[])] {
+    for (name, options) in [
+        ("mutou", &[][..]),
+        ("oicustiytac", &[]),
+        ("veney-donkey", &[]),
+    ] {
         let g = common::load(name, options);
         let form = g.complete_string(&played(&g, 50, 4));
         let digits: Vec<usize> = form
@@ -208,19 +221,46 @@ fn saved_states_that_do_not_fit_are_refused_in_words() {
         form.replacen(from, to, 1)
     };
     let cases: Vec<(String, &str)> = vec![
-        (edit("\"tessel_position\":1", "\"tessel_position\":9"), "version 9"),
-        (edit("\"to_move\":", "\"to_move\":7,\"x\":"), "cannot be read"),
+        (
+            edit("\"tessel_position\":1", "\"tessel_position\":9"),
+            "version 9",
+        ),
+        (
+            edit("\"to_move\":", "\"to_move\":7,\"x\":"),
+            "cannot be read",
+        ),
         (edit("\"cells\":[", "\"cells\":[0,"), "cells are saved"),
         (edit("\"cells\":[", "\"cells\":[4095,"), "cells are saved"),
-        (edit("\"buried\":[", "\"buried\":[[9999,1],"), "no piece stands"),
-        (edit("\"pending\":[]", "\"pending\":[[99,0,0]]"), "pending chance"),
+        (
+            edit("\"buried\":[", "\"buried\":[[9999,1],"),
+            "no piece stands",
+        ),
+        (
+            edit("\"pending\":[]", "\"pending\":[[99,0,0]]"),
+            "pending chance",
+        ),
         (edit("\"asking\":[]", "\"asking\":[5]"), "player 5"),
-        (edit("\"kept\":[]", "\"kept\":[null,null,null]"), "kept positions"),
-        (edit("\"area\":null", "\"area\":{\"tessels\":[],\"splices\":[]}"), "does not change"),
-        (edit("\"rng\":{", "\"rng\":{\"state\":-1,\"s\":"), "cannot be read"),
+        (
+            edit("\"kept\":[]", "\"kept\":[null,null,null]"),
+            "kept positions",
+        ),
+        (
+            edit("\"area\":null", "\"area\":{\"tessels\":[],\"splices\":[]}"),
+            "does not change",
+        ),
+        (
+            edit("\"rng\":{", "\"rng\":{\"state\":-1,\"s\":"),
+            "cannot be read",
+        ),
         (edit("\"game\":\"", "\"game\":\"X"), "of the game"),
-        (edit("[\"goal\",\"21\"]", "[\"goal\",\"5\"]"), "--option goal=5"),
-        (edit("\"vars\":{", "\"vars\":{\"nothing\":[1],"), "variables are not"),
+        (
+            edit("[\"goal\",\"21\"]", "[\"goal\",\"5\"]"),
+            "--option goal=5",
+        ),
+        (
+            edit("\"vars\":{", "\"vars\":{\"nothing\":[1],"),
+            "variables are not",
+        ),
     ];
     for (text, says) in cases {
         let why = refused(&g, &text);
@@ -312,13 +352,21 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
     assert_eq!(code, 0, "{err}");
     assert!(first.contains("position written to"), "{first}");
     let saved = std::fs::read_to_string(&file).expect("saved");
-    assert_eq!(saved, g.complete_string(&s), "the state the library reached");
+    assert_eq!(
+        saved,
+        g.complete_string(&s),
+        "the state the library reached"
+    );
     let at = format!("@{}", file.display());
     let (code, second, err) = tessel(&["play", "oicustiytac", "--position", &at], "moves\nquit\n");
     assert_eq!(code, 0, "{err}");
     let shown = last_shown(&second);
     assert!(shown.contains("points:"), "{shown}");
-    assert_eq!(last_shown(&first), shown, "the same board, position, variables and zones");
+    assert_eq!(
+        last_shown(&first),
+        shown,
+        "the same board, position, variables and zones"
+    );
     // The decisions offered are the same.
     let offered = |out: &str, back: usize| {
         let after = out.rsplit(" to move> ").nth(back).unwrap_or_default();
@@ -330,7 +378,10 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
     std::fs::write(&file, &saved[..saved.len() / 2]).expect("written");
     let (code, _, err) = tessel(&["moves", "oicustiytac", "--position", &at], "");
     assert_eq!(code, 1);
-    assert!(err.contains("the saved state is wrong") && err.contains("hint:"), "{err}");
+    assert!(
+        err.contains("the saved state is wrong") && err.contains("hint:"),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(dir);
 }
 

@@ -56,8 +56,8 @@ struct Contents {
 #[derive(Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 struct Drawn {
-    tessels: Vec<Vec<(i64, i64)>>,
-    splices: Vec<Vec<((i64, i64), (i64, i64))>>,
+    tessels: Vec<Vec<ir::DrawnPoint>>,
+    splices: Vec<Vec<(ir::DrawnPoint, ir::DrawnPoint)>>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -181,32 +181,33 @@ impl Game {
             buried: buried.iter().map(|&(c, p)| (c, p.0)).collect(),
             zones: Named(
                 self.program
-                .zones
-                .iter()
-                .enumerate()
-                .map(|(z, zone)| {
-                    let at = z * per_zone;
-                    (
-                        zone.name.clone(),
-                        zones.get(at..at + per_zone).unwrap_or_default().to_vec(),
-                    )
-                })
-                .collect(),
+                    .zones
+                    .iter()
+                    .enumerate()
+                    .map(|(z, zone)| {
+                        let at = z * per_zone;
+                        (
+                            zone.name.clone(),
+                            zones.get(at..at + per_zone).unwrap_or_default().to_vec(),
+                        )
+                    })
+                    .collect(),
             ),
             vars: Named(
                 self.program
-                .vars
-                .iter()
-                .enumerate()
-                .map(|(i, v)| {
-                    let at = self.var_slot[i];
-                    let n = crate::game::ruleset::var_slots(v, self.players, self.board.cells());
-                    (
-                        v.name.clone(),
-                        vars.get(at..at + n).unwrap_or_default().to_vec(),
-                    )
-                })
-                .collect(),
+                    .vars
+                    .iter()
+                    .enumerate()
+                    .map(|(i, v)| {
+                        let at = self.var_slot[i];
+                        let n =
+                            crate::game::ruleset::var_slots(v, self.players, self.board.cells());
+                        (
+                            v.name.clone(),
+                            vars.get(at..at + n).unwrap_or_default().to_vec(),
+                        )
+                    })
+                    .collect(),
             ),
             area: match (area, &self.base_area) {
                 (Some(a), Some(b))
@@ -473,9 +474,7 @@ impl Game {
         let per_zone = players * kinds;
         let names: Vec<&str> = self.program.zones.iter().map(|z| z.name.as_str()).collect();
         let c_zones = c.zones.0;
-        if c_zones.len() != names.len()
-            || c_zones.iter().zip(&names).any(|((n, _), m)| n != m)
-        {
+        if c_zones.len() != names.len() || c_zones.iter().zip(&names).any(|((n, _), m)| n != m) {
             return Err(bad(
                 format!("{what}the saved zones are not this game's"),
                 format!("the zones are {}, in that order", names.join(", ")),
@@ -508,10 +507,17 @@ impl Game {
         })
     }
 
-    fn restore_vars(&self, saved: Vec<(String, Vec<i64>)>, what: &str) -> Result<Vec<i64>, PositionError> {
+    fn restore_vars(
+        &self,
+        saved: Vec<(String, Vec<i64>)>,
+        what: &str,
+    ) -> Result<Vec<i64>, PositionError> {
         let program = &self.program;
         if saved.len() != program.vars.len()
-            || saved.iter().zip(&program.vars).any(|((n, _), v)| *n != v.name)
+            || saved
+                .iter()
+                .zip(&program.vars)
+                .any(|((n, _), v)| *n != v.name)
         {
             return Err(bad(
                 format!("{what}the saved variables are not this game's"),
@@ -532,7 +538,10 @@ impl Game {
             }
             if let Some(&x) = values.iter().find(|&&x| !self.value_fits(v.ty, x)) {
                 return Err(bad(
-                    format!("{what}the variable `{name}` holds {x}, which is not {}", v.ty.word()),
+                    format!(
+                        "{what}the variable `{name}` holds {x}, which is not {}",
+                        v.ty.word()
+                    ),
                     "save the state again",
                 ));
             }
@@ -559,7 +568,9 @@ impl Game {
     fn restore_area(&self, d: Drawn, what: &str) -> Result<Area, PositionError> {
         let Some(base) = &self.base_area else {
             return Err(bad(
-                format!("{what}a changed drawn area is saved, and this game's area does not change"),
+                format!(
+                    "{what}a changed drawn area is saved, and this game's area does not change"
+                ),
                 "load the state with the ruleset it was saved from",
             ));
         };
@@ -613,7 +624,10 @@ impl<'de, T: Deserialize<'de>> Deserialize<'de> for Named<T> {
             fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
                 f.write_str("an object of named values")
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
                 let mut out: Vec<(String, T)> = Vec::new();
                 while let Some((k, v)) = map.next_entry::<String, T>()? {
                     out.push((k, v));
@@ -665,5 +679,86 @@ impl serde_json::ser::Formatter for Lines {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const RULES: &str = r#"game "Saved"
+players a b
+board grid 3 x 3
+zone hand per player
+var moves_made = 0
+var score = 0 per player
+var mark: cell = none
+var calls = 0 kept
+piece man M m { move step n e s w to empty then set moves_made += 1 }
+action back free if decisions == 0 and moves_made > 0
+  then restore position of opponent, set calls += 1
+turn { start { keep position } }
+start "m2/3/M2 a"
+"#;
+
+    fn game() -> Game {
+        let loader = tessel_lang::load::MapLoader(Default::default());
+        let c = tessel_lang::compile("saved", RULES, &loader, &[]);
+        let msgs: Vec<String> = c.diagnostics.iter().map(|d| d.message.clone()).collect();
+        Game::new(c.program.unwrap_or_else(|| panic!("{msgs:?}")))
+    }
+
+    #[test]
+    fn every_field_of_a_state_comes_back() {
+        let g = game();
+        let mut s = g.start_state(5).expect("start");
+        let mut moves = Vec::new();
+        let mut tmp = g.empty_state(0);
+        for _ in 0..3 {
+            g.legal_moves(&s, &mut moves, &mut tmp);
+            g.apply(&mut s, moves[0]);
+        }
+        let held = s.cells.iter().position(|p| !p.is_none()).expect("a piece") as CellId;
+        s.buried.push((held, Piece::new(0, 1)));
+        s.zones[1] = 2;
+        s.pending.clear();
+        s.asking = vec![1];
+        s.window_owner = Some(0);
+        s.next_player = Some(1);
+        s.rounds = 3;
+        let form = g.complete_string(&s);
+        let back = g.read_complete(&form).expect("reads");
+        assert_eq!(g.complete_string(&back), form);
+        assert_eq!(back.cells, s.cells);
+        assert_eq!(back.buried, s.buried);
+        assert_eq!(back.vars, s.vars);
+        assert_eq!(back.kept.len(), s.kept.len());
+        assert_eq!(back.rng, s.rng);
+        assert!(form.contains("\"score\":[0,0]") && form.contains("\"hand\":[0,2]"));
+    }
+
+    #[test]
+    fn what_does_not_fit_is_refused() {
+        let g = game();
+        let form = g.complete_string(&g.start_state(0).expect("start"));
+        let wrong = |from: &str, to: &str| {
+            assert!(form.contains(from), "{from}");
+            g.read_complete(&form.replacen(from, to, 1))
+                .err()
+                .map(|e| e.message)
+                .unwrap_or_default()
+        };
+        assert!(wrong("\"score\":[0,0]", "\"score\":[0]").contains("has 1 values"));
+        assert!(wrong("\"mark\":[65535]", "\"mark\":[9]").contains("holds 9"));
+        assert!(wrong("\"hand\":[0,0]", "\"hand\":[0]").contains("has 1 counts"));
+        assert!(wrong("\"to_move\":0", "\"to_move\":2").contains("player 2"));
+        assert!(wrong("\"cells\":[", "\"cells\":[513,").contains("cells are saved"));
+        assert!(wrong("\"cells\":[", "\"cells\":[3,").contains("cells are saved"));
+        let first = &form[form.find("\"cells\":[").expect("cells")..];
+        let first = &first[..first.find(',').expect("more cells")];
+        assert!(wrong(first, "\"cells\":[3").contains("not a piece"));
+        assert!(wrong(first, "\"cells\":[16385").contains("not a piece"));
+        assert!(g.read_complete("{").is_err());
+        assert!(g.read_complete("").is_err());
     }
 }

@@ -461,7 +461,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                 let path = cmd["position ".len()..].trim();
                 match tessel::files::save(std::path::Path::new(path), &g.complete_string(&s)) {
                     Ok(()) => {
-                        out!("position written to {path} (continue from it with --position @{path})")
+                        out!(
+                            "position written to {path} (continue from it with --position @{path})"
+                        )
                     }
                     Err(e) => out!("{e}"),
                 }

@@ -399,3 +399,49 @@ fn kept_positions_survive_a_save() {
         check_game(rules, &[], seed);
     }
 }
+
+#[test]
+fn saved_variables_at_their_extremes_are_refused_or_play_on() {
+    // Each variable (a line of its own in the form) set to extreme values throughout.
+    for (name, plies) in [
+        ("oicustiytac", 30),
+        ("mutou", 40),
+        ("veney", 30),
+        ("mu", 20),
+    ] {
+        let g = common::load(name, &[]);
+        let form = g.complete_string(&played(&g, plies, 6));
+        let lines: Vec<&str> = form.lines().collect();
+        let mut read = 0;
+        for (i, line) in lines.iter().enumerate() {
+            let Some((key, values)) = line
+                .strip_prefix("   \"")
+                .and_then(|l| l.split_once("\":["))
+            else {
+                continue;
+            };
+            let (values, end) = values.split_at(values.rfind(']').unwrap_or(0));
+            let count = values.split(',').count();
+            for x in [i64::MAX, i64::MIN, -1, 2, 1000, 65535] {
+                let same = vec![x.to_string(); count].join(",");
+                let mut changed = lines.clone();
+                let new = format!("   \"{key}\":[{same}{end}");
+                changed[i] = &new;
+                let text = changed.join("\n");
+                if let Ok(mut s) = g.parse_position(&text, 0) {
+                    read += 1;
+                    let mut agent = Pcg64Mcg::seed_from_u64(1);
+                    let mut legal = Vec::new();
+                    for _ in 0..4 {
+                        let _ = g.people(&s);
+                        let _ = g.people_score(&s);
+                        if step(&g, &mut s, &mut agent, &mut legal).is_none() {
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(read > 0, "{name}");
+    }
+}

@@ -89,8 +89,8 @@ pub fn load_game(args: &GameArgs) -> Result<Game, ExitCode> {
     }
 }
 
-/// A `--position` value: the position string, or `@FILE` for the string kept in a file
-/// (a board saved from `play` with `position`).
+/// A `--position` value: the position string, or `@FILE` for what a file keeps (a
+/// position string, or the whole state saved from `play` with `position FILE`).
 pub fn position_arg(text: &str) -> Result<String, String> {
     match text.strip_prefix('@') {
         Some(path) => tessel::files::read_text(

@@ -283,11 +283,14 @@ impl Game {
                 .collect();
             return Err(bad(
                 "the saved state was played with other options",
-                if wanted.is_empty() {
-                    "load it with the options it was saved with".to_string()
-                } else {
-                    format!("load it with {}", wanted.join(" "))
-                },
+                format!(
+                    "load it with {} (or start a new game from its `position` line alone)",
+                    if wanted.is_empty() {
+                        "the options it was saved with".to_string()
+                    } else {
+                        wanted.join(" ")
+                    }
+                ),
             ));
         }
         let s = self.restore_saved(form.state)?;

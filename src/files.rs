@@ -7,8 +7,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The largest rules file (a ruleset, a file it uses, an area file).
 pub const MAX_RULES: u64 = 16 << 20;
-/// The largest position file (`--position @FILE`).
-pub const MAX_POSITION: u64 = 1 << 20;
+/// The largest position file (`--position @FILE`): room for the whole saved state of a
+/// board of 60000 cells with several per-cell variables.
+pub const MAX_POSITION: u64 = 16 << 20;
 /// The largest record or game text.
 pub const MAX_RECORD: u64 = 64 << 20;
 /// The largest plug-in module.

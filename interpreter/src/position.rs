@@ -1,8 +1,12 @@
 //! Position strings (FEN-like): fields in the order the ruleset's `position` declares,
 //! the board field lexed with logos. Parsing returns errors, never panics. This file
-//! reads them (and names pieces and cells); `write` writes them.
+//! reads them (and names pieces and cells); `write` writes them; `complete` writes and
+//! reads the complete form, the whole state.
 
+mod complete;
 mod write;
+
+pub use complete::{is_complete, COMPLETE_VERSION};
 
 use crate::game::ruleset::Game;
 use crate::state::{Piece, State};
@@ -135,7 +139,8 @@ impl Game {
 
     /// Reads a position string in the ruleset's format. A game begins there: the ruleset's
     /// `setup` runs, then (after any chance it starts) the turn it stands at begins (its
-    /// `start` block runs).
+    /// `start` block runs). A complete form (`complete_string`) is read whole instead: the
+    /// game goes on where it was saved, with the saved generator (`seed` unused).
     pub fn parse_position(&self, text: &str, seed: u64) -> Result<State, PositionError> {
         self.read_position(text, seed, true)
     }
@@ -146,6 +151,10 @@ impl Game {
         seed: u64,
         begin: bool,
     ) -> Result<State, PositionError> {
+        // A complete form carries its own generator and stands where it was saved.
+        if is_complete(text) {
+            return self.read_complete(text);
+        }
         let mut s = self.empty_state(seed);
         // Fields are separated by whitespace; remember where each one starts.
         let mut fields = Vec::new();

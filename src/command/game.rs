@@ -22,8 +22,8 @@ pub struct GameArgs {
 // Where the game starts: `--position`, flattened where each command lists it in its help.
 #[derive(Args, Clone)]
 pub struct StartArgs {
-    /// Start from this position string instead of the ruleset's start (`@FILE`: the
-    /// string kept in a file).
+    /// Start from this position string instead of the ruleset's start (`@FILE`: a
+    /// position string or a whole state saved in `play` with `position FILE`).
     #[arg(long, value_parser = position_arg)]
     pub position: Option<String>,
 }
@@ -89,8 +89,8 @@ pub fn load_game(args: &GameArgs) -> Result<Game, ExitCode> {
     }
 }
 
-/// A `--position` value: the position string, or `@FILE` for the string kept in a file
-/// (a board saved from `play` with `position`).
+/// A `--position` value: the position string, or `@FILE` for what a file keeps (a
+/// position string, or the whole state saved from `play` with `position FILE`).
 pub fn position_arg(text: &str) -> Result<String, String> {
     match text.strip_prefix('@') {
         Some(path) => tessel::files::read_text(
@@ -108,6 +108,13 @@ pub fn initial(game: &Game, start: &StartArgs, seed: u64) -> Result<State, ExitC
     match &start.position {
         None => game.start_state(seed).map_err(|_| ExitCode::from(1)),
         Some(p) => game.parse_position(p, seed).map_err(|e| {
+            // A saved state (the complete form) is not for reading by eye: say what is wrong.
+            if tessel_interpreter::position::is_complete(p) {
+                return stop(format!(
+                    "the saved state is wrong: {}\n  hint: {}",
+                    e.message, e.hint
+                ));
+            }
             let mut sources = Sources::new();
             let id = sources.add("--position", p.clone());
             let d = Diagnostic::error(

@@ -169,7 +169,17 @@ fn mu_plays_on_a_board_built_in_play() {
     assert!(out.contains("stage 2"), "{out}");
     assert!(out.contains("position written to"), "{out}");
     let at = format!("@{}", file.display());
-    let (code, moves, err) = tessel(&["moves", "mu", "-o", "players=3", "--position", &at]);
+    // The whole state is saved: the game goes on with the options it was played with.
+    let (code, moves, err) = tessel(&[
+        "moves",
+        "mu",
+        "-o",
+        "players=3",
+        "-o",
+        "setup=random",
+        "--position",
+        &at,
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(
         moves.lines().count() > 10 && moves.contains("pass"),

@@ -53,11 +53,12 @@ fn a_pipe_named_as_a_plug_in_does_not_block() {
 
 #[test]
 fn an_oversized_position_file_is_refused() {
-    let big = file("big-position.txt", &"8/".repeat(600_000));
+    // 16 MiB: a whole saved state of a board of 60000 cells with per-cell variables fits.
+    let big = file("big-position.txt", &"8/".repeat(8_500_000));
     let at = format!("@{}", path_str(&big));
     refused(
         &run(&["moves", "chess", "--position", &at], ""),
-        "at most 1048576 are read",
+        "at most 16777216 are read",
     );
 }
 

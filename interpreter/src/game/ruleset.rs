@@ -341,7 +341,7 @@ impl Game {
 
 /// How many slots a variable takes in a state: one, one per player, or one per cell (a
 /// `per piece` variable one more, for the values of the piece captured last: `taken`).
-pub(super) fn var_slots(v: &ir::Var, players: usize, cells: usize) -> usize {
+pub(crate) fn var_slots(v: &ir::Var, players: usize, cells: usize) -> usize {
     if v.per_player {
         players
     } else if v.per_piece {

@@ -157,7 +157,7 @@ struct PlaySetup {
 const PLAY_HELP: &str =
     "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
 Commands: moves (list legal moves), undo, position (print the position string), position FILE
-(write it to a file, for --position @FILE), save FILE (write the game record), quit.";
+(save the whole state, to continue with --position @FILE), save FILE (write the game record), quit.";
 
 /// The decisions are one forced action or a pass: nothing to choose.
 fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
@@ -459,14 +459,13 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
             ),
             "position" => out!("{}", g.position_string(&s)),
             cmd if cmd.starts_with("position ") => {
-                // The board as it stands, to start another game from (`--position @FILE`).
+                // The whole state (the complete form), to continue from (`--position @FILE`).
                 let path = cmd["position ".len()..].trim();
-                match tessel::files::save(
-                    std::path::Path::new(path),
-                    &format!("{}\n", g.position_string(&s)),
-                ) {
+                match tessel::files::save(std::path::Path::new(path), &g.complete_string(&s)) {
                     Ok(()) => {
-                        out!("position written to {path} (start from it with --position @{path})")
+                        out!(
+                            "position written to {path} (continue from it with --position @{path})"
+                        )
                     }
                     Err(e) => out!("{e}"),
                 }

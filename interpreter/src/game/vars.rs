@@ -7,7 +7,7 @@ use tessel_lang::ir::{self, PlayerId};
 
 impl Game {
     /// The slot of a variable as `mover` sees it (its own part of a `per player` one).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn var_index(&self, v: u16, mover: PlayerId) -> usize {
         let slot = self.var_slot[v as usize];
         if self.var_shape[v as usize].0 {
@@ -19,7 +19,7 @@ impl Game {
 
     /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`
     /// (a `per piece` one also has the slot of the piece captured last, `taken`).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
         let n = self.var_shape[v as usize].1;
         (0..n as i64)

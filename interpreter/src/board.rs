@@ -51,6 +51,10 @@ pub struct Board {
     cost: Vec<u32>,
     /// Each cell's outline, for boards drawn as polygons (else empty).
     pub outlines: Vec<Vec<(f64, f64)>>,
+    /// The cells one link from each cell, each once, in the graph's order: those of cell
+    /// `c` are `adj[adj_at[c]..adj_at[c + 1]]`.
+    adj: Vec<CellId>,
+    adj_at: Vec<u32>,
 }
 
 impl Board {
@@ -88,7 +92,21 @@ impl Board {
                     .collect()
             })
             .collect();
+        let mut adj: Vec<CellId> = Vec::new();
+        let mut adj_at = vec![0u32];
+        for c in 0..n {
+            let start = adj.len();
+            for t in graph.neighbors(NodeIndex::new(c)) {
+                let t = t.index() as CellId;
+                if !adj[start..].contains(&t) {
+                    adj.push(t);
+                }
+            }
+            adj_at.push(adj.len() as u32);
+        }
         Board {
+            adj,
+            adj_at,
             cell_names: b.cells.clone(),
             dir_names: b.dirs.clone(),
             next,
@@ -141,16 +159,14 @@ impl Board {
     }
 
     /// The cells one link from `c`, each once.
+    #[inline]
     pub fn neighbours(&self, c: CellId) -> impl Iterator<Item = CellId> + '_ {
-        let mut seen: Vec<CellId> = Vec::new();
-        self.graph
-            .neighbors(NodeIndex::new(c as usize))
-            .map(|n| n.index() as CellId)
-            .filter(move |t| {
-                let new = !seen.contains(t);
-                seen.push(*t);
-                new
-            })
+        // A cell off the board has none.
+        let (a, b) = match self.adj_at.get(c as usize..c as usize + 2) {
+            Some(&[a, b]) => (a as usize, b as usize),
+            _ => (0, 0),
+        };
+        self.adj[a..b].iter().copied()
     }
 
     /// How many cells the group of `c` holds: the cells joined to `c` by links through
@@ -237,5 +253,35 @@ impl Board {
     /// Number of connected pieces of the board, counting links both ways.
     pub fn components(&self) -> usize {
         petgraph::algo::connected_components(&self.graph)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn neighbours_are_listed_once_in_the_graph_order_and_none_off_the_board() {
+        // Three cells in a row; 0 and 1 are joined twice (two directions), 1 links both ways.
+        let b = ir::Board {
+            cells: vec!["a".into(), "b".into(), "c".into()],
+            dirs: vec!["e".into(), "w".into(), "x".into()],
+            links: vec![(0, 0, 1), (0, 2, 1), (1, 0, 2), (1, 1, 0), (2, 1, 1)],
+            ..Default::default()
+        };
+        let board = Board::build(&b, &[], 1);
+        for c in 0..3 {
+            let mut want: Vec<CellId> = Vec::new();
+            for n in board.graph.neighbors(NodeIndex::new(c as usize)) {
+                let t = n.index() as CellId;
+                if !want.contains(&t) {
+                    want.push(t);
+                }
+            }
+            assert_eq!(board.neighbours(c).collect::<Vec<_>>(), want);
+        }
+        assert_eq!(board.neighbours(0).collect::<Vec<_>>(), vec![1]);
+        assert_eq!(board.neighbours(3).count(), 0);
+        assert_eq!(board.neighbours(NO_CELL).count(), 0);
     }
 }

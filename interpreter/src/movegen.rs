@@ -4,6 +4,7 @@
 use crate::eval::Attacks;
 use crate::game::ruleset::{Game, KindSet, Move, Probes, Rule};
 use crate::state::{Piece, State};
+use std::cell::Cell;
 use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
@@ -12,12 +13,17 @@ impl Game {
     pub fn pseudo_moves(&self, s: &State, out: &mut Vec<Move>) {
         let mover = s.to_move;
         let rules = &self.rules[mover as usize];
+        // What each fixed guard gave in this state (2: not tried yet).
+        let memo = vec![Cell::new(2u8); self.fixed_guards.len()];
         for &(kind, ri) in &self.drops[mover as usize] {
             let rule = &rules[kind as usize][ri as usize];
             let ir::Atom::Drop(z) = rule.atom else {
                 continue;
             };
             if s.zones[self.zone_slot(z, mover, kind)] == 0 {
+                continue;
+            }
+            if !self.fixed_holds(s, mover, rule.fixed, &memo) {
                 continue;
             }
             for (c, &occ) in s.cells.iter().enumerate() {
@@ -41,10 +47,10 @@ impl Game {
             }
             if !self.program.piles {
                 if p.owner() == mover {
-                    self.piece_moves(s, c as CellId, p, mover, out);
+                    self.piece_moves(s, (c as CellId, p), mover, &memo, out);
                 } else if p.owner() == NEUTRAL && self.shared.contains(p.kind()) {
                     // A shared piece: the player to move may move it by its rules.
-                    self.piece_moves(s, c as CellId, p, mover, out);
+                    self.piece_moves(s, (c as CellId, p), mover, &memo, out);
                 }
                 continue;
             }
@@ -62,7 +68,7 @@ impl Game {
                 }
             }
             for &moving in &movers {
-                self.piece_moves(s, c as CellId, moving, mover, out);
+                self.piece_moves(s, (c as CellId, moving), mover, &memo, out);
             }
         }
     }
@@ -72,9 +78,9 @@ impl Game {
     fn piece_moves(
         &self,
         s: &State,
-        c: CellId,
-        moving: Piece,
+        (c, moving): (CellId, Piece),
         mover: PlayerId,
+        memo: &[Cell<u8>],
         out: &mut Vec<Move>,
     ) {
         let kind = moving.kind();
@@ -83,6 +89,9 @@ impl Game {
         };
         for (ri, rule) in piece_rules.iter().enumerate() {
             let start = out.len();
+            if !self.fixed_holds(s, mover, rule.fixed, memo) {
+                continue;
+            }
             self.rule_moves(s, (c, moving), kind, ri as u8, rule, mover, out);
             if rule.may_repeat && out.len() - start > 1 {
                 dedup_tail(out, start);
@@ -610,7 +619,10 @@ impl Game {
                 if rule.target & target::ENEMY == 0 || rule.stacking {
                     continue;
                 }
-                let simple = rule.cond.is_none() && rule.guard.is_none() && !rule.carry;
+                let simple = rule.cond.is_none()
+                    && rule.guard.is_none()
+                    && rule.fixed.is_none()
+                    && !rule.carry;
                 match &rule.atom {
                     ir::Atom::Step(dirs)
                         if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) =>
@@ -757,6 +769,9 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
+                if !self.fixed_holds(&view, p, rule.fixed, &[]) {
+                    continue;
+                }
                 self.rule_moves(&view, (c as CellId, occ), k, ri, rule, p, &mut buf);
                 if buf.iter().any(|m| m.to == cell) {
                     return true;

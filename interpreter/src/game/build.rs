@@ -10,6 +10,8 @@ impl Game {
     pub fn new(program: Program) -> Game {
         let players = program.players.len().max(1);
         let board = Board::build(&program.board, &program.regions, players);
+        let mut fixed_guards: Vec<ir::Expr> = Vec::new();
+        let mut fixed_keys: Vec<String> = Vec::new();
         let rules: Vec<Vec<Vec<Rule>>> = (0..players)
             .map(|p| {
                 program
@@ -20,7 +22,21 @@ impl Game {
                             .iter()
                             .map(|r| {
                                 let (guard, cond) = split_guard(r.cond.as_ref());
+                                let (fixed, guard) = split_fixed(guard);
+                                // Rules whose fixed parts read the same share one entry.
+                                let fixed = fixed.map(|e| {
+                                    let key = format!("{e:?}");
+                                    match fixed_keys.iter().position(|k| *k == key) {
+                                        Some(i) => i,
+                                        None => {
+                                            fixed_keys.push(key);
+                                            fixed_guards.push(e);
+                                            fixed_guards.len() - 1
+                                        }
+                                    }
+                                });
                                 Rule {
+                                    fixed,
                                     atom: r.atom.get(p).cloned().unwrap_or(ir::Atom::Step(vec![])),
                                     target: r.target,
                                     guard,
@@ -55,6 +71,23 @@ impl Game {
             var_slot.push(var_count);
             var_count += var_slots(v, players, cells);
         }
+        let var_shape = program
+            .vars
+            .iter()
+            .map(|v| {
+                let at = if v.per_piece {
+                    // The last slot: the piece captured last (`taken`).
+                    cells + 1
+                } else if v.per_cell {
+                    cells
+                } else if v.per_player {
+                    players
+                } else {
+                    0
+                };
+                (v.per_player, at)
+            })
+            .collect();
         let travelling = program
             .vars
             .iter()
@@ -112,13 +145,14 @@ impl Game {
                 if let Some(c) = &a.cond {
                     conjuncts(c, &mut parts);
                 }
-                let guard = parts
-                    .iter()
-                    .filter(|e| !mentions_cell(e))
-                    .map(|e| (*e).clone())
-                    .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)));
+                let join = |v: Vec<&&ir::Expr>| {
+                    v.into_iter()
+                        .map(|e| (*e).clone())
+                        .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)))
+                };
+                let (guard, rest): (Vec<_>, Vec<_>) = parts.iter().partition(|e| !mentions_cell(e));
                 let occupied = a.on_cells && parts.iter().any(|e| needs_piece(e));
-                (guard, occupied)
+                (join(guard), occupied, join(rest))
             })
             .collect();
         let mut shared = KindSet::default();
@@ -149,6 +183,7 @@ impl Game {
             plugin_failure: Default::default(),
             action_cells,
             action_guard,
+            fixed_guards,
             start_template: None,
             resets,
             single_royal: false,
@@ -161,6 +196,7 @@ impl Game {
             royal,
             has_royal,
             var_slot,
+            var_shape,
             travelling,
             var_count,
             cheap_endings,
@@ -226,6 +262,23 @@ fn split_guard(cond: Option<&ir::Expr>) -> (Option<ir::Expr>, Option<ir::Expr>) 
     let (guard, rest): (Vec<&ir::Expr>, Vec<&ir::Expr>) =
         parts.into_iter().partition(|e| !reads_cell(e, false));
     (join(guard), join(rest))
+}
+
+/// A rule's guard as the conjuncts that read neither the piece's cell nor the moving piece
+/// (the same for every piece, tried once a decision) and the rest.
+fn split_fixed(guard: Option<ir::Expr>) -> (Option<ir::Expr>, Option<ir::Expr>) {
+    let mut parts = Vec::new();
+    if let Some(g) = &guard {
+        conjuncts(g, &mut parts);
+    }
+    let join = |v: Vec<&ir::Expr>| {
+        v.into_iter()
+            .cloned()
+            .reduce(|x, y| ir::Expr::Bin(ir::BinOp::And, Box::new(x), Box::new(y)))
+    };
+    let (fixed, rest): (Vec<&ir::Expr>, Vec<&ir::Expr>) =
+        parts.into_iter().partition(|e| !mentions_cell(e));
+    (join(fixed), join(rest))
 }
 
 /// The parts of a condition joined by `and`.
@@ -414,5 +467,28 @@ mod tests {
             b(E::Height(b(E::To))),
             b(E::Int(1))
         )));
+    }
+
+    #[test]
+    fn a_guard_splits_into_what_reads_no_cell_and_what_reads_the_piece_cell() {
+        let stage = E::Bin(BinOp::Eq, b(E::Var(0)), b(E::Int(2)));
+        let at_from = E::VarAt(1, b(E::From));
+        let fresh = E::Fresh;
+        let guard = E::Bin(
+            BinOp::And,
+            b(stage.clone()),
+            b(E::Bin(BinOp::And, b(at_from), b(fresh))),
+        );
+        let (fixed, rest) = split_fixed(Some(guard));
+        assert!(
+            matches!(fixed, Some(E::Bin(BinOp::Eq, _, _))),
+            "stage alone"
+        );
+        assert!(
+            matches!(rest, Some(E::Bin(BinOp::And, _, _))),
+            "layer(from), fresh"
+        );
+        assert!(matches!(split_fixed(Some(stage)), (Some(_), None)));
+        assert!(matches!(split_fixed(None), (None, None)));
     }
 }

@@ -60,7 +60,7 @@ impl Game {
             if a.reaction {
                 continue;
             }
-            let (guard, occupied) = &self.action_guard[i];
+            let (guard, occupied, rest) = &self.action_guard[i];
             if guard
                 .as_ref()
                 .is_some_and(|g| self.eval(g, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) == 0)
@@ -80,7 +80,8 @@ impl Game {
                 if *occupied && s.cells[c as usize].is_none() {
                     continue;
                 }
-                if a.cond
+                // The guard held: the conjuncts that look at the cell decide.
+                if rest
                     .as_ref()
                     .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, c, c, None)) != 0)
                 {

@@ -130,7 +130,12 @@ impl Outcome {
 pub(crate) struct Rule {
     pub atom: ir::Atom,
     pub target: u8,
-    /// The parts of the condition that do not look at the target: tried once for a piece.
+    /// The parts of the condition that look at neither the target nor the piece's cell
+    /// (nor the moving piece): an index into `Game::fixed_guards`, tried once a decision
+    /// and shared by every rule whose parts read the same.
+    pub fixed: Option<usize>,
+    /// The other parts of the condition that do not look at the target: tried once for a
+    /// piece.
     pub guard: Option<ir::Expr>,
     /// The rest of the condition, tried for each candidate.
     pub cond: Option<ir::Expr>,
@@ -192,6 +197,9 @@ pub struct Game {
     pub(crate) has_royal: bool,
     /// Offset of each variable in [`State::vars`].
     pub(crate) var_slot: Vec<usize>,
+    /// Each variable's shape for fast reads: whether it has a part per player, and how
+    /// many parts `slot_at` may index (0: none).
+    pub(crate) var_shape: Vec<(bool, usize)>,
     /// The `per piece` variables: slot and start value.
     pub(crate) travelling: Vec<(usize, i64)>,
     pub(super) var_count: usize,
@@ -208,8 +216,12 @@ pub struct Game {
     /// cells for each player: the only cells worth trying.
     pub(super) action_cells: Vec<Option<Vec<Vec<CellId>>>>,
     /// For each action, the parts of its condition that do not look at its cell (tried
-    /// once, not once a cell), and whether the rest requires a piece on the cell.
-    pub(super) action_guard: Vec<(Option<ir::Expr>, bool)>,
+    /// once, not once a cell), whether the rest requires a piece on the cell, and the rest
+    /// (the conjuncts that look at the cell, tried once a cell after the guard held; none:
+    /// every cell).
+    pub(super) action_guard: Vec<(Option<ir::Expr>, bool, Option<ir::Expr>)>,
+    /// The distinct candidate-independent guards of the move rules (`Rule::fixed`).
+    pub(crate) fixed_guards: Vec<ir::Expr>,
     /// Neutral piece types that the player to move may move (`shared`).
     pub(crate) shared: KindSet,
     /// Every cell, in order.
@@ -309,6 +321,32 @@ impl Game {
         Scratch {
             state: self.empty_state(0),
             moves: Vec::with_capacity(256),
+        }
+    }
+
+    /// Whether a rule's fixed guard (if any) holds for `mover` in `s`, read once and kept
+    /// in `memo` (one entry a fixed guard; a shorter memo keeps nothing).
+    pub(crate) fn fixed_holds(
+        &self,
+        s: &State,
+        mover: PlayerId,
+        fixed: Option<usize>,
+        memo: &[std::cell::Cell<u8>],
+    ) -> bool {
+        let Some(i) = fixed else {
+            return true;
+        };
+        match memo.get(i).map(std::cell::Cell::get) {
+            Some(0) => false,
+            Some(1) => true,
+            _ => {
+                let e = &self.fixed_guards[i];
+                let holds = self.eval(e, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0;
+                if let Some(m) = memo.get(i) {
+                    m.set(u8::from(holds));
+                }
+                holds
+            }
         }
     }
 

@@ -7,30 +7,21 @@ use tessel_lang::ir::{self, PlayerId};
 
 impl Game {
     /// The slot of a variable as `mover` sees it (its own part of a `per player` one).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn var_index(&self, v: u16, mover: PlayerId) -> usize {
         let slot = self.var_slot[v as usize];
-        if self.program.vars[v as usize].per_player {
+        if self.var_shape[v as usize].0 {
             slot + mover as usize
         } else {
             slot
         }
     }
 
-    /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`.
-    #[inline]
+    /// The slot of a `per cell` variable at cell `i`, or of a `per player` one for player `i`
+    /// (a `per piece` one also has the slot of the piece captured last, `taken`).
+    #[inline(always)]
     pub(crate) fn slot_at(&self, v: u16, i: i64) -> Option<usize> {
-        let var = &self.program.vars[v as usize];
-        let n = if var.per_piece {
-            // The last slot: the piece captured last (`taken`).
-            self.board.cells() + 1
-        } else if var.per_cell {
-            self.board.cells()
-        } else if var.per_player {
-            self.players()
-        } else {
-            return None;
-        };
+        let n = self.var_shape[v as usize].1;
         (0..n as i64)
             .contains(&i)
             .then(|| self.var_slot[v as usize] + i as usize)

@@ -152,6 +152,7 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
                 strings(&["check", &f]),
                 strings(&["perft", &f, "--depth", "2"]),
                 strings(&["random", &f, "--games", "2", "--max-plies", "300", "--seed", &seed]),
+                strings(&["render", &f]),
             ],
             stdin: Vec::new(),
         };
@@ -163,9 +164,10 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
         let text = mutate::mutate(base, &pdonors, POSITION_WORDS, &rng.edits(4));
         let f = format!("p{i}.txt");
         let at = format!("@{f}");
-        let command = match i % 3 {
+        let command = match i % 4 {
             0 => strings(&["moves", game, "--position", &at]),
             1 => strings(&["perft", game, "--depth", "2", "--position", &at]),
+            2 => strings(&["render", game, "--position", &at]),
             _ => strings(&[
                 "random", game, "--games", "1", "--max-plies", "200", "--position", &at,
             ]),
@@ -180,10 +182,31 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
     let (record, text) = &records[rng.below(records.len())];
     if i < counts[0] + counts[1] + counts[2] {
         let edits = rng.edits(4);
-        let (f, body, mut command) = if i % 2 == 0 {
-            let json = serde_json::to_string_pretty(record).expect("json");
+        let (f, body, mut command) = if i % 4 < 2 {
+            let json = if i % 4 == 0 {
+                // The JSON text mutated.
+                serde_json::to_string_pretty(record).expect("json")
+            } else {
+                // The decisions mutated in a record that stays JSON.
+                let joined = record.decisions.join("\n");
+                let mut r = record.clone();
+                r.decisions = String::from_utf8_lossy(&mutate::mutate(
+                    &joined,
+                    &[],
+                    MOVE_WORDS,
+                    &edits,
+                ))
+                .lines()
+                .map(str::to_string)
+                .collect();
+                serde_json::to_string_pretty(&r).expect("json")
+            };
             let f = format!("g{i}.json");
-            let body = mutate::mutate(&json, &[], MOVE_WORDS, &edits);
+            let body = if i % 4 == 0 {
+                mutate::mutate(&json, &[], MOVE_WORDS, &edits)
+            } else {
+                json.into_bytes()
+            };
             (f.clone(), body, strings(&["replay", &f]))
         } else {
             let f = format!("g{i}.txt");

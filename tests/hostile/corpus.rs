@@ -38,7 +38,10 @@ fn expected(file: &Path) -> Expected {
         } else if let Some(a) = line.strip_prefix("args ") {
             e.args = Some(a.split_whitespace().map(str::to_string).collect());
         } else {
-            panic!("{}: a sidecar line is `exit N`, `says TEXT` or `args …`: {line}", file.display());
+            panic!(
+                "{}: a sidecar line is `exit N`, `says TEXT` or `args …`: {line}",
+                file.display()
+            );
         }
     }
     e
@@ -51,7 +54,12 @@ fn default_args(kind: &str, file: &Path) -> Vec<String> {
     let game = name.split('.').next().expect("a game").to_string();
     match kind {
         "rules" => vec!["check".into(), path],
-        "positions" => vec!["moves".into(), game, "--position".into(), format!("@{path}")],
+        "positions" => vec![
+            "moves".into(),
+            game,
+            "--position".into(),
+            format!("@{path}"),
+        ],
         _ if name.ends_with(".json") => vec!["replay".into(), path],
         _ => vec!["replay".into(), path, "--rules".into(), game],
     }
@@ -89,7 +97,11 @@ fn every_corpus_file_is_refused_or_handled_within_bounds() {
                 None => matches!(out.code, Some(1 | 2)),
             };
             let panicked = all.contains("panicked");
-            let missing: Vec<&String> = e.says.iter().filter(|s| !all.contains(s.as_str())).collect();
+            let missing: Vec<&String> = e
+                .says
+                .iter()
+                .filter(|s| !all.contains(s.as_str()))
+                .collect();
             if !out.ended_cleanly() || !code_ok || panicked || !missing.is_empty() {
                 let tail: String = all.chars().take(600).collect();
                 wrong.push(format!(
@@ -102,5 +114,10 @@ fn every_corpus_file_is_refused_or_handled_within_bounds() {
             }
         }
     }
-    assert!(wrong.is_empty(), "{} of {ran} corpus files:\n{}", wrong.len(), wrong.join("\n\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {ran} corpus files:\n{}",
+        wrong.len(),
+        wrong.join("\n\n")
+    );
 }

@@ -1,7 +1,8 @@
 //! The seeded mutation run of issue 19: thousands of mutated rules files, positions,
 //! records, game texts and typed moves go through the real `tessel` binary, each run
 //! watched (10 s, 1 GB); it prints the runs and the failures by kind, keeps every failing
-//! input under target/mutation/failures/, and fails if there is any. It takes minutes, so
+//! input under target/mutation/failures/ (and those over 2 s or 200 MB under
+//! target/mutation/notable/), and fails if there is any failure. It takes minutes, so
 //! `cargo test` skips it:
 //!
 //! `cargo test --release --test hostile -- --ignored mutation_run --nocapture`
@@ -18,6 +19,10 @@ use tessel_interpreter::Game;
 
 /// The time bound of one run in this test.
 const BOUND: Duration = Duration::from_secs(10);
+/// Inputs that take longer or grow larger than this are kept (target/mutation/notable/)
+/// and listed, though they pass.
+const NOTABLE_TIME: Duration = Duration::from_secs(2);
+const NOTABLE_KB: u64 = 200_000;
 
 /// The bundled rulesets (mutated) and the standard library (spliced in).
 const RULESETS: &[&str] = &[
@@ -151,7 +156,16 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
             commands: vec![
                 strings(&["check", &f]),
                 strings(&["perft", &f, "--depth", "2"]),
-                strings(&["random", &f, "--games", "2", "--max-plies", "300", "--seed", &seed]),
+                strings(&[
+                    "random",
+                    &f,
+                    "--games",
+                    "2",
+                    "--max-plies",
+                    "300",
+                    "--seed",
+                    &seed,
+                ]),
                 strings(&["render", &f]),
             ],
             stdin: Vec::new(),
@@ -169,7 +183,14 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
             1 => strings(&["perft", game, "--depth", "2", "--position", &at]),
             2 => strings(&["render", game, "--position", &at]),
             _ => strings(&[
-                "random", game, "--games", "1", "--max-plies", "200", "--position", &at,
+                "random",
+                game,
+                "--games",
+                "1",
+                "--max-plies",
+                "200",
+                "--position",
+                &at,
             ]),
         };
         return Case {
@@ -190,15 +211,11 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
                 // The decisions mutated in a record that stays JSON.
                 let joined = record.decisions.join("\n");
                 let mut r = record.clone();
-                r.decisions = String::from_utf8_lossy(&mutate::mutate(
-                    &joined,
-                    &[],
-                    MOVE_WORDS,
-                    &edits,
-                ))
-                .lines()
-                .map(str::to_string)
-                .collect();
+                r.decisions =
+                    String::from_utf8_lossy(&mutate::mutate(&joined, &[], MOVE_WORDS, &edits))
+                        .lines()
+                        .map(str::to_string)
+                        .collect();
                 serde_json::to_string_pretty(&r).expect("json")
             };
             let f = format!("g{i}.json");
@@ -230,12 +247,10 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
     let mut typed = String::new();
     for d in &record.decisions {
         match rng.below(8) {
-            0 => typed += &String::from_utf8_lossy(&mutate::mutate(
-                d,
-                &[],
-                MOVE_WORDS,
-                &rng.edits(3),
-            )),
+            0 => {
+                typed +=
+                    &String::from_utf8_lossy(&mutate::mutate(d, &[], MOVE_WORDS, &rng.edits(3)))
+            }
             1 => typed += ["moves", "position", "help", "undo", "", "   "][rng.below(6)],
             2 => {
                 let junk: String = (0..rng.below(12))
@@ -292,6 +307,9 @@ fn mutation_run() {
     copy_dir(&root.join("plugins"), &dir.join("plugins"));
     let failures = dir.join("failures");
     std::fs::create_dir_all(&failures).expect("folder");
+    let slow = dir.join("notable");
+    std::fs::create_dir_all(&slow).expect("folder");
+    let noted: Mutex<Vec<String>> = Mutex::new(Vec::new());
     let b = bases();
     let next = AtomicUsize::new(0);
     let found: Mutex<Vec<Ran>> = Mutex::new(Vec::new());
@@ -312,15 +330,19 @@ fn mutation_run() {
                     let mut args: Vec<String> = command.clone();
                     // Files are named from the scratch folder.
                     for a in args.iter_mut() {
-                        if let Some((n, _)) = c.files.iter().find(|(n, _)| a.ends_with(n.as_str())) {
+                        if let Some((n, _)) = c.files.iter().find(|(n, _)| a.ends_with(n.as_str()))
+                        {
                             *a = a.replace(n.as_str(), path_str(&dir.join(n)));
                         }
                     }
                     let args: Vec<&str> = args.iter().map(String::as_str).collect();
                     let o = run_within(&args, &c.stdin, BOUND);
                     let kind = Kind::of(&o);
-                    if kind.failed() {
-                        let keep = failures.join(format!("{i}"));
+                    // Failures, and inputs slow or large enough to be worth a look.
+                    let notable = o.elapsed > NOTABLE_TIME || o.peak_kb > NOTABLE_KB;
+                    if kind.failed() || notable {
+                        let keep =
+                            if kind.failed() { &failures } else { &slow }.join(format!("{i}"));
                         std::fs::create_dir_all(&keep).expect("folder");
                         for (name, body) in &c.files {
                             let base = Path::new(name).file_name().expect("a name");
@@ -329,12 +351,20 @@ fn mutation_run() {
                         std::fs::write(keep.join("stdin"), &c.stdin).expect("kept");
                         let tail: String = o.stderr.chars().rev().take(400).collect();
                         let tail: String = tail.chars().rev().collect();
-                        std::fs::write(keep.join("command"), format!("{args:?}\n{kind:?}\n{tail}"))
-                            .expect("kept");
-                        failed
-                            .lock()
-                            .expect("list")
-                            .push(format!("{kind:?} {} #{i}: {}", c.category, args.join(" ")));
+                        let seen =
+                            format!("{:.2} s, {} MB", o.elapsed.as_secs_f64(), o.peak_kb / 1000);
+                        std::fs::write(
+                            keep.join("command"),
+                            format!("{args:?}\n{kind:?} {seen}\n{tail}"),
+                        )
+                        .expect("kept");
+                        let line =
+                            format!("{kind:?} ({seen}) {} #{i}: {}", c.category, args.join(" "));
+                        if kind.failed() {
+                            failed.lock().expect("list").push(line);
+                        } else {
+                            noted.lock().expect("list").push(line);
+                        }
                     }
                     found.lock().expect("list").push(Ran {
                         category: c.category,
@@ -354,6 +384,7 @@ fn mutation_run() {
     });
     let found = found.into_inner().expect("list");
     let failed = failed.into_inner().expect("list");
+    let noted = noted.into_inner().expect("list");
     println!(
         "mutation run: seed {seed}, {total} inputs ({} rules files, {} positions, {} records and game texts, {} typed games), {} runs in {:.0} s, {jobs} at a time",
         counts[0],
@@ -387,6 +418,9 @@ fn mutation_run() {
             slowest.as_secs_f64(),
             peak / 1000
         );
+    }
+    for n in &noted {
+        println!("notable: {n}");
     }
     for f in &failed {
         println!("{f}");

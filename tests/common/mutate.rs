@@ -401,7 +401,7 @@ pub fn edit(text: &mut Vec<u8>, donors: &[&str], words: &[&str], e: Edit) {
             // A short chunk repeated many times: long lines, deep brackets, huge counts.
             let j = (i + 1 + e.arg as usize % 8).min(n);
             let chunk = text[i..j].to_vec();
-            let times = [2, 10, 100, 1000, 5000][(e.arg >> 8) as usize % 5];
+            let times = [2, 10, 100, 1000, 5000, 50_000][(e.arg >> 8) as usize % 6];
             for _ in 0..times {
                 text.splice(j..j, chunk.iter().copied());
             }

@@ -61,13 +61,15 @@ pub fn run_within(args: &[&str], input: &[u8], bound: Duration) -> Outcome {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tessel runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(input);
-    }
+    let mut stdin = child.stdin.take().expect("stdin");
     let pid = child.id();
     let out = std::thread::scope(|scope| {
+        // Typed on its own thread, watched: a child that writes much before it reads
+        // would otherwise block both ends of the pipes.
+        scope.spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(input);
+        });
         let watch = scope.spawn(move || {
             let start = Instant::now();
             let mut peak = 0;

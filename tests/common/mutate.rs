@@ -380,11 +380,12 @@ pub fn edit(text: &mut Vec<u8>, donors: &[&str], words: &[&str], e: Edit) {
                 let donor = donors[e.arg as usize % donors.len()].as_bytes();
                 let from = offset(donor.len(), (e.arg >> 8) as u16);
                 let (s, _) = line_at(donor, from);
-                let end = lines(&donor[s..])
-                    .into_iter()
-                    .take(1 + (e.arg >> 24) as usize % 12)
-                    .last()
-                    .map_or(s, |(_, end)| s + end);
+                let mut end = s;
+                for _ in 0..1 + (e.arg >> 24) as usize % 12 {
+                    if end < donor.len() {
+                        end = line_at(donor, end).1;
+                    }
+                }
                 let (at, _) = line_at(text, i);
                 text.splice(at..at, donor[s..end].iter().copied());
             }

@@ -93,12 +93,18 @@ struct Ran {
     peak_kb: u64,
 }
 
+/// A bundled game's name, positions along seeded walks, and records with their game texts.
+type GameBases = (String, Vec<String>, Vec<(tessel::record::Record, String)>);
+
+/// Per category: runs, runs by kind, the slowest, the most memory (kB).
+type Row = (usize, BTreeMap<Kind, usize>, Duration, u64);
+
 /// The valid inputs the cases are mutated from.
 struct Bases {
     rules: Vec<String>,
     donors: Vec<String>,
     /// Per bundled game: its name, positions along seeded walks, records and game texts.
-    games: Vec<(String, Vec<String>, Vec<(tessel::record::Record, String)>)>,
+    games: Vec<GameBases>,
 }
 
 fn bases() -> Bases {
@@ -204,7 +210,7 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
     if i < counts[0] + counts[1] + counts[2] {
         let edits = rng.edits(4);
         let (f, body, mut command) = if i % 4 < 2 {
-            let json = if i % 4 == 0 {
+            let json = if i.is_multiple_of(4) {
                 // The JSON text mutated.
                 serde_json::to_string_pretty(record).expect("json")
             } else {
@@ -219,7 +225,7 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
                 serde_json::to_string_pretty(&r).expect("json")
             };
             let f = format!("g{i}.json");
-            let body = if i % 4 == 0 {
+            let body = if i.is_multiple_of(4) {
                 mutate::mutate(&json, &[], MOVE_WORDS, &edits)
             } else {
                 json.into_bytes()
@@ -264,7 +270,7 @@ fn case(b: &Bases, seed: u64, i: usize, counts: &[usize; 4]) -> Case {
     }
     let seed = record.seed.to_string();
     let mut command = strings(&["play", game, "--seed", &seed]);
-    if i % 4 == 0 {
+    if i.is_multiple_of(4) {
         command.extend(strings(&["--ai", "random"]));
     }
     Case {
@@ -394,7 +400,7 @@ fn mutation_run() {
         found.len(),
         began.elapsed().as_secs_f64()
     );
-    let mut table: BTreeMap<&str, (usize, BTreeMap<Kind, usize>, Duration, u64)> = BTreeMap::new();
+    let mut table: BTreeMap<&str, Row> = BTreeMap::new();
     for r in &found {
         let row = table.entry(r.category).or_default();
         row.0 += 1;

@@ -16,9 +16,13 @@ pub const MAX_RECORD: u64 = 64 << 20;
 pub const MAX_PLUGIN: u64 = 4 << 20;
 
 /// Reads the text of `path`, refusing anything but a plain file and more than `limit`
-/// bytes; `what` names the file in messages ("the position file").
+/// bytes; `what` names the file in messages ("the position file"). A byte order mark
+/// that some editors write at the start of UTF-8 text is left out.
 pub fn read_text(path: &Path, limit: u64, what: &str) -> Result<String, String> {
-    let bytes = read_bytes(path, limit, what)?;
+    let mut bytes = read_bytes(path, limit, what)?;
+    if bytes.starts_with("\u{feff}".as_bytes()) {
+        bytes.drain(..3);
+    }
     String::from_utf8(bytes).map_err(|_| format!("{what} {} is not UTF-8 text", path.display()))
 }
 

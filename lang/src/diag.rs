@@ -148,13 +148,21 @@ pub(crate) fn with_suggestion<'b>(
     }
 }
 
+/// Words longer than this (in characters) get no "did you mean" hint: the edit distance
+/// costs the product of the two lengths, and a rules file may hold a name megabytes long.
+pub(crate) const MOST_SUGGESTED: usize = 64;
+
 /// Names closest to `word` among `candidates`, for "did you mean" hints.
 pub(crate) fn suggest<'b>(
     word: &str,
     candidates: impl Iterator<Item = &'b String>,
 ) -> Option<String> {
     let mut best: Option<(usize, &String)> = None;
-    let limit = match word.chars().count() {
+    let length = word.chars().count();
+    if length > MOST_SUGGESTED {
+        return None;
+    }
+    let limit = match length {
         0..=2 => 0,
         3..=5 => 1,
         n => n / 3,
@@ -162,7 +170,15 @@ pub(crate) fn suggest<'b>(
     for c in candidates {
         // A word that one name begins with counts as one edit away.
         let prefix = c.len() > word.len() && word.len() >= 3 && c.starts_with(word);
-        let d = if prefix { 1 } else { edit_distance(word, c) };
+        // The distance is at least the difference of the lengths: a name too much longer
+        // or shorter is not measured.
+        let d = if prefix {
+            1
+        } else if c.chars().count().abs_diff(length) > limit {
+            continue;
+        } else {
+            edit_distance(word, c)
+        };
         if d > 0 && (d <= limit || prefix) && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
@@ -209,4 +225,29 @@ pub mod codes {
     pub const BAD_POSITION: &str = "E0401";
     pub const PLUGIN: &str = "E0601";
     pub const NEVER_MOVES: &str = "E0501";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn suggestions_skip_words_too_long_and_names_too_far_in_length() {
+        let names: Vec<String> = ["empty", "enemy", "friend", "emptiness_of_the_board"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(
+            suggest("empy", names.iter()).as_deref(),
+            Some("did you mean `empty`?")
+        );
+        assert_eq!(suggest(&"e".repeat(MOST_SUGGESTED + 1), names.iter()), None);
+        // A long name is not compared with short ones: its length alone rules them out.
+        let long = vec!["x".repeat(1_000_000)];
+        assert_eq!(suggest("xxxxxxxy", long.iter()), None);
+        assert_eq!(
+            suggest("emptines", names.iter()).as_deref(),
+            Some("did you mean `emptiness_of_the_board`?")
+        );
+    }
 }

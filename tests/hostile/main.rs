@@ -2,7 +2,11 @@
 //! the program abort, hang, blow up or lose a game. Each run is watched: it must end on its
 //! own within a bound, under a memory bound, with an exit code rather than a signal.
 
+mod corpus;
 mod files;
+#[path = "../common/mutate.rs"]
+mod mutate;
+mod mutation;
 mod plugins;
 mod rules;
 
@@ -22,6 +26,10 @@ pub struct Outcome {
     pub hung: bool,
     /// Killed by the watch for growing past the memory bound.
     pub blew_up: bool,
+    /// The largest resident memory the watch saw, in kB (sampled every 20 ms).
+    pub peak_kb: u64,
+    /// How long it ran.
+    pub elapsed: Duration,
 }
 
 impl Outcome {
@@ -39,6 +47,12 @@ const MEMORY_BOUND_KB: u64 = 1_000_000;
 
 /// Runs `tessel ARGS` with `input` on stdin, watching time and resident memory.
 pub fn run(args: &[&str], input: &str) -> Outcome {
+    run_within(args, input.as_bytes(), TIME_BOUND)
+}
+
+/// [`run`] with another time bound and any bytes on stdin.
+pub fn run_within(args: &[&str], input: &[u8], bound: Duration) -> Outcome {
+    let began = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
         .args(args)
         .current_dir(env!("CARGO_MANIFEST_DIR"))
@@ -47,48 +61,62 @@ pub fn run(args: &[&str], input: &str) -> Outcome {
         .stderr(Stdio::piped())
         .spawn()
         .expect("tessel runs");
-    {
-        use std::io::Write;
-        let mut stdin = child.stdin.take().expect("stdin");
-        let _ = stdin.write_all(input.as_bytes());
-    }
+    let mut stdin = child.stdin.take().expect("stdin");
     let pid = child.id();
     let out = std::thread::scope(|scope| {
+        // Typed on its own thread, watched: a child that writes much before it reads
+        // would otherwise block both ends of the pipes.
+        scope.spawn(move || {
+            use std::io::Write;
+            let _ = stdin.write_all(input);
+        });
         let watch = scope.spawn(move || {
             let start = Instant::now();
+            let mut peak = 0;
+            let mut polls = 0;
             loop {
-                std::thread::sleep(Duration::from_millis(20));
+                // Often at first (most runs end within milliseconds), then every 20 ms.
+                polls += 1;
+                std::thread::sleep(Duration::from_millis(if polls < 25 { 2 } else { 20 }));
                 let status = std::fs::read_to_string(format!("/proc/{pid}/status"));
                 let Ok(status) = status else {
-                    return (false, false);
+                    return (false, false, peak);
                 };
                 if status.contains("State:\tZ") {
-                    return (false, false);
+                    return (false, false, peak);
                 }
-                let rss = status
-                    .lines()
-                    .find_map(|l| l.strip_prefix("VmRSS:"))
-                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
-                    .unwrap_or(0);
-                let (hung, blew_up) = (start.elapsed() > TIME_BOUND, rss > MEMORY_BOUND_KB);
+                let rss = kb(&status, "VmRSS:");
+                peak = peak.max(rss).max(kb(&status, "VmHWM:"));
+                let (hung, blew_up) = (start.elapsed() > bound, rss > MEMORY_BOUND_KB);
                 if hung || blew_up {
                     let _ = Command::new("kill").args(["-9", &pid.to_string()]).status();
-                    return (hung, blew_up);
+                    return (hung, blew_up, peak);
                 }
             }
         });
         let out = child.wait_with_output().expect("tessel ends");
-        let (hung, blew_up) = watch.join().expect("the watch ends");
-        (out, hung, blew_up)
+        let watched = watch.join().expect("the watch ends");
+        (out, watched)
     });
-    let (out, hung, blew_up) = out;
+    let (out, (hung, blew_up, peak_kb)) = out;
     Outcome {
         code: out.status.code(),
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
         hung,
         blew_up,
+        peak_kb,
+        elapsed: began.elapsed(),
     }
+}
+
+/// A memory figure of /proc/PID/status, in kB.
+fn kb(status: &str, key: &str) -> u64 {
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix(key))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok())
+        .unwrap_or(0)
 }
 
 /// A fresh directory for this test process's files.

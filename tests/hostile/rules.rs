@@ -95,3 +95,14 @@ fn the_largest_documented_boards_check_without_hanging() {
         assert!(out.ended_cleanly(), "{board}: {out:?}");
     }
 }
+
+#[test]
+fn a_very_long_unknown_name_is_refused_within_bounds() {
+    // Found by the mutation run (a name repeated thousands of times): the "did you mean"
+    // distance to every candidate cost the product of the lengths — 19 s for a 4 MB name,
+    // over a minute for the largest rules file read (16 MiB).
+    let name = "b".repeat(16_000_000);
+    let out = check("long-name.tessel", &format!("{BASE}forbid {name}(a1)\n"));
+    refused_with(&out, "no function");
+    assert!(!out.stderr.contains("did you mean"), "{}", out.stderr.len());
+}

@@ -1,5 +1,6 @@
 //! Diagnostics for the terminal: rendered through codespan-reporting, at most
-//! [`MAX_SHOWN`] of them, with an over-long source line cut to a window around the mark.
+//! [`MAX_SHOWN`] of them, with an over-long source line cut to a window around the mark
+//! and an over-long message cut in the middle.
 
 use crate::terminal::{same_length, visible};
 use codespan_reporting::diagnostic::{Diagnostic as CsDiagnostic, Label, Severity as CsSeverity};
@@ -18,6 +19,21 @@ const BEFORE: usize = 60;
 const AFTER: usize = 90;
 /// What stands for the text cut off a line.
 const CUT: &str = "…";
+/// Messages, hints and labels longer than this many characters (one quoting a name
+/// megabytes long) keep their start and end around a cut.
+pub const MAX_MESSAGE: usize = 1000;
+
+/// `text` made visible (control characters escaped), cut in the middle when over-long.
+fn shown(text: &str) -> String {
+    let text = visible(text);
+    let n = text.chars().count();
+    if n <= MAX_MESSAGE {
+        return text.into_owned();
+    }
+    let head: String = text.chars().take(MAX_MESSAGE * 2 / 3).collect();
+    let tail: String = text.chars().skip(n - MAX_MESSAGE / 3).collect();
+    format!("{head}{CUT}{tail}")
+}
 
 /// Renders diagnostics into `out` (colour when `out` supports it).
 pub fn render(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic]) {
@@ -28,11 +44,11 @@ pub fn render(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic])
             Severity::Warning => CsSeverity::Warning,
         })
         .with_code(d.code)
-        .with_message(visible(&d.message))
+        .with_message(shown(&d.message))
         .with_notes(
             d.hints
                 .iter()
-                .map(|h| format!("help: {}", visible(h)))
+                .map(|h| format!("help: {}", shown(h)))
                 .collect(),
         );
         // The marks, primary first, each as (file, range, message).
@@ -68,7 +84,7 @@ pub fn render(out: &mut dyn WriteColor, sources: &Sources, diags: &[Diagnostic])
                 } else {
                     Label::secondary((), range.clone())
                 };
-                label.with_message(visible(message))
+                label.with_message(shown(message))
             })
             .collect();
         cs = cs.with_labels(labels);
@@ -276,6 +292,21 @@ mod tests {
             "{out}"
         );
         assert!(out.contains(&format!("rules.tessel:1:{}", at + 1)), "{out}");
+    }
+
+    #[test]
+    fn a_message_quoting_a_huge_name_is_cut() {
+        // A name megabytes long, quoted in the message, a hint and a label.
+        let name = "self_".repeat(20_000);
+        let mut sources = Sources::new();
+        let file = sources.add("rules.tessel", "a\n");
+        let d = Diagnostic::error(codes::SYNTAX, format!("there is no function `{name}`"))
+            .at(Span::new(file, 0, 1), format!("`{name}`"))
+            .hint(format!("did you mean `{name}`?"));
+        let out = to_string(&sources, &[d]);
+        assert!(out.len() < 4000, "{} bytes", out.len());
+        assert!(out.contains("there is no function `self_self_"), "{out}");
+        assert!(out.contains("…"), "{out}");
     }
 
     #[test]

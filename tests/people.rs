@@ -2,30 +2,9 @@
 //! docs/language.md 3.20b), on òicustiỳtac: `play` names the person beside each side's
 //! zones and values, and `analyze` counts rounds and matches by person as well as by side.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
+mod common;
 
-fn tessel(args: &[&str], input: &str) -> (i32, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessel runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("tessel ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use common::typed as tessel;
 
 #[test]
 fn play_names_the_person_beside_each_sides_hand_after_rule_1s_draw() {

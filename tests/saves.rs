@@ -323,30 +323,6 @@ fn saved_states_that_do_not_fit_are_refused_in_words() {
     assert!(refused(&chess, &form).contains("of the game `òicustiỳtac`, not `Chess`"));
 }
 
-/// `tessel` with `input` typed at its prompt; its output.
-fn tessel(args: &[&str], input: &str) -> (i32, String, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tessel"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("tessel runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("typed");
-    let out = child.wait_with_output().expect("tessel ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
-
 /// What `play` shows before its last prompt (the board, position, variables, zones).
 fn last_shown(out: &str) -> String {
     let blocks: Vec<&str> = out.split(" to move> ").collect();
@@ -392,7 +368,7 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
     std::fs::create_dir_all(&dir).expect("temp dir");
     let file = dir.join("game.json");
     let seed_text = seed.to_string();
-    let (code, first, err) = tessel(
+    let (code, first, err) = common::typed(
         &["play", "oicustiytac", "--seed", &seed_text],
         &format!("{typed}moves\nposition {}\nquit\n", file.display()),
     );
@@ -405,7 +381,8 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
         "the state the library reached"
     );
     let at = format!("@{}", file.display());
-    let (code, second, err) = tessel(&["play", "oicustiytac", "--position", &at], "moves\nquit\n");
+    let (code, second, err) =
+        common::typed(&["play", "oicustiytac", "--position", &at], "moves\nquit\n");
     assert_eq!(code, 0, "{err}");
     let shown = last_shown(&second);
     assert!(shown.contains("points:"), "{shown}");
@@ -423,7 +400,7 @@ fn play_saves_the_whole_state_and_play_continues_from_it() {
     assert_eq!(offered(&first, 2), offered(&second, 1));
     // A garbled saved state is refused with a message, not a picture of the JSON.
     std::fs::write(&file, &saved[..saved.len() / 2]).expect("written");
-    let (code, _, err) = tessel(&["moves", "oicustiytac", "--position", &at], "");
+    let (code, _, err) = common::typed(&["moves", "oicustiytac", "--position", &at], "");
     assert_eq!(code, 1);
     assert!(
         err.contains("the saved state is wrong") && err.contains("hint:"),

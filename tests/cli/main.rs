@@ -1,6 +1,9 @@
 //! The `tessel` command end to end: each subcommand run as a user would, a file a
 //! subcommand (or a few small ones); the helpers that run the command are here.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod basics;
 mod play;
 mod records;
@@ -22,24 +25,8 @@ pub fn tessel(args: &[&str]) -> (i32, String, String) {
 }
 
 pub fn tessel_with_input(args: &[&str], input: &str) -> (i32, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_tessel"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("tessel runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(input.as_bytes())
-        .expect("input written");
-    let out = child.wait_with_output().expect("tessel ends");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-    )
+    let (code, out, _) = common::typed(args, input);
+    (code, out)
 }
 
 /// `tessel play ARGS`, typing `lines` with a pause before each.

@@ -22,6 +22,20 @@ pub(crate) struct Ctx<'s> {
     /// The groups found so far while an expression that visits every cell is evaluated
     /// (`groups.rs`); none outside one.
     pub memo: Option<&'s crate::groups::Memo>,
+    /// The values kept for the state being examined (`memo.rs`): set only where `s` is
+    /// borrowed for as long as they are kept.
+    pub kept: Option<&'s crate::memo::Kept>,
+}
+
+impl<'s> Ctx<'s> {
+    /// The same context, reading and filling the values kept for its state.
+    #[inline]
+    pub(crate) fn keeping(self, kept: &'s crate::memo::Kept) -> Ctx<'s> {
+        Ctx {
+            kept: Some(kept),
+            ..self
+        }
+    }
 }
 
 /// What an expression asks of move generation: whether a cell is attacked (`attacked`) and
@@ -55,6 +69,7 @@ impl Game {
             steps: s.last.steps,
             moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
             memo: None,
+            kept: None,
         }
     }
 
@@ -112,6 +127,12 @@ impl Game {
             Expr::From => cx.from as i64,
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,
+            Expr::Memo(slot, inner) => match cx.kept {
+                Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
+                    k.get(*slot, || self.eval(inner, cx))
+                }
+                _ => self.eval(inner, cx),
+            },
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
             Expr::InLine(a, b, cond) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));

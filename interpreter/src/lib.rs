@@ -30,6 +30,7 @@ pub mod board;
 mod eval;
 pub mod game;
 mod groups;
+mod memo;
 mod movegen;
 pub mod notation;
 pub mod plugin;

@@ -3,6 +3,7 @@
 
 use crate::eval::Attacks;
 use crate::game::ruleset::{Game, KindSet, Move, Probes, Rule};
+use crate::memo::Kept;
 use crate::state::{Piece, State};
 use std::cell::Cell;
 use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
@@ -11,6 +12,12 @@ impl Game {
     /// Every move of the player to move that the atoms, targets and conditions allow,
     /// before `forbid` rules.
     pub fn pseudo_moves(&self, s: &State, out: &mut Vec<Move>) {
+        let kept = Kept::new(self, s.to_move, None);
+        self.pseudo_moves_kept(s, &kept, out);
+    }
+
+    /// [`Game::pseudo_moves`], with the values kept for `s` (`memo.rs`).
+    pub(crate) fn pseudo_moves_kept(&self, s: &State, kept: &Kept, out: &mut Vec<Move>) {
         let mover = s.to_move;
         let rules = &self.rules[mover as usize];
         // What each fixed guard gave in this state (2: not tried yet).
@@ -23,13 +30,14 @@ impl Game {
             if s.zones[self.zone_slot(z, mover, kind)] == 0 {
                 continue;
             }
-            if !self.fixed_holds(s, mover, rule.fixed, &memo) {
+            if !self.fixed_holds(s, mover, rule.fixed, &memo, kept) {
                 continue;
             }
             for (c, &occ) in s.cells.iter().enumerate() {
                 if self.target_ok(rule, occ, mover) {
                     self.push(
                         s,
+                        kept,
                         (NO_CELL, c as CellId, 0, Piece::new(kind, mover), 0),
                         kind,
                         ri,
@@ -47,10 +55,10 @@ impl Game {
             }
             if !self.program.piles {
                 if p.owner() == mover {
-                    self.piece_moves(s, (c as CellId, p), mover, &memo, out);
+                    self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
                 } else if p.owner() == NEUTRAL && self.shared.contains(p.kind()) {
                     // A shared piece: the player to move may move it by its rules.
-                    self.piece_moves(s, (c as CellId, p), mover, &memo, out);
+                    self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
                 }
                 continue;
             }
@@ -68,16 +76,18 @@ impl Game {
                 }
             }
             for &moving in &movers {
-                self.piece_moves(s, (c as CellId, moving), mover, &memo, out);
+                self.piece_moves(s, kept, (c as CellId, moving), mover, &memo, out);
             }
         }
     }
 
     /// The moves of every rule of the piece `moving` from cell `c`.
     #[inline]
+    #[allow(clippy::too_many_arguments)]
     fn piece_moves(
         &self,
         s: &State,
+        kept: &Kept,
         (c, moving): (CellId, Piece),
         mover: PlayerId,
         memo: &[Cell<u8>],
@@ -89,10 +99,10 @@ impl Game {
         };
         for (ri, rule) in piece_rules.iter().enumerate() {
             let start = out.len();
-            if !self.fixed_holds(s, mover, rule.fixed, memo) {
+            if !self.fixed_holds(s, mover, rule.fixed, memo, kept) {
                 continue;
             }
-            self.rule_moves(s, (c, moving), kind, ri as u8, rule, mover, out);
+            self.rule_moves(s, kept, (c, moving), kind, ri as u8, rule, mover, out);
             if rule.may_repeat && out.len() - start > 1 {
                 dedup_tail(out, start);
             }
@@ -386,6 +396,7 @@ impl Game {
     fn push(
         &self,
         s: &State,
+        kept: &Kept,
         (from, to, steps, moving, count): (CellId, CellId, u32, Piece, u8),
         kind: PieceId,
         ri: u8,
@@ -397,7 +408,7 @@ impl Game {
         if !self.lands_in_area(s, to) {
             return;
         }
-        let mut cx = self.ctx(s, mover, from, to, None);
+        let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
         cx.steps = steps;
         cx.moving = moving;
         // A drop does not pass through `rule_moves`, where the guard is tried.
@@ -445,6 +456,7 @@ impl Game {
     fn rule_moves(
         &self,
         s: &State,
+        kept: &Kept,
         (from, moving): (CellId, Piece),
         kind: PieceId,
         ri: u8,
@@ -456,7 +468,7 @@ impl Game {
             return;
         }
         if let Some(guard) = &rule.guard {
-            let mut cx = self.ctx(s, mover, from, NO_CELL, None);
+            let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
             cx.moving = moving;
             if self.eval(guard, &cx) == 0 {
                 return;
@@ -470,10 +482,10 @@ impl Game {
             // Each number of the pieces there is a move of its own.
             let n = self.group_size(s, from, moving).min(u8::MAX as u32) as u8;
             for count in 1..=n {
-                self.atom_moves(s, (from, moving, count), kind, ri, rule, mover, out);
+                self.atom_moves(s, kept, (from, moving, count), kind, ri, rule, mover, out);
             }
         } else {
-            self.atom_moves(s, (from, moving, 0), kind, ri, rule, mover, out);
+            self.atom_moves(s, kept, (from, moving, 0), kind, ri, rule, mover, out);
         }
     }
 
@@ -483,6 +495,7 @@ impl Game {
     fn atom_moves(
         &self,
         s: &State,
+        kept: &Kept,
         (from, moving, count): (CellId, Piece, u8),
         kind: PieceId,
         ri: u8,
@@ -501,7 +514,16 @@ impl Game {
                         // A move that sets the piece's attribute carries value + 1.
                         let count = if set > 0 { set } else { count };
                         let before = out.len();
-                        self.push(s, (from, t, 1, moving, count), kind, ri, rule, mover, out);
+                        self.push(
+                            s,
+                            kept,
+                            (from, t, 1, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
                         for m in &mut out[before..] {
                             m.aux = aux;
                         }
@@ -512,7 +534,16 @@ impl Game {
                 for (t, &occ) in s.cells.iter().enumerate() {
                     let t = t as CellId;
                     if t != from && self.target_ok(rule, occ, mover) {
-                        self.push(s, (from, t, 0, moving, count), kind, ri, rule, mover, out);
+                        self.push(
+                            s,
+                            kept,
+                            (from, t, 0, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
                     }
                 }
             }
@@ -523,6 +554,7 @@ impl Game {
                         let steps = self.bd(s).cost(from, d);
                         self.push(
                             s,
+                            kept,
                             (from, t, steps, moving, count),
                             kind,
                             ri,
@@ -539,6 +571,7 @@ impl Game {
                     if t != NO_CELL && self.target_ok(rule, s.cells[t as usize], mover) {
                         self.push(
                             s,
+                            kept,
                             (from, t, path.len() as u32, moving, count),
                             kind,
                             ri,
@@ -566,9 +599,9 @@ impl Game {
                     (min, max)
                 };
                 let stop = |t: CellId| {
-                    not_past
-                        .as_ref()
-                        .is_some_and(|c| self.eval(c, &self.ctx(s, mover, from, t, None)) != 0)
+                    not_past.as_ref().is_some_and(|c| {
+                        self.eval(c, &self.ctx(s, mover, from, t, None).keeping(kept)) != 0
+                    })
                 };
                 let avoid = not_through.and_then(|r| self.board.regions.get(r as usize));
                 let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
@@ -590,6 +623,7 @@ impl Game {
                         if dist >= *min && self.target_ok(rule, occ, mover) {
                             self.push(
                                 s,
+                                kept,
                                 (from, t, dist, moving, count),
                                 kind,
                                 ri,
@@ -759,6 +793,7 @@ impl Game {
             } as PlayerId;
             view.cells[cell as usize] = Piece::new(0, other);
         }
+        let kept = Kept::new(self, p, None);
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {
                 continue;
@@ -769,10 +804,10 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
-                if !self.fixed_holds(&view, p, rule.fixed, &[]) {
+                if !self.fixed_holds(&view, p, rule.fixed, &[], &kept) {
                     continue;
                 }
-                self.rule_moves(&view, (c as CellId, occ), k, ri, rule, p, &mut buf);
+                self.rule_moves(&view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
                 if buf.iter().any(|m| m.to == cell) {
                     return true;
                 }

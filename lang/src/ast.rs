@@ -248,7 +248,7 @@ pub enum BoardDecl {
 }
 
 /// How a statement changes a drawn area in play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
 pub enum AreaChange {
     /// `split A by N`: along its N-th way (two ways a diagonal: which part keeps A).
     Split,

@@ -401,7 +401,7 @@ pub struct PluginRef {
     pub bytes: Vec<u8>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum BinOp {
     Or,
     And,
@@ -419,7 +419,7 @@ pub enum BinOp {
     Mod,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum Expr {
     Int(i64),
     Bool(bool),
@@ -542,6 +542,10 @@ pub enum Expr {
     SectionTotal(Box<Expr>, Box<Expr>, Box<Expr>),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
+    /// The inner expression, whose value the interpreter may keep in a slot while one state
+    /// is examined: it reads no candidate cell. The checker never writes it; the
+    /// interpreter wraps such parts when it prepares a game (`interpreter/src/memo.rs`).
+    Memo(u32, Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -184,6 +184,7 @@ impl Game {
             action_cells,
             action_guard,
             fixed_guards,
+            memo_slots: 0,
             start_template: None,
             resets,
             single_royal: false,
@@ -243,6 +244,8 @@ impl Game {
                 .iter()
                 .any(|pr| pr.to.iter().any(|&t| g.royal.contains(t)))
         }) && !g.drops.iter().flatten().any(|&(k, _)| g.royal.contains(k));
+        // Last, once every analysis above has read the conditions as written.
+        g.memo_slots = crate::memo::prepare(&mut g);
         g
     }
 }

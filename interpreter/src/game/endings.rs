@@ -4,6 +4,7 @@
 
 use super::ruleset::{Actor, Game, Move, Outcome, Scratch};
 use crate::eval::Ctx;
+use crate::memo::Kept;
 use crate::state::State;
 use tessel_lang::ir::{self, PlayerId, NO_CELL};
 
@@ -34,11 +35,15 @@ impl Game {
             return None;
         }
         let mut no_moves = None;
+        let mut kept = Kept::new(self, s.to_move, None);
         for e in &self.program.endings {
             if e.needs_moves && no_moves.is_none() {
                 no_moves = Some(!self.has_legal(s, scratch));
+                kept = Kept::new(self, s.to_move, no_moves);
             }
-            let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves);
+            let cx = self
+                .ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves)
+                .keeping(&kept);
             if self.eval(&e.cond, &cx) != 0 {
                 return Some(self.outcome(e, &cx));
             }
@@ -52,7 +57,10 @@ impl Game {
         if !s.pending.is_empty() {
             return None;
         }
-        let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves));
+        let kept = Kept::new(self, s.to_move, Some(no_moves));
+        let cx = self
+            .ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves))
+            .keeping(&kept);
         self.program
             .endings
             .iter()
@@ -66,8 +74,11 @@ impl Game {
         if !s.pending.is_empty() {
             return false;
         }
+        let kept = Kept::new(self, s.to_move, None);
         self.cheap_endings.iter().any(|&i| {
-            let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, None);
+            let cx = self
+                .ctx(s, s.to_move, NO_CELL, NO_CELL, None)
+                .keeping(&kept);
             self.eval(&self.program.endings[i].cond, &cx) != 0
         })
     }

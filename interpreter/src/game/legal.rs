@@ -2,6 +2,7 @@
 //! actions), less those a `forbid` rule rules out, and the `manual` actions set apart.
 
 use super::ruleset::{Game, Move, Scratch};
+use crate::memo::Kept;
 use crate::state::State;
 use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
 
@@ -46,9 +47,11 @@ impl Game {
             }
             return;
         }
-        self.pseudo_moves(s, out);
+        let kept = Kept::new(self, mover, None);
+        self.pseudo_moves_kept(s, &kept, out);
+        let cx = |from, to| self.ctx(s, mover, from, to, None).keeping(&kept);
         if let Some(cond) = &self.program.turn.pass {
-            if self.eval(cond, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0 {
+            if self.eval(cond, &cx(NO_CELL, NO_CELL)) != 0 {
                 out.push(Move::pass());
             }
         }
@@ -63,7 +66,7 @@ impl Game {
             let (guard, occupied, rest) = &self.action_guard[i];
             if guard
                 .as_ref()
-                .is_some_and(|g| self.eval(g, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) == 0)
+                .is_some_and(|g| self.eval(g, &cx(NO_CELL, NO_CELL)) == 0)
             {
                 continue;
             }
@@ -83,7 +86,7 @@ impl Game {
                 // The guard held: the conjuncts that look at the cell decide.
                 if rest
                     .as_ref()
-                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, mover, c, c, None)) != 0)
+                    .is_none_or(|cond| self.eval(cond, &cx(c, c)) != 0)
                 {
                     forced |= a.forced;
                     out.push(Move::action(i as u8, c));
@@ -145,7 +148,10 @@ impl Game {
     /// Whether a `forbid` rule holds after `mover`'s decision.
     /// `turn_ended`: the decision ended the turn, so `forbid at turn end` rules apply too.
     pub fn forbidden(&self, s: &State, mover: PlayerId, turn_ended: bool) -> bool {
-        let cx = self.ctx(s, mover, s.last.from, s.last.to, None);
+        let kept = Kept::new(self, mover, None);
+        let cx = self
+            .ctx(s, mover, s.last.from, s.last.to, None)
+            .keeping(&kept);
         self.program
             .forbids
             .iter()

@@ -219,9 +219,11 @@ pub struct Game {
     /// once, not once a cell), whether the rest requires a piece on the cell, and the rest
     /// (the conjuncts that look at the cell, tried once a cell after the guard held; none:
     /// every cell).
-    pub(super) action_guard: Vec<(Option<ir::Expr>, bool, Option<ir::Expr>)>,
+    pub(crate) action_guard: Vec<(Option<ir::Expr>, bool, Option<ir::Expr>)>,
     /// The distinct candidate-independent guards of the move rules (`Rule::fixed`).
     pub(crate) fixed_guards: Vec<ir::Expr>,
+    /// How many values of cell-independent parts a state's examination keeps (`memo.rs`).
+    pub(crate) memo_slots: usize,
     /// Neutral piece types that the player to move may move (`shared`).
     pub(crate) shared: KindSet,
     /// Every cell, in order.
@@ -332,6 +334,7 @@ impl Game {
         mover: PlayerId,
         fixed: Option<usize>,
         memo: &[std::cell::Cell<u8>],
+        kept: &crate::memo::Kept,
     ) -> bool {
         let Some(i) = fixed else {
             return true;
@@ -341,7 +344,8 @@ impl Game {
             Some(1) => true,
             _ => {
                 let e = &self.fixed_guards[i];
-                let holds = self.eval(e, &self.ctx(s, mover, NO_CELL, NO_CELL, None)) != 0;
+                let cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+                let holds = self.eval(e, &cx) != 0;
                 if let Some(m) = memo.get(i) {
                     m.set(u8::from(holds));
                 }

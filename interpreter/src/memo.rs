@@ -1,0 +1,312 @@
+//! The parts of conditions that read no candidate cell, worked out once per examined state:
+//! which parts are wrapped in [`Expr::Memo`] slots when a game is prepared ([`prepare`]),
+//! and the slots' values while one state is examined ([`Kept`]).
+//!
+//! Invariant: a [`Kept`] belongs to one `&State` for as long as that state is borrowed
+//! (so it cannot change), one player as `mover` and one `no_moves` answer. A slot's value
+//! depends on nothing else: a wrapped part reads no `to`, `from`, `target`, `steps` or
+//! moving piece (a `to` bound inside it by `any_cell`, `around` and the like excepted).
+//! Evaluation outside a [`Kept`], or with another mover, works the part out afresh.
+//! Statements are never wrapped: they run on a state that changes under them.
+
+use crate::game::ruleset::Game;
+use std::cell::Cell;
+use std::collections::HashMap;
+use tessel_lang::ir::{Atom, Expr, PlayerId};
+
+/// The slot values of one examined state, filled as they are first asked.
+pub(crate) struct Kept {
+    pub(crate) mover: PlayerId,
+    pub(crate) no_moves: Option<bool>,
+    slots: Vec<Cell<Option<i64>>>,
+}
+
+impl Kept {
+    pub(crate) fn new(game: &Game, mover: PlayerId, no_moves: Option<bool>) -> Kept {
+        Kept {
+            mover,
+            no_moves,
+            slots: vec![Cell::new(None); game.memo_slots],
+        }
+    }
+
+    /// The value in slot `i`, worked out by `work` the first time.
+    #[inline]
+    pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
+        match self.slots.get(i as usize) {
+            Some(slot) => match slot.get() {
+                Some(v) => v,
+                None => {
+                    let v = work();
+                    slot.set(Some(v));
+                    v
+                }
+            },
+            None => work(),
+        }
+    }
+}
+
+/// What a part of an expression reads besides the state and the mover.
+const READS_TO: u8 = 1;
+/// `from`, `target`, `steps`, the moving piece, or an attack (asked about a cell).
+const READS_MOVE: u8 = 2;
+
+#[derive(Clone, Copy)]
+struct Info {
+    reads: u8,
+    /// It holds a part that visits many cells or pieces.
+    costly: bool,
+}
+
+/// The slots found so far, one for each distinct wrapped part.
+#[derive(Default)]
+struct Slots {
+    of: HashMap<Expr, u32>,
+}
+
+impl Slots {
+    fn wrap(&mut self, e: &mut Expr) {
+        if matches!(e, Expr::Memo(..)) {
+            return;
+        }
+        let inner = std::mem::replace(e, Expr::Bool(false));
+        let n = self.of.len() as u32;
+        let slot = *self.of.entry(inner.clone()).or_insert(n);
+        *e = Expr::Memo(slot, Box::new(inner));
+    }
+
+    /// Wraps the parts of `e` worth keeping; tells what `e` reads.
+    fn visit(&mut self, e: &mut Expr) -> Info {
+        use Expr as E;
+        let own = match e {
+            E::To => READS_TO,
+            E::From | E::Target | E::Steps | E::Fresh | E::Attacked(_) => READS_MOVE,
+            _ => 0,
+        };
+        // Which children are read with `to` bound to each cell in turn.
+        let binds: &[usize] = match e {
+            E::AnyCell(_) | E::CountCells(_) => &[0],
+            E::MaxCells(..) | E::SumCells(..) => &[0, 1],
+            E::Around(..) | E::Sections(..) | E::SectionSize(..) => &[1],
+            E::SectionTotal(..) | E::SectionsOf(..) | E::SectionCell(..) => &[1, 2],
+            E::InLine(..) => &[2],
+            _ => &[],
+        };
+        let loops = matches!(
+            e,
+            E::Where(..)
+                | E::Count(..)
+                | E::CellAt(..)
+                | E::Material
+                | E::AnyCell(_)
+                | E::CountCells(_)
+                | E::MaxCells(..)
+                | E::SumCells(..)
+                | E::Sections(..)
+                | E::SectionsOf(..)
+                | E::SectionSize(..)
+                | E::SectionCell(..)
+                | E::SectionTotal(..)
+                | E::Distance(..)
+                | E::InLine(..)
+                | E::Checked
+                | E::AreaCan(..)
+        );
+        let infos: Vec<Info> = children_mut(e).into_iter().map(|c| self.visit(c)).collect();
+        let reads = infos.iter().enumerate().fold(own, |r, (i, info)| {
+            r | if binds.contains(&i) {
+                info.reads & !READS_TO
+            } else {
+                info.reads
+            }
+        });
+        let costly = loops || infos.iter().any(|i| i.costly);
+        if reads != 0 || loops {
+            // The largest parts that read no cell, and every loop, get a slot.
+            for (c, info) in children_mut(e).into_iter().zip(&infos) {
+                if info.reads == 0 && info.costly {
+                    self.wrap(c);
+                }
+            }
+        }
+        Info { reads, costly }
+    }
+
+    /// Wraps the parts of a condition, and the condition itself when it reads no cell.
+    fn condition(&mut self, e: &mut Expr) {
+        let info = self.visit(e);
+        if info.reads == 0 && info.costly {
+            self.wrap(e);
+        }
+    }
+}
+
+/// Wraps the parts of the game's conditions worth keeping once per state; returns how many
+/// slots a [`Kept`] needs.
+pub(crate) fn prepare(g: &mut Game) -> usize {
+    let mut s = Slots::default();
+    for rule in g.rules.iter_mut().flatten().flatten() {
+        for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
+            s.condition(e);
+        }
+        if let Atom::Ride {
+            not_past: Some(e), ..
+        } = &mut rule.atom
+        {
+            s.condition(e);
+        }
+    }
+    for e in g.fixed_guards.iter_mut() {
+        s.condition(e);
+    }
+    for (guard, _, rest) in g.action_guard.iter_mut() {
+        for e in [guard, rest].into_iter().flatten() {
+            s.condition(e);
+        }
+    }
+    let p = &mut g.program;
+    for f in p.forbids.iter_mut() {
+        s.condition(&mut f.cond);
+    }
+    for end in p.endings.iter_mut() {
+        s.condition(&mut end.cond);
+    }
+    if let Some(e) = &mut p.turn.pass {
+        s.condition(e);
+    }
+    for pr in p.pieces.iter_mut().flat_map(|k| k.promotions.iter_mut()) {
+        s.condition(&mut pr.cond);
+    }
+    s.of.len()
+}
+
+/// The expressions directly inside an expression, to be changed.
+fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
+    use Expr as E;
+    match e {
+        E::VarAt(_, x)
+        | E::Not(x)
+        | E::Neg(x)
+        | E::In(x, _)
+        | E::Empty(x)
+        | E::Friend(x, _)
+        | E::Enemy(x, _)
+        | E::Unmoved(x)
+        | E::Attacked(x)
+        | E::Height(x)
+        | E::Neutral(x, _)
+        | E::OwnerOf(x)
+        | E::Holds(x, _)
+        | E::Walk(x, _)
+        | E::AnyCell(x)
+        | E::CountCells(x)
+        | E::Row(x)
+        | E::Column(x)
+        | E::Abs(x)
+        | E::Splits(x)
+        | E::Drawn(x)
+        | E::Memo(_, x)
+        | E::Where(_, x) => vec![x],
+        E::Held(_, _, w) | E::Count(_, w) => w.as_deref_mut().into_iter().collect(),
+        E::PiecesAt(c, w) => std::iter::once(&mut **c).chain(w.as_deref_mut()).collect(),
+        E::Min(a, b)
+        | E::Max(a, b)
+        | E::Bin(_, a, b)
+        | E::Adjacent(a, b)
+        | E::AdjacentVia(a, b, _)
+        | E::CellAt(a, b)
+        | E::Around(a, b)
+        | E::Sections(a, b)
+        | E::SectionSize(a, b)
+        | E::MaxCells(a, b)
+        | E::SumCells(a, b)
+        | E::Distance(a, b, _)
+        | E::AreaCan(_, a, b) => vec![a, b],
+        E::SectionTotal(a, b, c)
+        | E::SectionsOf(a, b, c)
+        | E::SectionCell(a, b, c)
+        | E::Either(a, b, c)
+        | E::InLine(a, b, c) => vec![a, b, c],
+        E::Int(_)
+        | E::Bool(_)
+        | E::Cell(_)
+        | E::Piece(_)
+        | E::Player(_)
+        | E::From
+        | E::To
+        | E::Target
+        | E::Mover
+        | E::Opponent
+        | E::Ply
+        | E::Var(_)
+        | E::Checked
+        | E::NoMoves
+        | E::Captured
+        | E::Moved(_)
+        | E::Decisions
+        | E::Steps
+        | E::Passed
+        | E::Material
+        | E::TurnPlayer
+        | E::Fresh => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tessel_lang::{compile, MapLoader};
+
+    fn game(rules: &str) -> Game {
+        let program = compile("memo", rules, &MapLoader(Default::default()), &[])
+            .program
+            .expect("the rules are valid");
+        Game::new(program)
+    }
+
+    const RULES: &str = r#"
+        game "Memo"
+        players white black
+        board grid 4 x 4
+        piece man M m {
+          move step n e s w if count(man, mover) > 1 and empty(to)
+            and any_cell(friend(to)) and count_cells(enemy(to)) < column(to) + 2
+        }
+        start "m3/4/4/MM2 w"
+    "#;
+
+    #[test]
+    fn the_parts_that_read_no_cell_get_shared_slots() {
+        let g = game(RULES);
+        let rule = &g.rules[0][0][0];
+        let text = format!("{:?} {:?} {:?}", g.fixed_guards, rule.guard, rule.cond);
+        // `count(man, mover) > 1 and any_cell(friend(to))` (the rule's fixed guard, kept
+        // whole) and `count_cells(enemy(to))` read no candidate cell; `column(to) + 2` does.
+        assert_eq!(text.matches("Memo(").count(), 2, "{text}");
+        assert_eq!(g.memo_slots, 2);
+        assert!(
+            text.contains("Memo(0, CountCells(Enemy(To, None)))"),
+            "{text}"
+        );
+        assert!(text.contains("Column(To)"), "{text}");
+    }
+
+    #[test]
+    fn kept_values_change_nothing() {
+        let g = game(RULES);
+        let s = g.start_state(1).expect("a start");
+        let mut plain = Vec::new();
+        let mut tmp = s.clone();
+        g.legal_moves(&s, &mut plain, &mut tmp);
+        // The same conditions evaluated afresh, cell by cell, give the same moves.
+        let rule = &g.rules[0][0][0];
+        let cond = rule.cond.as_ref().expect("a condition");
+        let kept = Kept::new(&g, s.to_move, None);
+        for to in 0..16 {
+            let cx = g.ctx(&s, s.to_move, 12, to, None);
+            assert_eq!(g.eval(cond, &cx), g.eval(cond, &cx.keeping(&kept)));
+        }
+        assert_eq!(plain.len(), 3, "{plain:?}");
+    }
+}

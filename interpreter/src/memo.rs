@@ -12,7 +12,7 @@
 use crate::game::ruleset::Game;
 use std::cell::Cell;
 use std::collections::HashMap;
-use tessel_lang::ir::{Atom, Expr, PlayerId};
+use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 
 /// The slot values of one examined state, filled as they are first asked.
 pub(crate) struct Kept {
@@ -55,14 +55,20 @@ const READS_MOVE: u8 = 2;
 #[derive(Clone, Copy)]
 struct Info {
     reads: u8,
-    /// It holds a part that visits many cells or pieces.
+    /// It holds a part that visits many cells or pieces, or many parts: worth keeping.
     costly: bool,
+    /// How many parts it has (itself included).
+    size: u32,
 }
 
+/// An expression of this many parts or more is worth keeping even with no loop inside.
+const WORTH_KEEPING: u32 = 5;
+
 /// The slots found so far, one for each distinct wrapped part.
-#[derive(Default)]
 struct Slots {
     of: HashMap<Expr, u32>,
+    /// The board's cells, for [`cost`].
+    cells: u64,
 }
 
 impl Slots {
@@ -121,7 +127,8 @@ impl Slots {
                 info.reads
             }
         });
-        let costly = loops || infos.iter().any(|i| i.costly);
+        let size = infos.iter().fold(1u32, |n, i| n.saturating_add(i.size));
+        let costly = loops || size >= WORTH_KEEPING || infos.iter().any(|i| i.costly);
         if reads != 0 || loops {
             // The largest parts that read no cell, and every loop, get a slot.
             for (c, info) in children_mut(e).into_iter().zip(&infos) {
@@ -130,22 +137,92 @@ impl Slots {
                 }
             }
         }
-        Info { reads, costly }
+        Info {
+            reads,
+            costly,
+            size,
+        }
     }
 
-    /// Wraps the parts of a condition, and the condition itself when it reads no cell.
+    /// Wraps the parts of a condition, and the condition itself when it reads no cell;
+    /// then orders its `and` and `or` chains cheapest first.
     fn condition(&mut self, e: &mut Expr) {
         let info = self.visit(e);
         if info.reads == 0 && info.costly {
             self.wrap(e);
         }
+        cheapest_first(e, self.cells);
+    }
+}
+
+/// A rough count of the steps evaluating `e` takes on a board of `cells` cells: what
+/// [`cheapest_first`] orders by. A kept part counts as cheap: it is worked out once a state.
+fn cost(e: &Expr, cells: u64) -> u64 {
+    use Expr as E;
+    let inner = |x: &Expr| cost(x, cells);
+    let own = match e {
+        E::Memo(..) => return 2,
+        E::AnyCell(c) | E::CountCells(c) => return 1 + cells * inner(c),
+        E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
+        E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),
+        E::InLine(a, b, cond) => return 1 + inner(a) + inner(b) + 8 * inner(cond),
+        E::Sections(c, cond) | E::SectionSize(c, cond) => {
+            return 1 + inner(c) + cells * inner(cond)
+        }
+        E::SectionTotal(c, cond, v) | E::SectionsOf(c, cond, v) | E::SectionCell(c, cond, v) => {
+            return 1 + inner(c) + cells * (inner(cond) + inner(v))
+        }
+        E::Where(..) | E::Count(..) | E::CellAt(..) | E::Material | E::Distance(..) => cells,
+        E::Checked | E::Attacked(_) => 4 * cells,
+        _ => 1,
+    };
+    let mut n = own;
+    for c in children(e) {
+        n = n.saturating_add(cost(c, cells));
+    }
+    n.min(u64::MAX / 2)
+}
+
+/// Orders every `and` chain and every `or` chain in `e` cheapest part first (stable: parts
+/// of equal cost keep their order). Evaluation has no side effects and no errors, so the
+/// value is the same; the first false part of an `and` (true of an `or`) ends it sooner.
+fn cheapest_first(e: &mut Expr, cells: u64) {
+    for c in children_mut(e) {
+        cheapest_first(c, cells);
+    }
+    let Expr::Bin(op @ (BinOp::And | BinOp::Or), ..) = e else {
+        return;
+    };
+    let op = *op;
+    let mut parts = Vec::new();
+    chain(std::mem::replace(e, Expr::Bool(false)), op, &mut parts);
+    parts.sort_by_cached_key(|p| cost(p, cells));
+    let mut parts = parts.into_iter().rev();
+    let mut joined = parts.next().unwrap_or(Expr::Bool(op == BinOp::And));
+    for p in parts {
+        joined = Expr::Bin(op, Box::new(p), Box::new(joined));
+    }
+    *e = joined;
+}
+
+/// The parts of a chain of one operator, in order.
+fn chain(e: Expr, op: BinOp, out: &mut Vec<Expr>) {
+    match e {
+        Expr::Bin(o, a, b) if o == op => {
+            chain(*a, op, out);
+            chain(*b, op, out);
+        }
+        other => out.push(other),
     }
 }
 
 /// Wraps the parts of the game's conditions worth keeping once per state; returns how many
 /// slots a [`Kept`] needs.
 pub(crate) fn prepare(g: &mut Game) -> usize {
-    let mut s = Slots::default();
+    let mut s = Slots {
+        of: HashMap::new(),
+        cells: g.board.cells() as u64,
+    };
     for rule in g.rules.iter_mut().flatten().flatten() {
         for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
             s.condition(e);
@@ -210,6 +287,78 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref_mut().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&mut **c).chain(w.as_deref_mut()).collect(),
+        E::Min(a, b)
+        | E::Max(a, b)
+        | E::Bin(_, a, b)
+        | E::Adjacent(a, b)
+        | E::AdjacentVia(a, b, _)
+        | E::CellAt(a, b)
+        | E::Around(a, b)
+        | E::Sections(a, b)
+        | E::SectionSize(a, b)
+        | E::MaxCells(a, b)
+        | E::SumCells(a, b)
+        | E::Distance(a, b, _)
+        | E::AreaCan(_, a, b) => vec![a, b],
+        E::SectionTotal(a, b, c)
+        | E::SectionsOf(a, b, c)
+        | E::SectionCell(a, b, c)
+        | E::Either(a, b, c)
+        | E::InLine(a, b, c) => vec![a, b, c],
+        E::Int(_)
+        | E::Bool(_)
+        | E::Cell(_)
+        | E::Piece(_)
+        | E::Player(_)
+        | E::From
+        | E::To
+        | E::Target
+        | E::Mover
+        | E::Opponent
+        | E::Ply
+        | E::Var(_)
+        | E::Checked
+        | E::NoMoves
+        | E::Captured
+        | E::Moved(_)
+        | E::Decisions
+        | E::Steps
+        | E::Passed
+        | E::Material
+        | E::TurnPlayer
+        | E::Fresh => Vec::new(),
+    }
+}
+
+/// The expressions directly inside an expression.
+fn children(e: &Expr) -> Vec<&Expr> {
+    use Expr as E;
+    match e {
+        E::VarAt(_, x)
+        | E::Not(x)
+        | E::Neg(x)
+        | E::In(x, _)
+        | E::Empty(x)
+        | E::Friend(x, _)
+        | E::Enemy(x, _)
+        | E::Unmoved(x)
+        | E::Attacked(x)
+        | E::Height(x)
+        | E::Neutral(x, _)
+        | E::OwnerOf(x)
+        | E::Holds(x, _)
+        | E::Walk(x, _)
+        | E::AnyCell(x)
+        | E::CountCells(x)
+        | E::Row(x)
+        | E::Column(x)
+        | E::Abs(x)
+        | E::Splits(x)
+        | E::Drawn(x)
+        | E::Memo(_, x)
+        | E::Where(_, x) => vec![x],
+        E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
+        E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
         E::Min(a, b)
         | E::Max(a, b)
         | E::Bin(_, a, b)

@@ -33,6 +33,7 @@ impl<'s> Ctx<'s> {
     pub(crate) fn keeping(self, kept: &'s crate::memo::Kept) -> Ctx<'s> {
         Ctx {
             kept: Some(kept),
+            memo: Some(&kept.groups),
             ..self
         }
     }
@@ -113,6 +114,18 @@ impl Game {
             && !s.buried.iter().any(|(b, _)| *b as usize == c)
     }
 
+    /// A part kept once per state (`memo.rs`): its kept value, if `cx` keeps values for
+    /// its mover; else worked out. Out of line, to keep `eval`'s frame small.
+    #[inline(never)]
+    fn kept_value(&self, slot: u32, inner: &Expr, cx: &Ctx) -> i64 {
+        match cx.kept {
+            Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
+                k.get(slot, || self.eval(inner, cx))
+            }
+            _ => self.eval(inner, cx),
+        }
+    }
+
     pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
         let cell_at = |c: i64| -> Option<crate::state::Piece> {
             let c = c as usize;
@@ -127,12 +140,8 @@ impl Game {
             Expr::From => cx.from as i64,
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,
-            Expr::Memo(slot, inner) => match cx.kept {
-                Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
-                    k.get(*slot, || self.eval(inner, cx))
-                }
-                _ => self.eval(inner, cx),
-            },
+            Expr::Memo(slot, inner) => self.kept_value(*slot, inner, cx),
+            Expr::Same(_, inner) => self.eval(inner, cx),
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
             Expr::InLine(a, b, cond) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));

@@ -9,13 +9,16 @@
 //! once (one evaluation of the condition a cell), split into groups by one walk over the
 //! board, and each group's answer is worked out the first time it is asked. The state
 //! cannot change while an expression is evaluated, so the memo is good for as long as the
-//! expression that made it; it is keyed by the condition and by what else the condition
-//! may read (`mover`, `from`, `target`).
+//! expression that made it, or, kept with a state's other values (`memo.rs`), for as long
+//! as that state is examined. It is keyed by the condition (and the query's other
+//! expression) and by what else they may read: `mover`, the `no_moves` answer, and only
+//! if they read them `from`, `target`, the move's `steps` and the moving piece.
 
 use crate::board::Board;
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
 use std::cell::RefCell;
+use std::collections::HashMap;
 use std::rc::Rc;
 use tessel_lang::ir::{CellId, Expr, PlayerId, NO_CELL};
 
@@ -72,18 +75,30 @@ impl Labels {
     }
 }
 
-/// What a condition may read besides `to`: it and these name one labelling.
-type Key = (usize, PlayerId, CellId, CellId);
+/// A condition and what it may read besides `to`: they name one labelling.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Key {
+    /// The expression's number when it is a [`Expr::Same`] (`true`), else its address.
+    named: bool,
+    expr: usize,
+    mover: PlayerId,
+    no_moves: Option<bool>,
+    /// `from`, `target`, `steps` and the moving piece, when the expression reads them.
+    moving: Option<(CellId, CellId, u32, u16)>,
+}
 
-/// A query kept per group: its kind, its condition's key, its other expression.
-type Query = (u8, Key, usize);
+/// A query kept per group: its kind, its condition's key, its other expression's key.
+type Query = (u8, Key, Key);
 
-/// The groups found and the answers worked out while one expression is evaluated.
+/// The groups found and the answers worked out while one expression is evaluated, or
+/// while one state is examined.
 #[derive(Default)]
 pub(crate) struct Memo {
-    labels: RefCell<Vec<(Key, Rc<Labels>)>>,
-    /// Per query (its kind, the condition's key, its other expression): an answer a group.
-    answers: RefCell<Vec<(Query, Vec<Option<i64>>)>>,
+    labels: RefCell<HashMap<Key, Rc<Labels>>>,
+    /// Per query: an answer a group.
+    answers: RefCell<HashMap<Query, Vec<Option<i64>>>>,
+    /// Whether an expression reads `from`, `target`, `steps` or the moving piece.
+    reads: RefCell<HashMap<(bool, usize), bool>>,
 }
 
 /// The kinds of answer kept per group.
@@ -91,8 +106,23 @@ const TOTAL: u8 = 0;
 const TOUCHING: u8 = 1;
 const FIRST: u8 = 2;
 
-fn key(e: &Expr, cx: &Ctx) -> Key {
-    (e as *const Expr as usize, cx.mover, cx.from, cx.target)
+fn key(memo: &Memo, e: &Expr, cx: &Ctx) -> Key {
+    let (named, expr) = match e {
+        Expr::Same(id, _) => (true, *id as usize),
+        _ => (false, e as *const Expr as usize),
+    };
+    let reads = *memo
+        .reads
+        .borrow_mut()
+        .entry((named, expr))
+        .or_insert_with(|| crate::memo::reads_move(e));
+    Key {
+        named,
+        expr,
+        mover: cx.mover,
+        no_moves: cx.no_moves,
+        moving: reads.then_some((cx.from, cx.target, cx.steps, cx.moving.0)),
+    }
 }
 
 impl Game {
@@ -111,8 +141,8 @@ impl Game {
 
     /// The groups of `cond` (on `to`), found once under the memo.
     fn labels(&self, memo: &Memo, cond: &Expr, cx: &Ctx) -> Rc<Labels> {
-        let k = key(cond, cx);
-        if let Some((_, l)) = memo.labels.borrow().iter().find(|(kk, _)| *kk == k) {
+        let k = key(memo, cond, cx);
+        if let Some(l) = memo.labels.borrow().get(&k) {
             return l.clone();
         }
         let board: &Board = self.bd(cx.s);
@@ -121,7 +151,7 @@ impl Game {
             .map(|t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
             .collect();
         let l = Rc::new(Labels::new(&holds, |c| board.neighbours(c)));
-        memo.labels.borrow_mut().push((k, l.clone()));
+        memo.labels.borrow_mut().insert(k, l.clone());
         l
     }
 
@@ -137,21 +167,16 @@ impl Game {
         let known = memo
             .answers
             .borrow()
-            .iter()
-            .find(|(k, _)| *k == id)
-            .and_then(|(_, v)| v.get(g).copied().flatten());
+            .get(&id)
+            .and_then(|v| v.get(g).copied().flatten());
         if let Some(v) = known {
             return v;
         }
         let v = work();
         let mut answers = memo.answers.borrow_mut();
-        match answers.iter_mut().find(|(k, _)| *k == id) {
-            Some((_, all)) => all[g] = Some(v),
-            None => {
-                let mut all = vec![None; groups];
-                all[g] = Some(v);
-                answers.push((id, all));
-            }
+        let all = answers.entry(id).or_insert_with(|| vec![None; groups]);
+        if let Some(slot) = all.get_mut(g) {
+            *slot = Some(v);
         }
         v
     }
@@ -174,7 +199,7 @@ impl Game {
                 Expr::SectionTotal(c, cond, v) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
                     let Some(g) = l.group(c) else { return 0 };
-                    let id = (TOTAL, key(cond, cx), v.as_ref() as *const Expr as usize);
+                    let id = (TOTAL, key(memo, cond, cx), key(memo, v, cx));
                     self.per_group(memo, id, l.cells.len(), g, || {
                         l.cells[g]
                             .iter()
@@ -187,7 +212,7 @@ impl Game {
                     let Some(g) = l.group(c) else {
                         return NO_CELL as i64;
                     };
-                    let id = (FIRST, key(cond, cx), test.as_ref() as *const Expr as usize);
+                    let id = (FIRST, key(memo, cond, cx), key(memo, test, cx));
                     self.per_group(memo, id, l.cells.len(), g, || {
                         l.cells[g]
                             .iter()
@@ -214,7 +239,7 @@ impl Game {
                     match own.group(c) {
                         None => count(&[c]),
                         Some(g) => {
-                            let id = (TOUCHING, key(cond, cx), key(group, cx).0);
+                            let id = (TOUCHING, key(memo, cond, cx), key(memo, group, cx));
                             self.per_group(memo, id, own.cells.len(), g, || count(&own.cells[g]))
                         }
                     }

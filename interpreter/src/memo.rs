@@ -14,11 +14,13 @@ use std::cell::Cell;
 use std::collections::HashMap;
 use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 
-/// The slot values of one examined state, filled as they are first asked.
+/// The slot values of one examined state, filled as they are first asked, and the groups
+/// found in it (`groups.rs`).
 pub(crate) struct Kept {
     pub(crate) mover: PlayerId,
     pub(crate) no_moves: Option<bool>,
     slots: Vec<Cell<Option<i64>>>,
+    pub(crate) groups: crate::groups::Memo,
 }
 
 impl Kept {
@@ -27,6 +29,7 @@ impl Kept {
             mover,
             no_moves,
             slots: vec![Cell::new(None); game.memo_slots],
+            groups: Default::default(),
         }
     }
 
@@ -67,6 +70,8 @@ const WORTH_KEEPING: u32 = 5;
 /// The slots found so far, one for each distinct wrapped part.
 struct Slots {
     of: HashMap<Expr, u32>,
+    /// The numbers of [`Expr::Same`]: the conditions and values of group queries.
+    same: HashMap<Expr, u32>,
     /// The board's cells, for [`cost`].
     cells: u64,
 }
@@ -129,6 +134,23 @@ impl Slots {
         });
         let size = infos.iter().fold(1u32, |n, i| n.saturating_add(i.size));
         let costly = loops || size >= WORTH_KEEPING || infos.iter().any(|i| i.costly);
+        // The parts a group query labels or sums by are named by what they say, so that
+        // equal ones written apart share one labelling (`groups.rs`).
+        let named: Vec<&mut Box<Expr>> = match e {
+            E::SectionTotal(_, a, b) | E::SectionsOf(_, a, b) | E::SectionCell(_, a, b) => {
+                vec![a, b]
+            }
+            E::SectionSize(_, a) => vec![a],
+            _ => Vec::new(),
+        };
+        for x in named {
+            if !matches!(**x, E::Same(..)) {
+                let inner = std::mem::replace(&mut **x, E::Bool(false));
+                let n = self.same.len() as u32;
+                let id = *self.same.entry(inner.clone()).or_insert(n);
+                **x = E::Same(id, Box::new(inner));
+            }
+        }
         if reads != 0 || loops {
             // The largest parts that read no cell, and every loop, get a slot.
             for (c, info) in children_mut(e).into_iter().zip(&infos) {
@@ -221,6 +243,7 @@ fn chain(e: Expr, op: BinOp, out: &mut Vec<Expr>) {
 pub(crate) fn prepare(g: &mut Game) -> usize {
     let mut s = Slots {
         of: HashMap::new(),
+        same: HashMap::new(),
         cells: g.board.cells() as u64,
     };
     for rule in g.rules.iter_mut().flatten().flatten() {
@@ -258,6 +281,15 @@ pub(crate) fn prepare(g: &mut Game) -> usize {
     s.of.len()
 }
 
+/// Whether an expression reads `from`, `target`, `steps`, the moving piece or an attack
+/// (anything of the candidate but `to`).
+pub(crate) fn reads_move(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::From | Expr::Target | Expr::Steps | Expr::Fresh | Expr::Attacked(_)
+    ) || children(e).into_iter().any(reads_move)
+}
+
 /// The expressions directly inside an expression, to be changed.
 fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
     use Expr as E;
@@ -284,6 +316,7 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Splits(x)
         | E::Drawn(x)
         | E::Memo(_, x)
+        | E::Same(_, x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref_mut().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&mut **c).chain(w.as_deref_mut()).collect(),
@@ -356,6 +389,7 @@ fn children(e: &Expr) -> Vec<&Expr> {
         | E::Splits(x)
         | E::Drawn(x)
         | E::Memo(_, x)
+        | E::Same(_, x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
@@ -457,5 +491,39 @@ mod tests {
             assert_eq!(g.eval(cond, &cx), g.eval(cond, &cx.keeping(&kept)));
         }
         assert_eq!(plain.len(), 3, "{plain:?}");
+    }
+
+    #[test]
+    fn equal_group_conditions_written_apart_share_one_number() {
+        let g = game(
+            r#"
+            game "Groups"
+            players white black
+            board grid 4 x 4
+            piece man M m {
+              move step n e s w if section_size(from, friend(to)) > 1
+                and section_total(from, friend(to), 1) < 4 + column(to)
+            }
+            start "m3/4/4/MM2 w"
+        "#,
+        );
+        let text = format!("{:?}", g.rules[0][0][0]);
+        assert_eq!(
+            text.matches("Same(0, Friend(To, None))").count(),
+            2,
+            "{text}"
+        );
+        assert!(text.contains("Same(1, Int(1))"), "{text}");
+    }
+
+    #[test]
+    fn conditions_are_ordered_cheapest_first() {
+        use tessel_lang::ir::BinOp;
+        let b = Box::new;
+        let costly = Expr::CountCells(b(Expr::Friend(b(Expr::To), None)));
+        let cheap = Expr::Bin(BinOp::Eq, b(Expr::Var(0)), b(Expr::Int(1)));
+        let mut e = Expr::Bin(BinOp::And, b(costly.clone()), b(cheap.clone()));
+        cheapest_first(&mut e, 64);
+        assert_eq!(e, Expr::Bin(BinOp::And, b(cheap), b(costly)));
     }
 }

@@ -546,6 +546,9 @@ pub enum Expr {
     /// is examined: it reads no candidate cell. The checker never writes it; the
     /// interpreter wraps such parts when it prepares a game (`interpreter/src/memo.rs`).
     Memo(u32, Box<Expr>),
+    /// The inner expression; every `Same` with one number holds an equal expression, so the
+    /// interpreter may key work it keeps by the number (written only by the interpreter).
+    Same(u32, Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -172,12 +172,22 @@ impl Game {
             }
             Expr::CellAt(x, y) => {
                 let (x, y) = (self.eval(x, cx), self.eval(y, cx));
-                self.program
-                    .board
-                    .coords
-                    .iter()
-                    .position(|&(cx_, cy)| cx_ as i64 == x && cy as i64 == y)
-                    .map_or(NO_CELL as i64, |c| c as i64)
+                let (width, cells) = &self.by_coord;
+                match (usize::try_from(x), usize::try_from(y)) {
+                    (Ok(x), Ok(y)) if x < *width => y
+                        .checked_mul(*width)
+                        .and_then(|row| cells.get(row + x))
+                        .map_or(NO_CELL as i64, |&c| c as i64),
+                    // A board too large for the table: look through the cells.
+                    _ if cells.is_empty() => self
+                        .program
+                        .board
+                        .coords
+                        .iter()
+                        .position(|&(cx_, cy)| cx_ as i64 == x && cy as i64 == y)
+                        .map_or(NO_CELL as i64, |c| c as i64),
+                    _ => NO_CELL as i64,
+                }
             }
             Expr::Where(k, who) => {
                 let who = self.eval(who, cx);

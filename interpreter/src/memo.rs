@@ -62,6 +62,8 @@ struct Info {
     costly: bool,
     /// How many parts it has (itself included).
     size: u32,
+    /// It holds a loop over cells or pieces.
+    loops: bool,
 }
 
 /// An expression of this many parts or more is worth keeping even with no loop inside.
@@ -151,18 +153,18 @@ impl Slots {
                 **x = E::Same(id, Box::new(inner));
             }
         }
-        if reads != 0 || loops {
-            // The largest parts that read no cell, and every loop, get a slot.
-            for (c, info) in children_mut(e).into_iter().zip(&infos) {
-                if info.reads == 0 && info.costly {
-                    self.wrap(c);
-                }
+        // The largest parts that read no cell get a slot; inside a part that reads none,
+        // so do those that loop, which other conditions may share.
+        for (c, info) in children_mut(e).into_iter().zip(&infos) {
+            if info.reads == 0 && info.costly && (reads != 0 || loops || info.loops) {
+                self.wrap(c);
             }
         }
         Info {
             reads,
             costly,
             size,
+            loops: loops || infos.iter().any(|i| i.loops),
         }
     }
 

@@ -185,6 +185,7 @@ impl Game {
             action_guard,
             fixed_guards,
             memo_slots: 0,
+            by_coord: by_coord(&program.board.coords),
             start_template: None,
             resets,
             single_royal: false,
@@ -248,6 +249,32 @@ impl Game {
         g.memo_slots = crate::memo::prepare(&mut g);
         g
     }
+}
+
+/// The table of cells by column and row (see [`Game::by_coord`]); empty when the
+/// coordinates would make it large.
+fn by_coord(coords: &[(u16, u16)]) -> (usize, Vec<CellId>) {
+    let width = coords
+        .iter()
+        .map(|&(x, _)| x as usize + 1)
+        .max()
+        .unwrap_or(0);
+    let height = coords
+        .iter()
+        .map(|&(_, y)| y as usize + 1)
+        .max()
+        .unwrap_or(0);
+    if width.saturating_mul(height) > 1 << 20 {
+        return (0, Vec::new());
+    }
+    let mut cells = vec![ir::NO_CELL; width * height];
+    for (c, &(x, y)) in coords.iter().enumerate() {
+        let slot = &mut cells[y as usize * width + x as usize];
+        if *slot == ir::NO_CELL {
+            *slot = c as CellId;
+        }
+    }
+    (width, cells)
 }
 
 /// A move rule's condition as the conjuncts that do not read the target (nor the distance

@@ -106,17 +106,45 @@ impl Game {
             return true;
         }
         let mover = s.to_move;
+        let mut t = s.clone();
+        let ends_well = |t: &mut State, m: Move| {
+            t.copy_from(s);
+            self.apply(t, m);
+            let ended = t.turns != turns;
+            !self.forbidden(t, mover, ended) && (ended || self.can_finish_turn(t, turns))
+        };
+        // A pass is tried first, before the other decisions are looked for: it usually
+        // ends the turn at once. (Not when a forced action may be offered: it would leave
+        // no pass.)
+        let pass_first = s.window_owner.is_none() && self.pass_offered(s) && !self.forced_maybe(s);
+        if pass_first && ends_well(&mut t, Move::pass()) {
+            return true;
+        }
         let mut next = Vec::new();
         self.candidates(s, &mut next);
-        if let Some(i) = next.iter().position(|m| m.is_pass()) {
-            next.swap(0, i);
-        }
-        let mut t = s.clone();
-        next.into_iter().any(|m| {
-            t.copy_from(s);
-            self.apply(&mut t, m);
-            let ended = t.turns != turns;
-            !self.forbidden(&t, mover, ended) && (ended || self.can_finish_turn(&t, turns))
+        next.into_iter()
+            .filter(|m| !(pass_first && m.is_pass()))
+            .any(|m| ends_well(&mut t, m))
+    }
+
+    /// Whether a forced action may be offered now: its part that reads no cell holds.
+    fn forced_maybe(&self, s: &State) -> bool {
+        let cx = self.ctx(s, s.to_move, NO_CELL, NO_CELL, None);
+        self.program.actions.iter().enumerate().any(|(i, a)| {
+            a.forced
+                && !a.reaction
+                && self.action_guard[i]
+                    .0
+                    .as_ref()
+                    .is_none_or(|g| self.eval(g, &cx) != 0)
+        })
+    }
+
+    /// Whether the rules offer the player to move a pass now (`turn { pass if … }`),
+    /// outside a reaction window.
+    fn pass_offered(&self, s: &State) -> bool {
+        self.program.turn.pass.as_ref().is_some_and(|cond| {
+            self.eval(cond, &self.ctx(s, s.to_move, NO_CELL, NO_CELL, None)) != 0
         })
     }
 

@@ -222,6 +222,9 @@ pub struct Game {
     pub(crate) action_guard: Vec<(Option<ir::Expr>, bool, Option<ir::Expr>)>,
     /// The distinct candidate-independent guards of the move rules (`Rule::fixed`).
     pub(crate) fixed_guards: Vec<ir::Expr>,
+    /// The cell at each column and row (`cell_at`): `(width, cells)`, the first cell in
+    /// board order with those coordinates at `row * width + column`; [`NO_CELL`] where none.
+    pub(crate) by_coord: (usize, Vec<CellId>),
     /// How many values of cell-independent parts a state's examination keeps (`memo.rs`).
     pub(crate) memo_slots: usize,
     /// Neutral piece types that the player to move may move (`shared`).

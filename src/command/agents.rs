@@ -22,7 +22,7 @@ pub struct AgentArgs {
     #[arg(long, value_name = "SECONDS")]
     pub think: Option<f64>,
     /// Decisions a playout makes before the position is estimated by the ruleset's
-    /// `score` (default 40; 0 plays every playout to the end).
+    /// `score` (default 8; 0 plays every playout to the end).
     #[arg(long)]
     pub depth: Option<u32>,
     /// Workers of the search, each with a tree of its own (0: every core). With a seed,

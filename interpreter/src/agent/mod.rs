@@ -63,7 +63,7 @@ impl Search {
 }
 
 /// The playout depth of the levels.
-pub const DEPTH: u32 = 40;
+pub const DEPTH: u32 = 8;
 /// The time budget of `normal` (and `mcts`) when neither a budget nor a playout count is
 /// given.
 pub const THINK: Duration = Duration::from_secs(2);
@@ -114,7 +114,7 @@ impl Agent {
                 name: "easy",
                 playouts: 100,
                 think: None,
-                depth: b.depth.unwrap_or(16),
+                depth: b.depth.unwrap_or(4),
                 threads: 1,
                 checks: false,
                 reuse: false,

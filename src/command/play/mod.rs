@@ -21,8 +21,9 @@ use tessel_interpreter::{Game, State};
 pub struct Play {
     #[command(flatten)]
     game: GameArgs,
-    /// Let the computer play every seat but the human's: random, greedy, easy, normal
-    /// (or mcts: the same), strong. `hint` at the prompt asks the search for a move.
+    /// Let the computer play every seat but the human's: random, greedy, easy (100
+    /// playouts), normal or mcts (a search of 2 s a decision: --think, --playouts), strong
+    /// (three times the time). `hint` at the prompt asks the search for a move.
     #[arg(long, value_parser = super::agents::NAMES)]
     ai: Option<String>,
     #[command(flatten)]

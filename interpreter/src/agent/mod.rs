@@ -257,7 +257,11 @@ impl Mind {
                     ..simple(m, Why::Wins)
                 };
             }
-            let safe = tactics::safe(g, s, legal, scratch, 4000);
+            // The checks cost about what the search does: at most 4,000 positions, four a
+            // playout, and a quarter of the time budget.
+            let budget = (search.playouts as usize).saturating_mul(4).min(4000);
+            let deadline = search.think.map(|t| began + t / 4);
+            let safe = tactics::safe(g, s, legal, scratch, budget, deadline);
             if safe.len() == 1 {
                 return simple(safe[0], Why::Only);
             }

@@ -51,14 +51,15 @@ pub(super) fn winning(g: &Game, s: &State, legal: &[Move], scratch: &mut Scratch
 
 /// `legal` less the decisions that lose at once: the game ends lost for the mover, or
 /// the next player is another and has a decision that wins at once. At most `budget`
-/// positions are looked at (the decisions not reached are kept); when every decision
-/// loses, all are kept.
+/// positions are looked at, and none after `deadline` (the decisions not reached are
+/// kept); when every decision loses, all are kept.
 pub(super) fn safe(
     g: &Game,
     s: &State,
     legal: &[Move],
     scratch: &mut Scratch,
     budget: usize,
+    deadline: Option<std::time::Instant>,
 ) -> Vec<Move> {
     let me = s.to_move as usize;
     let mut left = budget;
@@ -67,7 +68,7 @@ pub(super) fn safe(
     let mut replies = Vec::new();
     let mut kept = Vec::with_capacity(legal.len());
     for &m in legal {
-        if left == 0 {
+        if left == 0 || deadline.is_some_and(|d| std::time::Instant::now() >= d) {
             kept.push(m);
             continue;
         }

@@ -104,7 +104,7 @@ fn a_decision_that_lets_the_opponent_win_at_once_is_avoided() {
         .expect("position");
     let moves = legal(&g, &s);
     let text = |m: &Move| g.move_text_among(&moves, *m);
-    let safe: Vec<String> = tactics::safe(&g, &s, &moves, &mut g.scratch(), 10_000)
+    let safe: Vec<String> = tactics::safe(&g, &s, &moves, &mut g.scratch(), 10_000, None)
         .iter()
         .map(text)
         .collect();
@@ -113,12 +113,12 @@ fn a_decision_that_lets_the_opponent_win_at_once_is_avoided() {
     assert!(safe.contains(&"h2h3".to_string()), "{safe:?}");
     // With no budget to look, nothing is ruled out.
     assert_eq!(
-        tactics::safe(&g, &s, &moves, &mut g.scratch(), 0).len(),
+        tactics::safe(&g, &s, &moves, &mut g.scratch(), 0, None).len(),
         moves.len()
     );
     // The search never plays a losing decision here.
     for seed in 0..4 {
-        let c = Mind::new(Agent::Mcts(Search::playouts(20))).choose(
+        let c = Mind::new(Agent::Mcts(Search::playouts(1000))).choose(
             &g,
             &s,
             &moves,

@@ -6,7 +6,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::Serialize;
-use tessel_interpreter::{Actor, Agent, Game, State};
+use tessel_interpreter::{Actor, Agent, Game, Mind, State};
 
 /// One game between agents.
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -34,6 +34,20 @@ pub struct Played {
     /// The decisions in notation, when asked for (`play_many(…, true)`).
     #[serde(skip)]
     pub moves: Vec<String>,
+    /// Seconds each seat's agent took for each of its decisions.
+    #[serde(skip)]
+    pub think: Thinking,
+}
+
+/// Seconds each seat's agent took for each decision. Wall-clock times differ from run to
+/// run, so they take no part in comparing games (two runs of the same seeds are equal).
+#[derive(Clone, Debug, Default)]
+pub struct Thinking(pub Vec<Vec<f64>>);
+
+impl PartialEq for Thinking {
+    fn eq(&self, _: &Thinking) -> bool {
+        true
+    }
 }
 
 /// The result of a game stopped because a plug-in failed.
@@ -56,6 +70,18 @@ pub fn play_one(
         .collect();
     let mut scratch = g.scratch();
     let mut legal = Vec::new();
+    let mut minds: Vec<Mind> = (0..g.players())
+        .map(|p| {
+            Mind::new(
+                agents
+                    .get(p)
+                    .or(agents.first())
+                    .copied()
+                    .unwrap_or(Agent::Random),
+            )
+        })
+        .collect();
+    let mut think = Thinking(vec![Vec::new(); g.players()]);
     let (ply0, turns0) = (s.ply, s.turns);
     let (mut choices, mut decisions) = (0u64, 0u64);
     let mut moves: Vec<String> = Vec::new();
@@ -84,6 +110,7 @@ pub fn play_one(
             decisions,
             rounds: s.rounds + 1,
             moves,
+            think: think.clone(),
         };
         match g.actor(&s, &mut scratch) {
             Actor::Nobody => {
@@ -107,6 +134,7 @@ pub fn play_one(
                         moves.push(g.chance_text(&b, m));
                     }
                     g.apply(&mut s, m);
+                    minds.iter_mut().for_each(|x| x.observe(g, m));
                 }
                 round_won(g, seated, &s, &mut round_winners);
             }
@@ -127,23 +155,16 @@ pub fn play_one(
                 let seated = people.then(|| (g.people(&s), g.people_score(&s)));
                 choices += legal.len() as u64;
                 decisions += 1;
-                let agent = agents
-                    .get(p as usize)
-                    .or(agents.first())
-                    .copied()
-                    .unwrap_or(Agent::Random);
-                let m = agent.choose(
-                    g,
-                    &s,
-                    &legal,
-                    &mut rngs[p as usize],
-                    &mut scratch,
-                    max_plies,
-                );
+                let began = std::time::Instant::now();
+                let m = minds[p as usize]
+                    .choose(g, &s, &legal, &mut rngs[p as usize], &mut scratch, None)
+                    .mv;
+                think.0[p as usize].push(began.elapsed().as_secs_f64());
                 if keep_moves {
                     moves.push(g.move_text_among(&legal, m));
                 }
                 g.apply(&mut s, m);
+                minds.iter_mut().for_each(|x| x.observe(g, m));
                 round_won(g, seated, &s, &mut round_winners);
             }
         }
@@ -235,6 +256,8 @@ pub struct SeatReport {
     pub agent: String,
     pub wins: u64,
     pub win_rate: Rate,
+    /// Seconds the seat's agent took a decision.
+    pub seconds_per_decision: Lengths,
 }
 
 #[derive(Clone, Debug, Serialize, PartialEq)]
@@ -415,6 +438,12 @@ pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Repor
                     .to_string(),
                 wins,
                 win_rate: wilson(wins, n),
+                seconds_per_decision: lengths(
+                    played
+                        .iter()
+                        .flat_map(|x| x.think.0.get(p).into_iter().flatten().copied())
+                        .collect(),
+                ),
             }
         })
         .collect();

@@ -37,7 +37,7 @@ pub mod plugin;
 pub mod position;
 pub mod state;
 
-pub use agent::Agent;
+pub use agent::{Agent, Mind};
 pub use game::{Actor, Game, Move, Outcome, Scratch};
 pub use notation::MoveError;
 pub use position::PositionError;

@@ -10,7 +10,7 @@ use std::time::Instant;
 /// Play seeded games between agents on every core: win rates, draws, lengths, branching.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents mcts,random --playouts 200 --json"
+    after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents normal,random --playouts 200 --json\n  tessel analyze chess --games 20 --agents strong,greedy --think 1\n\nAgents: random, greedy, easy (100 playouts), normal or mcts (a search: --think 2 s\nunless --playouts is given), strong (three times the time, four times the playouts).\nEach game runs on one core (--threads 1) unless --threads says otherwise."
 )]
 pub struct Analyze {
     #[command(flatten)]
@@ -19,12 +19,12 @@ pub struct Analyze {
     games: u64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
-    /// One agent per seat, in seat order (random, greedy, mcts), or one for every seat.
+    /// One agent per seat, in seat order (random, greedy, easy, normal, mcts, strong), or
+    /// one for every seat.
     #[arg(long, default_value = "random")]
     agents: String,
-    /// Playouts per decision for mcts.
-    #[arg(long, default_value_t = 200)]
-    playouts: u32,
+    #[command(flatten)]
+    budget: super::agents::AgentArgs,
     #[command(flatten)]
     start: StartArgs,
     /// Stop a game that has not ended after this many decisions (counted as unfinished).
@@ -43,7 +43,7 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
         games,
         seed,
         agents,
-        playouts,
+        budget,
         start: at,
         max_plies,
         records,
@@ -56,7 +56,7 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
     }
     let agents: Vec<tessel_interpreter::Agent> = agents
         .split(',')
-        .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+        .map(|a| budget.agent(a, 1))
         .collect::<Result<_, _>>()
         .map_err(stop)?;
     if agents.len() != 1 && agents.len() != g.players() {
@@ -123,14 +123,17 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
         );
         for seat in &r.seats {
             let w = &seat.win_rate;
+            let d = &seat.seconds_per_decision;
             out!(
-                "  {:<10} {:<7} wins {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%)",
+                "  {:<10} {:<7} wins {:>6}  {:>5.1}%  (95% CI {:.1}–{:.1}%)  {:.3} s a decision (median {:.3})",
                 seat.player,
                 seat.agent,
                 seat.wins,
                 w.rate * 100.0,
                 w.low * 100.0,
-                w.high * 100.0
+                w.high * 100.0,
+                d.mean,
+                d.median
             );
         }
         let d = &r.draw_rate;

@@ -5,6 +5,7 @@
 //! are the subcommand's help) and `run`, which gives the exit code: `Ok` when the command
 //! ran to its end, `Err` when it was stopped (its message already printed).
 
+pub mod agents;
 pub mod analyze;
 pub mod bench;
 pub mod check;

@@ -4,10 +4,10 @@ use super::*;
 
 #[test]
 fn agents_play_replayable_games() {
-    use tessel_interpreter::Agent;
+    use tessel_interpreter::agent::{Agent, Search};
     let g = game(DICE);
     let start = g.start_state(0).expect("start");
-    let agents = [Agent::Mcts { playouts: 30 }, Agent::Greedy];
+    let agents = [Agent::Mcts(Search::playouts(30)), Agent::Greedy];
     let a = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000, false);
     let b = tessel::analysis::play_many(&g, &start, &agents, 6, 11, 2000, false);
     assert_eq!(
@@ -25,7 +25,7 @@ fn agents_play_replayable_games() {
 
 #[test]
 fn mcts_finds_a_mate_in_one() {
-    use tessel_interpreter::Agent;
+    use tessel_interpreter::agent::{Agent, Search};
     let loaded = tessel::load("rulesets/chess.tessel", &[]).expect("chess");
     let g = Game::new(loaded.compiled.program.expect("chess"));
     // White mates with Ra8#.
@@ -36,8 +36,8 @@ fn mcts_finds_a_mate_in_one() {
     let mut scratch = g.scratch();
     g.legal_moves(&s, &mut legal, &mut scratch.state);
     let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
-    let m = Agent::Mcts { playouts: 2000 }.choose(&g, &s, &legal, &mut rng, &mut scratch, 200);
+    let m = Agent::Mcts(Search::playouts(2000)).choose(&g, &s, &legal, &mut rng, &mut scratch);
     assert_eq!(g.move_text_among(&legal, m), "a1a8");
-    let m = Agent::Greedy.choose(&g, &s, &legal, &mut rng, &mut scratch, 200);
+    let m = Agent::Greedy.choose(&g, &s, &legal, &mut rng, &mut scratch);
     assert_eq!(g.move_text_among(&legal, m), "a1a8");
 }

@@ -30,7 +30,7 @@ fn agent_game(
             }
             Actor::Player(_) => {
                 g.legal_moves(&s, &mut legal, &mut tmp);
-                let m = agent.choose(g, &s, &legal, &mut rng, &mut scratch, 200);
+                let m = agent.choose(g, &s, &legal, &mut rng, &mut scratch);
                 if m.is_action() {
                     let text = g.move_text_among(&legal, m);
                     let name = text.split('@').next().unwrap_or("").to_string();

@@ -2,13 +2,12 @@
 //! game record kept and loaded, the board drawn before each decision, and the commands
 //! typed at the prompt (`help`); time control is in `clock`.
 
+mod ai;
 mod clock;
 
 use super::game::{parse_options, start, stop, GameArgs, StartArgs};
 use clap::Args;
 use clock::{clock_arg, lost_on_time, time_is_up, turn_timed, Timing};
-use rand::SeedableRng;
-use rand_pcg::Pcg64Mcg;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use tessel::render;
@@ -22,12 +21,13 @@ use tessel_interpreter::{Game, State};
 pub struct Play {
     #[command(flatten)]
     game: GameArgs,
-    /// Let the computer play every seat but the human's: random, greedy or mcts.
-    #[arg(long, value_parser = ["random", "greedy", "mcts"])]
+    /// Let the computer play every seat but the human's: random, greedy, easy (100
+    /// playouts), normal or mcts (a search of 2 s a decision: --think, --playouts), strong
+    /// (three times the time). `hint` at the prompt asks the search for a move.
+    #[arg(long, value_parser = super::agents::NAMES)]
     ai: Option<String>,
-    /// Playouts per decision when the AI is mcts.
-    #[arg(long, default_value_t = 500)]
-    playouts: u32,
+    #[command(flatten)]
+    budget: super::agents::AgentArgs,
     /// The human's seat when playing against the AI (default: the first player). Where
     /// people change sides between rounds (`people`), the human is the person who starts
     /// at that seat, whichever side they play later.
@@ -64,7 +64,7 @@ pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
     let Play {
         game,
         ai,
-        playouts,
+        budget,
         human,
         seed,
         start: at,
@@ -113,9 +113,10 @@ pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
         PlaySetup {
             ai: ai
                 .as_deref()
-                .map(|a| tessel_interpreter::Agent::parse(a, playouts))
+                .map(|a| budget.agent(a, 0))
                 .transpose()
                 .map_err(stop)?,
+            hint: budget.agent("normal", 0).map_err(stop)?,
             human: human_seat,
             seed,
             record_path,
@@ -141,6 +142,8 @@ pub fn run(args: Play) -> Result<ExitCode, ExitCode> {
 /// How `play` runs: who the AI plays, where the record goes.
 struct PlaySetup {
     ai: Option<tessel_interpreter::Agent>,
+    /// The search that answers `hint`.
+    hint: tessel_interpreter::Agent,
     human: usize,
     seed: u64,
     /// Saved after every decision when set.
@@ -157,7 +160,8 @@ struct PlaySetup {
 const PLAY_HELP: &str =
     "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
 Commands: moves (list legal moves), undo, position (print the position string), position FILE
-(save the whole state, to continue with --position @FILE), save FILE (write the game record), quit.";
+(save the whole state, to continue with --position @FILE), save FILE (write the game record),
+hint (the computer's suggestion and how sure it is), quit.";
 
 /// The decisions are one forced action or a pass: nothing to choose.
 fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
@@ -178,6 +182,7 @@ fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
 fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
     let PlaySetup {
         ai,
+        hint,
         human,
         seed,
         mut record_path,
@@ -192,7 +197,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
     let mut beat_began: Option<std::time::Instant> = None;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
-    let mut agent = Pcg64Mcg::seed_from_u64(seed ^ 0x5151);
+    let mut computer = ai::Computer::new(ai, hint, seed);
     let mut scratch = g.scratch();
     let mut moves = Vec::new();
     // Writes the record when a path is set; a failure is reported, and play goes on.
@@ -331,6 +336,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
             history.push(before);
             record.decisions.push(text);
             g.apply(&mut s, m);
+            computer.observe(g, m);
             save(&record, &record_path);
             continue;
         }
@@ -353,8 +359,8 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         }
         // With people behind the players, the human is a person, whichever side they play.
         let person = g.people(&s)[player];
-        if let Some(agent_kind) = ai.filter(|_| person != human) {
-            let m = agent_kind.choose(g, &s, &moves, &mut agent, &mut scratch, 2000);
+        if ai.is_some() && person != human {
+            let m = computer.decide(g, &s, &moves, &mut scratch);
             let text = g.move_text_among(&moves, m);
             let secret = m.is_action()
                 && g.program
@@ -375,6 +381,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
             record.decisions.push(text);
             let turns = s.turns;
             g.apply(&mut s, m);
+            computer.observe(g, m);
             turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
             save(&record, &record_path);
             continue;
@@ -387,6 +394,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
             record.decisions.push(text);
             let turns = s.turns;
             g.apply(&mut s, moves[0]);
+            computer.observe(g, moves[0]);
             turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
             save(&record, &record_path);
             continue;
@@ -449,6 +457,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                 return ExitCode::SUCCESS;
             }
             "help" => out!("{PLAY_HELP}"),
+            "hint" => out!("{}", computer.hint(g, &s, &moves, &mut scratch)),
             "moves" => out!(
                 "{}",
                 moves
@@ -548,6 +557,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     record.decisions.push(g.move_text_among(&moves, m));
                     let turns = s.turns;
                     g.apply(&mut s, m);
+                    computer.observe(g, m);
                     turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
                     save(&record, &record_path);
                 }

@@ -1,0 +1,238 @@
+//! The agents on chess (a game they do not know): levels and budgets, the decisive and
+//! anti-decisive checks, tree reuse, chance not peeked at, replay-exact searches.
+
+use super::*;
+use crate::game::Actor;
+use std::collections::HashMap;
+use tessel_lang::{compile, MapLoader};
+
+fn chess() -> Game {
+    let files: HashMap<String, String> = [
+        ("board8", include_str!("../../../stdlib/board8.tessel")),
+        ("movers", include_str!("../../../stdlib/movers.tessel")),
+        ("pawns", include_str!("../../../stdlib/pawns.tessel")),
+        ("grid", include_str!("../../../stdlib/grid.tessel")),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let rules = include_str!("../../../rulesets/chess.tessel");
+    let program = compile("chess", rules, &MapLoader(files), &[])
+        .program
+        .expect("chess compiles");
+    Game::new(program)
+}
+
+fn legal(g: &Game, s: &State) -> Vec<Move> {
+    let mut out = Vec::new();
+    let mut scratch = g.scratch();
+    g.legal_moves(s, &mut out, &mut scratch.state);
+    out
+}
+
+fn rng(seed: u64) -> Pcg64Mcg {
+    Pcg64Mcg::seed_from_u64(seed)
+}
+
+#[test]
+fn levels_and_budgets() {
+    let b = Budget::default();
+    let Ok(Agent::Mcts(normal)) = Agent::parse("normal", b) else {
+        panic!("normal is a search")
+    };
+    assert_eq!((normal.think, normal.playouts), (Some(THINK), u32::MAX));
+    // A playout count alone is the whole budget: replay-exact.
+    let counted = Budget {
+        playouts: Some(300),
+        ..b
+    };
+    let Ok(Agent::Mcts(m)) = Agent::parse("mcts", counted) else {
+        panic!("mcts is a search")
+    };
+    assert_eq!((m.think, m.playouts, m.name), (None, 300, "mcts"));
+    let Ok(Agent::Mcts(strong)) = Agent::parse("strong", counted) else {
+        panic!("strong is a search")
+    };
+    assert_eq!(strong.playouts, 1200);
+    // Both: whichever comes first; `think 0` is no time budget.
+    let both = Budget {
+        think: Some(0.5),
+        ..counted
+    };
+    let Ok(Agent::Mcts(m)) = Agent::parse("normal", both) else {
+        panic!()
+    };
+    assert_eq!(m.think, Some(Duration::from_millis(500)));
+    let none = Budget {
+        think: Some(0.0),
+        ..b
+    };
+    let Ok(Agent::Mcts(m)) = Agent::parse("normal", none) else {
+        panic!()
+    };
+    assert_eq!((m.think, m.playouts), (None, 1000));
+    let e = Agent::parse("clever", b).unwrap_err();
+    assert!(e.contains("`clever`") && e.contains("strong"), "{e}");
+    assert_eq!(Agent::parse(" greedy ", b), Ok(Agent::Greedy));
+}
+
+#[test]
+fn a_win_at_once_is_taken_without_a_search() {
+    let g = chess();
+    let s = g
+        .parse_position("6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 0)
+        .expect("position");
+    let moves = legal(&g, &s);
+    let c = Mind::new(Agent::Mcts(Search::playouts(50))).choose(
+        &g,
+        &s,
+        &moves,
+        &mut rng(1),
+        &mut g.scratch(),
+        None,
+    );
+    assert_eq!(g.move_text_among(&moves, c.mv), "a1a8");
+    assert_eq!((c.why, c.playouts), (Why::Wins, 0));
+}
+
+#[test]
+fn a_decision_that_lets_the_opponent_win_at_once_is_avoided() {
+    let g = chess();
+    // Black threatens Ra1#; the knight can guard e1 (Nf3) or wander off (Nf5).
+    let s = g
+        .parse_position("r5k1/5ppp/8/8/7N/8/5PPP/6K1 w - - 0 1", 0)
+        .expect("position");
+    let moves = legal(&g, &s);
+    let text = |m: &Move| g.move_text_among(&moves, *m);
+    let safe: Vec<String> = tactics::safe(&g, &s, &moves, &mut g.scratch(), 10_000, None)
+        .iter()
+        .map(text)
+        .collect();
+    assert!(!safe.contains(&"h4f5".to_string()), "{safe:?}");
+    assert!(safe.contains(&"h4f3".to_string()), "{safe:?}");
+    assert!(safe.contains(&"h2h3".to_string()), "{safe:?}");
+    // With no budget to look, nothing is ruled out.
+    assert_eq!(
+        tactics::safe(&g, &s, &moves, &mut g.scratch(), 0, None).len(),
+        moves.len()
+    );
+    // The search never plays a losing decision here.
+    for seed in 0..4 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(1000))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert!(safe.contains(&text(&c.mv)), "{}", text(&c.mv));
+    }
+}
+
+#[test]
+fn a_counted_search_replays_exactly_on_one_thread_or_several() {
+    let g = chess();
+    let s = g.start_state(0).expect("start");
+    let moves = legal(&g, &s);
+    for threads in [1, 2] {
+        let agent = Agent::Mcts(Search {
+            threads,
+            ..Search::playouts(200)
+        });
+        let run = || Mind::new(agent).choose(&g, &s, &moves, &mut rng(7), &mut g.scratch(), None);
+        let (a, b) = (run(), run());
+        assert_eq!(a, b, "{threads} threads");
+        assert_eq!(a.why, Why::Searched);
+        assert!(a.playouts >= 200 && a.share > 0.0 && (0.0..=1.0).contains(&a.win));
+    }
+}
+
+#[test]
+fn a_time_budget_stops_the_search() {
+    let g = chess();
+    let s = g.start_state(0).expect("start");
+    let moves = legal(&g, &s);
+    let agent = Agent::Mcts(Search {
+        think: Some(Duration::from_millis(50)),
+        ..Search::playouts(u32::MAX)
+    });
+    let c = Mind::new(agent).choose(&g, &s, &moves, &mut rng(3), &mut g.scratch(), None);
+    assert!(c.playouts > 0 && c.playouts < u32::MAX);
+}
+
+#[test]
+fn the_tree_follows_the_game_and_is_reused() {
+    let g = chess();
+    let mut s = g.start_state(0).expect("start");
+    let mut mind = Mind::new(Agent::Mcts(Search::playouts(400)));
+    let mut scratch = g.scratch();
+    let moves = legal(&g, &s);
+    let c = mind.choose(&g, &s, &moves, &mut rng(1), &mut scratch, None);
+    g.apply(&mut s, c.mv);
+    mind.observe(&g, c.mv);
+    // The reply the search looked at most: its playouts are kept.
+    let reply = mind.trees[0]
+        .root_stats(1)
+        .iter()
+        .max_by_key(|r| r.visits)
+        .copied();
+    let reply = reply.expect("the search looked at the replies");
+    assert!(reply.visits > 1);
+    g.apply(&mut s, reply.mv);
+    mind.observe(&g, reply.mv);
+    let kept = mind.trees[0].visits();
+    assert_eq!(kept, reply.visits);
+    let moves = legal(&g, &s);
+    let c = mind.choose(&g, &s, &moves, &mut rng(2), &mut scratch, None);
+    assert_eq!(c.playouts, kept + 400);
+    // A position the tree does not hold: a new tree.
+    let other = g
+        .parse_position("4k3/8/8/8/8/8/8/R3K3 w - - 0 1", 0)
+        .expect("position");
+    let moves = legal(&g, &other);
+    let c = mind.choose(&g, &other, &moves, &mut rng(2), &mut scratch, None);
+    assert_eq!(c.playouts, 400);
+}
+
+#[test]
+fn the_search_does_not_peek_at_the_coming_throws() {
+    // A die rolled at the start of every turn: the tree's chance node below a decision
+    // holds several outcomes, not the one the game's own generator will give.
+    let rules = r#"
+        game "Dice race"
+        players red blue
+        board grid 2 x 12 files "ab"
+        dirs forward = mirrored n
+        region goal = mirrored rank 12
+        var throw = 0 per player
+        counter arrived = 0
+        piece runner R r { move ride forward max 6 to empty if steps == throw }
+        turn { pass  start { roll throw from die 6 } }
+        after move { if not passed and to in goal { set arrived = 1 } }
+        ending "arrived" if arrived == 1 => mover loses
+        start "1r/2/2/2/2/2/2/2/2/2/2/R1 r"
+    "#;
+    let program = compile("dice", rules, &MapLoader(HashMap::new()), &[])
+        .program
+        .expect("dice race compiles");
+    let g = Game::new(program);
+    let mut s = g.start_state(5).expect("start");
+    let mut scratch = g.scratch();
+    while g.actor(&s, &mut scratch) == Actor::Chance {
+        let m = g.sample_chance(&mut s).expect("an outcome");
+        g.apply(&mut s, m);
+    }
+    let moves = legal(&g, &s);
+    let mut mind = Mind::new(Agent::Mcts(Search::playouts(300)));
+    mind.choose(&g, &s, &moves, &mut rng(1), &mut scratch, None);
+    let tree = &mind.trees[0];
+    let outcomes = tree.nodes[0]
+        .children
+        .iter()
+        .filter(|&&c| tree.nodes[c].visits > 10)
+        .map(|&c| tree.nodes[c].children.len())
+        .max()
+        .unwrap_or(0);
+    assert!(outcomes > 1, "the throws after a decision: {outcomes}");
+}

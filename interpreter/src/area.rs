@@ -1,21 +1,20 @@
 //! Drawn playing areas changed in play: a tessel split along a diagonal, two merged, a
-//! splice added or taken away; the relations derived again and the board rebuilt.
+//! splice added or taken away; the relations derived again where the change reaches
+//! ([`Tessellation::alter`]) and the board rebuilt.
 
 use crate::board::Board;
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId};
-use tessel_lang::tessellation::{derive, Drawn, Point, MAX_VERTICES};
+use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
 /// A drawn area as it stands, with the board its relations make.
 #[derive(Clone, Debug)]
 pub struct Area {
     pub board: Board,
     pub drawing: ir::Drawing,
-    /// Each cell's outline as played (counter-clockwise, with the vertices others add to
-    /// its edges), exact; empty for a spare cell.
-    pub rings: Vec<Vec<Point>>,
-    /// Each cell's open edges (nothing on the other side).
-    pub open: Vec<Vec<(Point, Point)>>,
+    /// The tessels (slot = cell) with their outlines as played and their relations, kept
+    /// so that a change derives again only what it touches.
+    pub tess: Tessellation,
 }
 
 impl Area {
@@ -28,45 +27,59 @@ impl Area {
         drawing: ir::Drawing,
     ) -> Option<Area> {
         let cells = base.cells.len();
-        let active: Vec<usize> = (0..cells)
-            .filter(|&c| drawing.tessels.get(c).is_some_and(|t| !t.is_empty()))
+        let slots: Vec<Vec<Point>> = (0..cells)
+            .map(|c| drawing.tessels.get(c).cloned().unwrap_or_default())
             .collect();
-        let drawn: Vec<Drawn> = active
-            .iter()
-            .map(|&c| Drawn {
-                points: drawing.tessels[c].clone(),
-            })
-            .collect();
-        let derived = derive(&drawn, &drawing.splices).ok()?;
+        let tess = Tessellation::new(&slots, &drawing.splices).ok()?;
+        Some(Area::from_tessellation(base, regions, players, drawing, tess))
+    }
+
+    /// The area of a derived tessellation of `drawing`.
+    fn from_tessellation(
+        base: &ir::Board,
+        regions: &[ir::Region],
+        players: usize,
+        drawing: ir::Drawing,
+        tess: Tessellation,
+    ) -> Area {
+        let cells = base.cells.len();
         let mut board = base.clone();
         board.links.clear();
         board.link_costs.clear();
         board.outlines = vec![Vec::new(); cells];
-        let mut rings = vec![Vec::new(); cells];
-        let mut open = vec![Vec::new(); cells];
-        for (k, &c) in active.iter().enumerate() {
-            let lists: [Vec<(usize, u32)>; 3] = [
-                derived.edge[k].iter().map(|&u| (u, 1)).collect(),
-                derived.vertex[k].iter().map(|&u| (u, 1)).collect(),
-                derived.trace[k].clone(),
+        for c in 0..cells {
+            let Some(rel) = tess.relations(c) else {
+                continue;
+            };
+            let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
+                &mut rel.edge.iter().map(|&u| (u, 1)),
+                &mut rel.vertex.iter().map(|&u| (u, 1)),
+                &mut rel.trace.iter().copied(),
             ];
-            for (rel, list) in lists.iter().enumerate() {
+            for (rel, list) in lists.into_iter().enumerate() {
                 // A tessel with more neighbours than slots keeps the first ones.
-                for (&(u, cost), &d) in list.iter().zip(&drawing.slots[rel]) {
-                    board.links.push((c as CellId, d, active[u] as CellId));
+                for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                    board.links.push((c as CellId, d, u as CellId));
                     board.link_costs.push(cost);
                 }
             }
-            board.outlines[c] = derived.outline[k].clone();
-            rings[c] = derived.rings[k].clone();
-            open[c] = derived.open[k].clone();
+            board.outlines[c] = tess.outline(c).to_vec();
         }
-        Some(Area {
+        Area {
             board: Board::build(&board, regions, players),
             drawing,
-            rings,
-            open,
-        })
+            tess,
+        }
+    }
+
+    /// Cell `c`'s outline as played (exact); empty for a spare cell.
+    pub fn ring(&self, c: usize) -> &[Point] {
+        self.tess.ring(c)
+    }
+
+    /// Cell `c`'s open edges (nothing on the other side).
+    fn open(&self, c: usize) -> &[(Point, Point)] {
+        self.tess.relations(c).map_or(&[], |r| &r.open)
     }
 
     /// The first spare cell (no tessel) that holds no piece.
@@ -76,9 +89,7 @@ impl Area {
 
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
     fn diagonals(&self, c: usize) -> Vec<(usize, usize)> {
-        let Some(r) = self.rings.get(c) else {
-            return Vec::new();
-        };
+        let r = self.ring(c);
         let n = r.len();
         let mut out = Vec::new();
         for i in 0..n {
@@ -141,11 +152,12 @@ impl Area {
             return None;
         }
         let mut d = self.drawing.clone();
+        let mut redrawn: Vec<usize> = Vec::new();
         match kind {
             AreaChange::Split => {
                 let way = b as usize - 1;
                 let (i, j) = self.diagonals(a)[way / 2];
-                let r = &self.rings[a];
+                let r = self.ring(a);
                 let first: Vec<Point> = r[i..=j].to_vec();
                 let second: Vec<Point> = r[j..].iter().chain(&r[..=i]).copied().collect();
                 let (keep, other) = if way.is_multiple_of(2) {
@@ -156,10 +168,12 @@ impl Area {
                 let new = self.spare(empty)?;
                 d.tessels[a] = keep;
                 d.tessels[new] = other;
+                redrawn = vec![a, new];
             }
             AreaChange::Merge => {
                 d.tessels[a] = self.union(a, b as usize)?;
                 d.tessels[b as usize] = Vec::new();
+                redrawn = vec![a, b as usize];
             }
             AreaChange::Splice => {
                 // The first open edge of each, joined the way round that keeps the surface
@@ -178,18 +192,41 @@ impl Area {
                     .collect();
             }
         }
-        Area::build(base, regions, players, d)
+        // Only what the change touches is derived again (cells beyond the board's are
+        // no tessels, as in `build`).
+        let redrawn: Vec<(usize, Vec<Point>)> = redrawn
+            .into_iter()
+            .filter(|&c| c < base.cells.len())
+            .map(|c| (c, d.tessels[c].clone()))
+            .collect();
+        let tess = self.tess.alter(&redrawn, &d.splices).ok();
+        if std::env::var("AREA_DEBUG").is_ok() {
+            let slots: Vec<Vec<Point>> = (0..base.cells.len()).map(|c| d.tessels.get(c).cloned().unwrap_or_default()).collect();
+            let fr = Tessellation::new(&slots, &d.splices); if let Err(e) = &fr { eprintln!("full problems {e:?} drawn {:?}", redrawn); }
+            let full = fr.ok();
+            if full != tess {
+                eprintln!("MISMATCH {kind:?} {a} {b} redrawn {:?}", redrawn.iter().map(|r| r.0).collect::<Vec<_>>());
+                if let (Some(f), Some(t)) = (&full, &tess) {
+                    for c in 0..f.slots() {
+                        if f.relations(c) != t.relations(c) || f.ring(c) != t.ring(c) { eprintln!("slot {c}: full {:?} {:?}\n   incr {:?} {:?}", f.ring(c), f.relations(c), t.ring(c), t.relations(c)); }
+                    }
+                } else { eprintln!("ok-ness differs: full {} incr {}", full.is_some(), tess.is_some()); }
+                std::process::exit(3);
+            }
+        }
+        let tess = tess?;
+        Some(Area::from_tessellation(base, regions, players, d, tess))
     }
 
     /// The open edges a splice of `a` with `b` joins: the first of each (in outline
     /// order) that share no point with the other tessel.
     fn splice_edges(&self, a: usize, b: usize) -> Option<((Point, Point), (Point, Point))> {
-        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
-        for &(p, q) in self.open.get(a)? {
+        let (ra, rb) = (self.ring(a), self.ring(b));
+        for &(p, q) in self.open(a) {
             if rb.contains(&p) || rb.contains(&q) {
                 continue;
             }
-            for &(r, s) in self.open.get(b)? {
+            for &(r, s) in self.open(b) {
                 if !ra.contains(&r) && !ra.contains(&s) {
                     return Some(((p, q), (r, s)));
                 }
@@ -200,7 +237,7 @@ impl Area {
 
     /// The splices with a point on each of the two tessels.
     fn splices_between(&self, a: usize, b: usize) -> Vec<usize> {
-        let on = |c: usize, p: Point| self.rings.get(c).is_some_and(|r| r.contains(&p));
+        let on = |c: usize, p: Point| self.ring(c).contains(&p);
         self.drawing
             .splices
             .iter()
@@ -217,7 +254,7 @@ impl Area {
     /// The outline of `a` and `b` together, when they share one unbroken run of edges and
     /// the result has at most 19 vertices.
     fn union(&self, a: usize, b: usize) -> Option<Vec<Point>> {
-        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
+        let (ra, rb) = (self.ring(a), self.ring(b));
         let (na, nb) = (ra.len(), rb.len());
         if na < 3 || nb < 3 {
             return None;

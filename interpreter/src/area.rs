@@ -3,8 +3,9 @@
 //! ([`Tessellation::alter`]) and the board rebuilt.
 
 use crate::board::Board;
+use std::sync::OnceLock;
 use tessel_lang::ast::AreaChange;
-use tessel_lang::ir::{self, CellId};
+use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
 /// A drawn area as it stands, with the board its relations make.
@@ -15,6 +16,8 @@ pub struct Area {
     /// The tessels (slot = cell) with their outlines as played and their relations, kept
     /// so that a change derives again only what it touches.
     pub tess: Tessellation,
+    /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
+    diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
 }
 
 impl Area {
@@ -42,32 +45,25 @@ impl Area {
         drawing: ir::Drawing,
         tess: Tessellation,
     ) -> Area {
-        let cells = base.cells.len();
-        let mut board = base.clone();
-        board.links.clear();
-        board.link_costs.clear();
-        board.outlines = vec![Vec::new(); cells];
-        for c in 0..cells {
-            let Some(rel) = tess.relations(c) else {
-                continue;
-            };
-            let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
-                &mut rel.edge.iter().map(|&u| (u, 1)),
-                &mut rel.vertex.iter().map(|&u| (u, 1)),
-                &mut rel.trace.iter().copied(),
-            ];
-            for (rel, list) in lists.into_iter().enumerate() {
-                // A tessel with more neighbours than slots keeps the first ones.
-                for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
-                    board.links.push((c as CellId, d, u as CellId));
-                    board.link_costs.push(cost);
-                }
-            }
-            board.outlines[c] = tess.outline(c).to_vec();
-        }
+        let (links, costs, outlines) = links(base.cells.len(), &drawing, &tess);
+        let board = ir::Board {
+            cells: base.cells.clone(),
+            dirs: base.dirs.clone(),
+            links,
+            opposite: base.opposite.clone(),
+            cell_mirror: Vec::new(),
+            dir_mirror: Vec::new(),
+            grid: base.grid,
+            rows: base.rows.clone(),
+            coords: Vec::new(),
+            outlines,
+            link_costs: costs,
+            drawing: None,
+        };
         Area {
             board: Board::build(&board, regions, players),
             drawing,
+            diagonals: unknown(base.cells.len()),
             tess,
         }
     }
@@ -88,7 +84,14 @@ impl Area {
     }
 
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
-    fn diagonals(&self, c: usize) -> Vec<(usize, usize)> {
+    fn diagonals(&self, c: usize) -> &[(usize, usize)] {
+        match self.diagonals.get(c) {
+            Some(known) => known.get_or_init(|| self.find_diagonals(c)),
+            None => &[],
+        }
+    }
+
+    fn find_diagonals(&self, c: usize) -> Vec<(usize, usize)> {
         let r = self.ring(c);
         let n = r.len();
         let mut out = Vec::new();
@@ -143,8 +146,6 @@ impl Area {
     pub fn change(
         &self,
         base: &ir::Board,
-        regions: &[ir::Region],
-        players: usize,
         (kind, a, b): (AreaChange, usize, i64),
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
@@ -215,7 +216,13 @@ impl Area {
             }
         }
         let tess = tess?;
-        Some(Area::from_tessellation(base, regions, players, d, tess))
+        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
+        Some(Area {
+            board: self.board.relinked(&links, &costs, outlines),
+            drawing: d,
+            diagonals: unknown(base.cells.len()),
+            tess,
+        })
     }
 
     /// The open edges a splice of `a` with `b` joins: the first of each (in outline
@@ -260,12 +267,14 @@ impl Area {
             return None;
         }
         // Edge i of a (ra[i] → ra[i+1]) is shared when b has it the other way round.
-        let shared: Vec<bool> = (0..na)
-            .map(|i| {
-                let (p, q) = (ra[i], ra[(i + 1) % na]);
-                (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
-            })
-            .collect();
+        let shares = |i: usize| {
+            let (p, q) = (ra[i], ra[(i + 1) % na]);
+            (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
+        };
+        if !(0..na).any(shares) {
+            return None;
+        }
+        let shared: Vec<bool> = (0..na).map(shares).collect();
         let runs = (0..na)
             .filter(|&i| shared[i] && !shared[(i + na - 1) % na])
             .count();
@@ -308,6 +317,42 @@ impl Area {
         let kept: Vec<Point> = (0..n).filter(|&i| !straight(i)).map(|i| out[i]).collect();
         (kept.len() >= 3 && kept.len() <= MAX_VERTICES).then_some(kept)
     }
+}
+
+/// A cache with nothing known yet for each cell.
+fn unknown<T>(cells: usize) -> Vec<OnceLock<T>> {
+    (0..cells).map(|_| OnceLock::new()).collect()
+}
+
+/// The board's links (`(from, dir, to)`, each tessel's edge, vertex and trace relations
+/// in turn, on the drawing's direction slots), their costs, and each cell's outline.
+#[allow(clippy::type_complexity)]
+fn links(
+    cells: usize,
+    drawing: &ir::Drawing,
+    tess: &Tessellation,
+) -> (Vec<(CellId, DirId, CellId)>, Vec<u32>, Vec<Vec<(f64, f64)>>) {
+    let (mut links, mut costs) = (Vec::new(), Vec::new());
+    let mut outlines = vec![Vec::new(); cells];
+    for (c, outline) in outlines.iter_mut().enumerate() {
+        let Some(rel) = tess.relations(c) else {
+            continue;
+        };
+        let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
+            &mut rel.edge.iter().map(|&u| (u, 1)),
+            &mut rel.vertex.iter().map(|&u| (u, 1)),
+            &mut rel.trace.iter().copied(),
+        ];
+        for (rel, list) in lists.into_iter().enumerate() {
+            // A tessel with more neighbours than slots keeps the first ones.
+            for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                links.push((c as CellId, d, u as CellId));
+                costs.push(cost);
+            }
+        }
+        *outline = tess.outline(c).to_vec();
+    }
+    (links, costs, outlines)
 }
 
 /// Whether the segment between corners i and j lies inside the outline: its middle is

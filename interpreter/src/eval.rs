@@ -748,8 +748,6 @@ impl Game {
                             let empty = |c: usize| self.bare(s, c);
                             area.change(
                                 &self.program.board,
-                                &self.program.regions,
-                                self.players(),
                                 (*kind, a, b),
                                 &empty,
                             )

@@ -18,6 +18,14 @@ pub struct Area {
     pub tess: Tessellation,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
     diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
+    /// Each cell's merges, worked out when first asked for: the cells it may merge with and
+    /// the outline each merge makes.
+    merges: Vec<OnceLock<Vec<(usize, Vec<Point>)>>>,
+    /// The cells with no tessel, in order, worked out when first asked for.
+    spares: OnceLock<Vec<usize>>,
+    /// Each cell's splices (those with a point on its outline), in order, worked out when
+    /// first asked for.
+    spliced_at: Vec<OnceLock<Vec<usize>>>,
 }
 
 impl Area {
@@ -64,6 +72,9 @@ impl Area {
             board: Board::build(&board, regions, players),
             drawing,
             diagonals: unknown(base.cells.len()),
+            merges: unknown(base.cells.len()),
+            spares: OnceLock::new(),
+            spliced_at: unknown(base.cells.len()),
             tess,
         }
     }
@@ -80,7 +91,12 @@ impl Area {
 
     /// The first spare cell (no tessel) that holds no piece.
     fn spare(&self, empty: impl Fn(usize) -> bool) -> Option<usize> {
-        (0..self.drawing.tessels.len()).find(|&c| self.drawing.tessels[c].is_empty() && empty(c))
+        let spares = self.spares.get_or_init(|| {
+            (0..self.drawing.tessels.len())
+                .filter(|&c| self.drawing.tessels[c].is_empty())
+                .collect()
+        });
+        spares.iter().copied().find(|&c| empty(c))
     }
 
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
@@ -126,18 +142,18 @@ impl Area {
             }
             AreaChange::Merge => {
                 let b = b as usize;
-                b < cells && b != a && empty(b) && self.union(a, b).is_some()
+                b < cells && b != a && empty(b) && self.merge(a, b).is_some()
             }
             AreaChange::Splice => {
                 let b = b as usize;
                 b < cells
                     && b != a
-                    && self.splices_between(a, b).is_empty()
+                    && !self.spliced(a, b)
                     && self.splice_edges(a, b).is_some()
             }
             AreaChange::Unsplice => {
                 let b = b as usize;
-                b < cells && !self.splices_between(a, b).is_empty()
+                b < cells && self.spliced(a, b)
             }
         }
     }
@@ -172,7 +188,7 @@ impl Area {
                 redrawn = vec![a, new];
             }
             AreaChange::Merge => {
-                d.tessels[a] = self.union(a, b as usize)?;
+                d.tessels[a] = self.merge(a, b as usize)?.to_vec();
                 d.tessels[b as usize] = Vec::new();
                 redrawn = vec![a, b as usize];
             }
@@ -200,7 +216,7 @@ impl Area {
             .filter(|&c| c < base.cells.len())
             .map(|c| (c, d.tessels[c].clone()))
             .collect();
-        let tess = self.tess.alter(&redrawn, &d.splices).ok();
+        let tess = self.tess.try_alter(&redrawn, &d.splices);
         if std::env::var("AREA_DEBUG").is_ok() {
             let slots: Vec<Vec<Point>> = (0..base.cells.len()).map(|c| d.tessels.get(c).cloned().unwrap_or_default()).collect();
             let fr = Tessellation::new(&slots, &d.splices); if let Err(e) = &fr { eprintln!("full problems {e:?} drawn {:?}", redrawn); }
@@ -221,6 +237,9 @@ impl Area {
             board: self.board.relinked(&links, &costs, outlines),
             drawing: d,
             diagonals: unknown(base.cells.len()),
+            merges: unknown(base.cells.len()),
+            spares: OnceLock::new(),
+            spliced_at: unknown(base.cells.len()),
             tess,
         })
     }
@@ -244,18 +263,58 @@ impl Area {
 
     /// The splices with a point on each of the two tessels.
     fn splices_between(&self, a: usize, b: usize) -> Vec<usize> {
-        let on = |c: usize, p: Point| self.ring(c).contains(&p);
-        self.drawing
-            .splices
+        self.spliced_at(a)
             .iter()
-            .enumerate()
-            .filter(|(_, pairs)| {
-                pairs
-                    .iter()
-                    .any(|&(p, q)| (on(a, p) && on(b, q)) || (on(a, q) && on(b, p)))
-            })
-            .map(|(k, _)| k)
+            .copied()
+            .filter(|&k| self.joins(k, a, b))
             .collect()
+    }
+
+    /// Whether a splice has a point on each of the two tessels.
+    fn spliced(&self, a: usize, b: usize) -> bool {
+        self.spliced_at(a).iter().any(|&k| self.joins(k, a, b))
+    }
+
+    /// The splices with a point on cell `c`'s outline.
+    fn spliced_at(&self, c: usize) -> &[usize] {
+        let Some(known) = self.spliced_at.get(c) else {
+            return &[];
+        };
+        known.get_or_init(|| {
+            let r = self.ring(c);
+            (0..self.drawing.splices.len())
+                .filter(|&k| {
+                    self.drawing.splices[k]
+                        .iter()
+                        .any(|(p, q)| r.contains(p) || r.contains(q))
+                })
+                .collect()
+        })
+    }
+
+    /// Whether splice `k` has a point on each of the two tessels.
+    fn joins(&self, k: usize, a: usize, b: usize) -> bool {
+        let (ra, rb) = (self.ring(a), self.ring(b));
+        self.drawing.splices[k].iter().any(|(p, q)| {
+            (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p))
+        })
+    }
+
+    /// The outline `a` and `b` merged make, if they may merge.
+    fn merge(&self, a: usize, b: usize) -> Option<&[Point]> {
+        let known = self.merges.get(a)?.get_or_init(|| {
+            // Tessels that share an edge share its vertices: each is the other's edge or
+            // vertex neighbour.
+            let near: Vec<usize> = self
+                .tess
+                .relations(a)
+                .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
+                .unwrap_or_default();
+            near.into_iter()
+                .filter_map(|b| Some((b, self.union(a, b)?)))
+                .collect()
+        });
+        known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
     }
 
     /// The outline of `a` and `b` together, when they share one unbroken run of edges and

@@ -18,8 +18,10 @@
 //!   So they are derived again only for tessels within two steps of a changed one (redrawn,
 //!   ring changed, or at a vertex a changed splice joins), before or after the change; the
 //!   rest are kept. (The order of a vertex changes only when a changed tessel draws it.)
-//! - Whenever a check fails, the whole drawing is derived afresh, so problems are reported
-//!   exactly as [`super::derive`] reports them.
+//! - Each check made here is one the full derivation makes on the same data, so when one
+//!   fails the new drawing is no playing area: [`Tessellation::alter`] then derives it
+//!   afresh to report the problems exactly as [`super::derive`] does, and
+//!   [`Tessellation::try_alter`] (play, which needs no report) just says so.
 
 use super::topology::{apart, topology, Index, Reuse};
 use super::{
@@ -27,6 +29,14 @@ use super::{
     Relations,
 };
 use std::sync::Arc;
+
+/// Why an alteration was not derived incrementally.
+enum Failed {
+    /// A check failed that the whole drawing fails too: it is no playing area.
+    Wrong,
+    /// Something the incremental derivation does not expect: derive it afresh.
+    Unsure,
+}
 
 /// One tessel as drawn and played.
 #[derive(Clone, Debug, PartialEq)]
@@ -161,6 +171,31 @@ impl Tessellation {
         redrawn: &[(usize, Vec<Point>)],
         splices: &[Vec<(Point, Point)>],
     ) -> Result<Tessellation, Vec<Problem>> {
+        match self.altered(redrawn, splices) {
+            Ok(new) => Ok(new),
+            Err(_) => self.afresh(redrawn, splices),
+        }
+    }
+
+    /// As [`Tessellation::alter`], without saying what is wrong when the result is no
+    /// playing area (the problems are not looked for).
+    pub fn try_alter(
+        &self,
+        redrawn: &[(usize, Vec<Point>)],
+        splices: &[Vec<(Point, Point)>],
+    ) -> Option<Tessellation> {
+        match self.altered(redrawn, splices) {
+            Ok(new) => Some(new),
+            Err(Failed::Wrong) => None,
+            Err(Failed::Unsure) => self.afresh(redrawn, splices).ok(),
+        }
+    }
+
+    fn altered(
+        &self,
+        redrawn: &[(usize, Vec<Point>)],
+        splices: &[Vec<(Point, Point)>],
+    ) -> Result<Tessellation, Failed> {
         let mut new = self.clone();
         let top = redrawn.iter().map(|r| r.0 + 1).max().unwrap_or(0);
         if top > new.shapes.len() {
@@ -182,7 +217,7 @@ impl Tessellation {
                 continue;
             }
             let Ok(corners) = corners(points, 0) else {
-                return self.afresh(redrawn, splices);
+                return Err(Failed::Wrong);
             };
             new.shapes[*c] = Some(Arc::new(Shape::new(points.clone(), corners, Vec::new())));
             reshaped.push(*c);
@@ -214,7 +249,7 @@ impl Tessellation {
         }
         // Overlaps can only be new where a redrawn tessel is.
         if reshaped.iter().any(|&c| new.overlaps(c)) {
-            return self.afresh(redrawn, splices);
+            return Err(Failed::Wrong);
         }
         // Splices added or taken away: the tessels at every point they join, before or
         // after, have new joined rings.
@@ -233,7 +268,7 @@ impl Tessellation {
         for &c in &labels {
             let ring: Option<Vec<usize>> = new.ring(c).iter().map(|p| ix.ids.get(p).copied()).collect();
             let Some(ring) = ring else {
-                return self.afresh(redrawn, splices);
+                return Err(Failed::Unsure);
             };
             rings.push(ring);
         }
@@ -242,7 +277,7 @@ impl Tessellation {
             changed: &changed,
         };
         let Ok(found) = topology(&ix, &labels, &rings, splices, Vec::new(), Some(reuse)) else {
-            return self.afresh(redrawn, splices);
+            return Err(Failed::Wrong);
         };
         for (k, rel) in found.into_iter().enumerate() {
             if let Some(rel) = rel {
@@ -250,7 +285,7 @@ impl Tessellation {
             }
         }
         if apart(&labels, |t| new.relations(t)).is_some() {
-            return self.afresh(redrawn, splices);
+            return Err(Failed::Wrong);
         }
         Ok(new)
     }

@@ -165,6 +165,34 @@ impl Area {
         (kind, a, b): (AreaChange, usize, i64),
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
+        let (d, redrawn) = self.redrawing((kind, a, b), empty)?;
+        // Only what the change touches is derived again (cells beyond the board's are
+        // no tessels, as in `build`).
+        let redrawn: Vec<(usize, Vec<Point>)> = redrawn
+            .into_iter()
+            .filter(|&c| c < base.cells.len())
+            .map(|c| (c, d.tessels[c].clone()))
+            .collect();
+        let tess = self.tess.try_alter(&redrawn, &d.splices)?;
+        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
+        Some(Area {
+            board: self.board.relinked(&links, &costs, outlines),
+            drawing: d,
+            diagonals: unknown(base.cells.len()),
+            merges: unknown(base.cells.len()),
+            spares: OnceLock::new(),
+            spliced_at: unknown(base.cells.len()),
+            tess,
+        })
+    }
+
+    /// The drawing after the change, if it can be made, and the cells it redraws (it may
+    /// still be no playing area).
+    fn redrawing(
+        &self,
+        (kind, a, b): (AreaChange, usize, i64),
+        empty: &dyn Fn(usize) -> bool,
+    ) -> Option<(ir::Drawing, Vec<usize>)> {
         if !self.can(kind, a, b, empty) {
             return None;
         }
@@ -209,39 +237,7 @@ impl Area {
                     .collect();
             }
         }
-        // Only what the change touches is derived again (cells beyond the board's are
-        // no tessels, as in `build`).
-        let redrawn: Vec<(usize, Vec<Point>)> = redrawn
-            .into_iter()
-            .filter(|&c| c < base.cells.len())
-            .map(|c| (c, d.tessels[c].clone()))
-            .collect();
-        let tess = self.tess.try_alter(&redrawn, &d.splices);
-        if std::env::var("AREA_DEBUG").is_ok() {
-            let slots: Vec<Vec<Point>> = (0..base.cells.len()).map(|c| d.tessels.get(c).cloned().unwrap_or_default()).collect();
-            let fr = Tessellation::new(&slots, &d.splices); if let Err(e) = &fr { eprintln!("full problems {e:?} drawn {:?}", redrawn); }
-            let full = fr.ok();
-            if full != tess {
-                eprintln!("MISMATCH {kind:?} {a} {b} redrawn {:?}", redrawn.iter().map(|r| r.0).collect::<Vec<_>>());
-                if let (Some(f), Some(t)) = (&full, &tess) {
-                    for c in 0..f.slots() {
-                        if f.relations(c) != t.relations(c) || f.ring(c) != t.ring(c) { eprintln!("slot {c}: full {:?} {:?}\n   incr {:?} {:?}", f.ring(c), f.relations(c), t.ring(c), t.relations(c)); }
-                    }
-                } else { eprintln!("ok-ness differs: full {} incr {}", full.is_some(), tess.is_some()); }
-                std::process::exit(3);
-            }
-        }
-        let tess = tess?;
-        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
-        Some(Area {
-            board: self.board.relinked(&links, &costs, outlines),
-            drawing: d,
-            diagonals: unknown(base.cells.len()),
-            merges: unknown(base.cells.len()),
-            spares: OnceLock::new(),
-            spliced_at: unknown(base.cells.len()),
-            tess,
-        })
+        Some((d, redrawn))
     }
 
     /// The open edges a splice of `a` with `b` joins: the first of each (in outline
@@ -450,4 +446,78 @@ fn inside_diagonal(r: &[Point], i: usize, j: usize) -> bool {
         }
     }
     inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use tessel_lang::tessellation::squares;
+
+    /// A board of `w` x `h` squares and `spare` spare cells, with enough direction slots
+    /// for every relation of a square.
+    fn area(w: u32, h: u32, spare: usize) -> (ir::Board, Area) {
+        let mut tessels: Vec<Vec<Point>> = squares(w, h, (0, 0))
+            .into_iter()
+            .map(|d| d.points)
+            .collect();
+        tessels.extend((0..spare).map(|_| Vec::new()));
+        let cells = tessels.len();
+        let board = ir::Board {
+            cells: (0..cells).map(|c| format!("c{c}")).collect(),
+            dirs: (0..40).map(|d| format!("d{d}")).collect(),
+            opposite: vec![None; 40],
+            ..ir::Board::default()
+        };
+        let drawing = ir::Drawing {
+            tessels,
+            splices: Vec::new(),
+            slots: [(0..10).collect(), (10..20).collect(), (20..40).collect()],
+        };
+        let area = Area::build(&board, &[], 2, drawing).expect("squares");
+        (board, area)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Splits, merges, splices and unsplices in any order: the area kept and changed
+        /// step by step is the area its drawing makes when derived afresh.
+        #[test]
+        fn an_area_changed_step_by_step_is_the_area_derived_afresh(
+            w in 2u32..6, h in 2u32..6,
+            steps in prop::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 1..30),
+        ) {
+            let (board, mut area) = area(w, h, 10);
+            let cells = board.cells.len();
+            let kinds = [AreaChange::Split, AreaChange::Merge, AreaChange::Splice, AreaChange::Unsplice];
+            let all = |_: usize| true;
+            for (kind, a, b) in steps {
+                let kind = kinds[kind];
+                let a = a % cells;
+                // One of the changes that may be made to `a`, if any.
+                let ways: Vec<i64> = (0..cells as i64 + 2)
+                    .filter(|&b| area.can(kind, a, b, &all))
+                    .collect();
+                if ways.is_empty() {
+                    continue;
+                }
+                let b = ways[b % ways.len()];
+                let Some(next) = area.change(&board, (kind, a, b), &all) else {
+                    // Refused only when the drawing it makes is no playing area.
+                    let (d, _) = area.redrawing((kind, a, b), &all).expect("it can be made");
+                    prop_assert!(Area::build(&board, &[], 2, d).is_none());
+                    continue;
+                };
+                let fresh = Area::build(&board, &[], 2, next.drawing.clone());
+                let fresh = fresh.expect("the drawing changed in play is a playing area");
+                prop_assert_eq!(&next.tess, &fresh.tess);
+                prop_assert_eq!(
+                    links(cells, &next.drawing, &next.tess),
+                    links(cells, &fresh.drawing, &fresh.tess)
+                );
+                area = next;
+            }
+        }
+    }
 }

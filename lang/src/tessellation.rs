@@ -85,7 +85,7 @@ pub enum Problem {
 }
 
 /// The relations derived from a drawing, for each tessel.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Derived {
     /// Tessels across an edge (each once, in the order of the tessel's edges).
     pub edge: Vec<Vec<usize>>,

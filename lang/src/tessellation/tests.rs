@@ -221,3 +221,123 @@ fn drawing_mistakes_are_found() {
     .expect_err("overlap");
     assert!(matches!(twice[0], Problem::Overlap { .. }), "{twice:?}");
 }
+
+/// A drawing for the property tests: a `w` x `h` grid of unit squares from (0, 0), each
+/// kept (0), split into two triangles along one diagonal or the other (1, 2: the two
+/// halves in two slots), or left out (3); with the left and right sides spliced when
+/// `cylinder`. Slots: two a square, the second empty unless it is split.
+fn grid_drawing(w: i64, h: i64, ways: &[u8]) -> Vec<Vec<Point>> {
+    let u = UNIT;
+    let mut slots = Vec::new();
+    for y in 0..h {
+        for x in 0..w {
+            let (x0, y0) = (x * u, y * u);
+            let (a, b, c, d) = ((x0, y0), (x0 + u, y0), (x0 + u, y0 + u), (x0, y0 + u));
+            let way = ways.get((y * w + x) as usize).copied().unwrap_or(0) % 4;
+            let (first, second) = match way {
+                0 => (vec![a, b, c, d], vec![]),
+                1 => (vec![a, b, c], vec![a, c, d]),
+                2 => (vec![a, b, d], vec![b, c, d]),
+                _ => (vec![], vec![]),
+            };
+            slots.push(first);
+            slots.push(second);
+        }
+    }
+    slots
+}
+
+fn cylinder(w: i64, h: i64) -> Vec<Vec<(Point, Point)>> {
+    vec![(0..=h).map(|k| ((0, k * UNIT), (w * UNIT, k * UNIT))).collect()]
+}
+
+fn drawn_of(slots: &[Vec<Point>]) -> Vec<Drawn> {
+    slots
+        .iter()
+        .filter(|s| !s.is_empty())
+        .map(|s| Drawn { points: s.clone() })
+        .collect()
+}
+
+/// The full derivation agrees with the first one, which it replaced: the same relations
+/// in the same order, or the same kinds of problem.
+fn same_as_reference(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) {
+    let (new, old) = (
+        derive(drawn, splices),
+        reference::derive_reference(drawn, splices),
+    );
+    match (new, old) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b),
+        (Err(a), Err(b)) => {
+            let kinds = |v: &[Problem]| -> Vec<std::mem::Discriminant<Problem>> {
+                v.iter().map(std::mem::discriminant).collect()
+            };
+            assert_eq!(kinds(&a), kinds(&b), "{a:?} / {b:?}");
+        }
+        (a, b) => panic!("derive {a:?}\nreference {b:?}"),
+    }
+}
+
+#[test]
+fn the_full_derivation_matches_the_reference_on_the_bundled_shapes() {
+    same_as_reference(&squares(5, 5, (0, 0)), &[]);
+    let hex: Vec<Drawn> = hexagons(3, (0, 0)).into_iter().map(|h| h.2).collect();
+    same_as_reference(&hex, &[]);
+    same_as_reference(&squares(4, 3, (0, 0)), &cylinder(4, 3));
+    let ends: Vec<(Point, Point)> = (0..=4)
+        .map(|k| ((k * UNIT, 0), (k * UNIT, 4 * UNIT)))
+        .collect();
+    same_as_reference(&squares(4, 4, (0, 0)), &[cylinder(4, 4)[0].clone(), ends]);
+}
+
+mod properties {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        #[test]
+        fn derive_matches_the_reference(
+            w in 1i64..5, h in 1i64..5,
+            ways in prop::collection::vec(0u8..8, 16),
+            spliced in any::<bool>(),
+        ) {
+            let slots = grid_drawing(w, h, &ways);
+            let splices = if spliced { cylinder(w, h) } else { Vec::new() };
+            same_as_reference(&drawn_of(&slots), &splices);
+        }
+
+        #[test]
+        fn altering_step_by_step_gives_the_area_derived_afresh(
+            w in 1i64..5, h in 1i64..5,
+            start in prop::collection::vec(0u8..8, 16),
+            steps in prop::collection::vec((prop::collection::vec(0u8..8, 16), 0u8..3), 1..6),
+        ) {
+            let mut slots = grid_drawing(w, h, &start);
+            let mut splices = Vec::new();
+            let mut kept = Tessellation::new(&slots, &splices);
+            for (ways, splice) in steps {
+                // Redraw the slots that differ, and splice or unsplice the sides.
+                let next = grid_drawing(w, h, &ways);
+                let redrawn: Vec<(usize, Vec<Point>)> = (0..slots.len())
+                    .filter(|&c| slots[c] != next[c])
+                    .map(|c| (c, next[c].clone()))
+                    .collect();
+                match splice {
+                    1 => splices = cylinder(w, h),
+                    2 => splices.clear(),
+                    _ => {}
+                }
+                slots = next;
+                let fresh = Tessellation::new(&slots, &splices);
+                if let Ok(before) = &kept {
+                    let altered = before.alter(&redrawn, &splices);
+                    prop_assert_eq!(&altered, &fresh);
+                    prop_assert_eq!(before.try_alter(&redrawn, &splices), fresh.clone().ok());
+                }
+                kept = fresh;
+            }
+        }
+    }
+}

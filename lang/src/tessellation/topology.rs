@@ -244,24 +244,24 @@ pub(super) fn topology(
 
 /// The edges of the joined rings with their sides.
 fn edges_of(joined: &[Vec<usize>]) -> Edges {
-    let mut all: Vec<((usize, usize), usize, bool)> = Vec::new();
+    let mut all: Vec<((usize, usize), usize, usize, bool)> = Vec::new();
     for (k, r) in joined.iter().enumerate() {
         for i in 0..r.len() {
             let (a, b) = (r[i], r[(i + 1) % r.len()]);
             if a == b || r.len() < 2 {
                 continue;
             }
-            all.push(((a.min(b), a.max(b)), k, a < b));
+            all.push(((a.min(b), a.max(b)), k, i, a < b));
         }
     }
-    // Stable: the sides of an edge stay in tessel order.
-    all.sort_by_key(|s| s.0);
+    // The sides of an edge in tessel order, then ring order.
+    all.sort_unstable_by_key(|s| (s.0, s.1, s.2));
     let mut edges = Edges {
         keys: Vec::new(),
         at: vec![0],
         sides: Vec::with_capacity(all.len()),
     };
-    for (key, k, forward) in all {
+    for (key, k, _, forward) in all {
         if edges.keys.last() != Some(&key) {
             if !edges.keys.is_empty() {
                 edges.at.push(edges.sides.len() as u32);

@@ -1,21 +1,31 @@
 //! Drawn playing areas changed in play: a tessel split along a diagonal, two merged, a
-//! splice added or taken away; the relations derived again and the board rebuilt.
+//! splice added or taken away; the relations derived again where the change reaches
+//! ([`Tessellation::alter`]) and the board rebuilt.
 
 use crate::board::Board;
+use std::sync::OnceLock;
 use tessel_lang::ast::AreaChange;
-use tessel_lang::ir::{self, CellId};
-use tessel_lang::tessellation::{derive, Drawn, Point, MAX_VERTICES};
+use tessel_lang::ir::{self, CellId, DirId};
+use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
 /// A drawn area as it stands, with the board its relations make.
 #[derive(Clone, Debug)]
 pub struct Area {
     pub board: Board,
     pub drawing: ir::Drawing,
-    /// Each cell's outline as played (counter-clockwise, with the vertices others add to
-    /// its edges), exact; empty for a spare cell.
-    pub rings: Vec<Vec<Point>>,
-    /// Each cell's open edges (nothing on the other side).
-    pub open: Vec<Vec<(Point, Point)>>,
+    /// The tessels (slot = cell) with their outlines as played and their relations, kept
+    /// so that a change derives again only what it touches.
+    pub tess: Tessellation,
+    /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
+    diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
+    /// Each cell's merges, worked out when first asked for: the cells it may merge with and
+    /// the outline each merge makes.
+    merges: Vec<OnceLock<Vec<(usize, Vec<Point>)>>>,
+    /// The cells with no tessel, in order, worked out when first asked for.
+    spares: OnceLock<Vec<usize>>,
+    /// Each cell's splices (those with a point on its outline), in order, worked out when
+    /// first asked for.
+    spliced_at: Vec<OnceLock<Vec<usize>>>,
 }
 
 impl Area {
@@ -28,57 +38,77 @@ impl Area {
         drawing: ir::Drawing,
     ) -> Option<Area> {
         let cells = base.cells.len();
-        let active: Vec<usize> = (0..cells)
-            .filter(|&c| drawing.tessels.get(c).is_some_and(|t| !t.is_empty()))
+        let slots: Vec<Vec<Point>> = (0..cells)
+            .map(|c| drawing.tessels.get(c).cloned().unwrap_or_default())
             .collect();
-        let drawn: Vec<Drawn> = active
-            .iter()
-            .map(|&c| Drawn {
-                points: drawing.tessels[c].clone(),
-            })
-            .collect();
-        let derived = derive(&drawn, &drawing.splices).ok()?;
-        let mut board = base.clone();
-        board.links.clear();
-        board.link_costs.clear();
-        board.outlines = vec![Vec::new(); cells];
-        let mut rings = vec![Vec::new(); cells];
-        let mut open = vec![Vec::new(); cells];
-        for (k, &c) in active.iter().enumerate() {
-            let lists: [Vec<(usize, u32)>; 3] = [
-                derived.edge[k].iter().map(|&u| (u, 1)).collect(),
-                derived.vertex[k].iter().map(|&u| (u, 1)).collect(),
-                derived.trace[k].clone(),
-            ];
-            for (rel, list) in lists.iter().enumerate() {
-                // A tessel with more neighbours than slots keeps the first ones.
-                for (&(u, cost), &d) in list.iter().zip(&drawing.slots[rel]) {
-                    board.links.push((c as CellId, d, active[u] as CellId));
-                    board.link_costs.push(cost);
-                }
-            }
-            board.outlines[c] = derived.outline[k].clone();
-            rings[c] = derived.rings[k].clone();
-            open[c] = derived.open[k].clone();
-        }
-        Some(Area {
+        let tess = Tessellation::new(&slots, &drawing.splices).ok()?;
+        Some(Area::from_tessellation(base, regions, players, drawing, tess))
+    }
+
+    /// The area of a derived tessellation of `drawing`.
+    fn from_tessellation(
+        base: &ir::Board,
+        regions: &[ir::Region],
+        players: usize,
+        drawing: ir::Drawing,
+        tess: Tessellation,
+    ) -> Area {
+        let (links, costs, outlines) = links(base.cells.len(), &drawing, &tess);
+        let board = ir::Board {
+            cells: base.cells.clone(),
+            dirs: base.dirs.clone(),
+            links,
+            opposite: base.opposite.clone(),
+            cell_mirror: Vec::new(),
+            dir_mirror: Vec::new(),
+            grid: base.grid,
+            rows: base.rows.clone(),
+            coords: Vec::new(),
+            outlines,
+            link_costs: costs,
+            drawing: None,
+        };
+        Area {
             board: Board::build(&board, regions, players),
             drawing,
-            rings,
-            open,
-        })
+            diagonals: unknown(base.cells.len()),
+            merges: unknown(base.cells.len()),
+            spares: OnceLock::new(),
+            spliced_at: unknown(base.cells.len()),
+            tess,
+        }
+    }
+
+    /// Cell `c`'s outline as played (exact); empty for a spare cell.
+    pub fn ring(&self, c: usize) -> &[Point] {
+        self.tess.ring(c)
+    }
+
+    /// Cell `c`'s open edges (nothing on the other side).
+    fn open(&self, c: usize) -> &[(Point, Point)] {
+        self.tess.relations(c).map_or(&[], |r| &r.open)
     }
 
     /// The first spare cell (no tessel) that holds no piece.
     fn spare(&self, empty: impl Fn(usize) -> bool) -> Option<usize> {
-        (0..self.drawing.tessels.len()).find(|&c| self.drawing.tessels[c].is_empty() && empty(c))
+        let spares = self.spares.get_or_init(|| {
+            (0..self.drawing.tessels.len())
+                .filter(|&c| self.drawing.tessels[c].is_empty())
+                .collect()
+        });
+        spares.iter().copied().find(|&c| empty(c))
     }
 
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
-    fn diagonals(&self, c: usize) -> Vec<(usize, usize)> {
-        let Some(r) = self.rings.get(c) else {
-            return Vec::new();
-        };
+    fn diagonals(&self, c: usize) -> &[(usize, usize)] {
+        match self.diagonals.get(c) {
+            Some(known) => known.get_or_init(|| self.find_diagonals(c)),
+            None => &[],
+        }
+    }
+
+    fn find_diagonals(&self, c: usize) -> Vec<(usize, usize)> {
+        let r = self.ring(c);
         let n = r.len();
         let mut out = Vec::new();
         for i in 0..n {
@@ -112,18 +142,18 @@ impl Area {
             }
             AreaChange::Merge => {
                 let b = b as usize;
-                b < cells && b != a && empty(b) && self.union(a, b).is_some()
+                b < cells && b != a && empty(b) && self.merge(a, b).is_some()
             }
             AreaChange::Splice => {
                 let b = b as usize;
                 b < cells
                     && b != a
-                    && self.splices_between(a, b).is_empty()
+                    && !self.spliced(a, b)
                     && self.splice_edges(a, b).is_some()
             }
             AreaChange::Unsplice => {
                 let b = b as usize;
-                b < cells && !self.splices_between(a, b).is_empty()
+                b < cells && self.spliced(a, b)
             }
         }
     }
@@ -132,20 +162,47 @@ impl Area {
     pub fn change(
         &self,
         base: &ir::Board,
-        regions: &[ir::Region],
-        players: usize,
         (kind, a, b): (AreaChange, usize, i64),
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
+        let (d, redrawn) = self.redrawing((kind, a, b), empty)?;
+        // Only what the change touches is derived again (cells beyond the board's are
+        // no tessels, as in `build`).
+        let redrawn: Vec<(usize, Vec<Point>)> = redrawn
+            .into_iter()
+            .filter(|&c| c < base.cells.len())
+            .map(|c| (c, d.tessels[c].clone()))
+            .collect();
+        let tess = self.tess.try_alter(&redrawn, &d.splices)?;
+        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
+        Some(Area {
+            board: self.board.relinked(&links, &costs, outlines),
+            drawing: d,
+            diagonals: unknown(base.cells.len()),
+            merges: unknown(base.cells.len()),
+            spares: OnceLock::new(),
+            spliced_at: unknown(base.cells.len()),
+            tess,
+        })
+    }
+
+    /// The drawing after the change, if it can be made, and the cells it redraws (it may
+    /// still be no playing area).
+    fn redrawing(
+        &self,
+        (kind, a, b): (AreaChange, usize, i64),
+        empty: &dyn Fn(usize) -> bool,
+    ) -> Option<(ir::Drawing, Vec<usize>)> {
         if !self.can(kind, a, b, empty) {
             return None;
         }
         let mut d = self.drawing.clone();
+        let mut redrawn: Vec<usize> = Vec::new();
         match kind {
             AreaChange::Split => {
                 let way = b as usize - 1;
                 let (i, j) = self.diagonals(a)[way / 2];
-                let r = &self.rings[a];
+                let r = self.ring(a);
                 let first: Vec<Point> = r[i..=j].to_vec();
                 let second: Vec<Point> = r[j..].iter().chain(&r[..=i]).copied().collect();
                 let (keep, other) = if way.is_multiple_of(2) {
@@ -156,10 +213,12 @@ impl Area {
                 let new = self.spare(empty)?;
                 d.tessels[a] = keep;
                 d.tessels[new] = other;
+                redrawn = vec![a, new];
             }
             AreaChange::Merge => {
-                d.tessels[a] = self.union(a, b as usize)?;
+                d.tessels[a] = self.merge(a, b as usize)?.to_vec();
                 d.tessels[b as usize] = Vec::new();
+                redrawn = vec![a, b as usize];
             }
             AreaChange::Splice => {
                 // The first open edge of each, joined the way round that keeps the surface
@@ -178,18 +237,18 @@ impl Area {
                     .collect();
             }
         }
-        Area::build(base, regions, players, d)
+        Some((d, redrawn))
     }
 
     /// The open edges a splice of `a` with `b` joins: the first of each (in outline
     /// order) that share no point with the other tessel.
     fn splice_edges(&self, a: usize, b: usize) -> Option<((Point, Point), (Point, Point))> {
-        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
-        for &(p, q) in self.open.get(a)? {
+        let (ra, rb) = (self.ring(a), self.ring(b));
+        for &(p, q) in self.open(a) {
             if rb.contains(&p) || rb.contains(&q) {
                 continue;
             }
-            for &(r, s) in self.open.get(b)? {
+            for &(r, s) in self.open(b) {
                 if !ra.contains(&r) && !ra.contains(&s) {
                     return Some(((p, q), (r, s)));
                 }
@@ -200,35 +259,77 @@ impl Area {
 
     /// The splices with a point on each of the two tessels.
     fn splices_between(&self, a: usize, b: usize) -> Vec<usize> {
-        let on = |c: usize, p: Point| self.rings.get(c).is_some_and(|r| r.contains(&p));
-        self.drawing
-            .splices
+        self.spliced_at(a)
             .iter()
-            .enumerate()
-            .filter(|(_, pairs)| {
-                pairs
-                    .iter()
-                    .any(|&(p, q)| (on(a, p) && on(b, q)) || (on(a, q) && on(b, p)))
-            })
-            .map(|(k, _)| k)
+            .copied()
+            .filter(|&k| self.joins(k, a, b))
             .collect()
+    }
+
+    /// Whether a splice has a point on each of the two tessels.
+    fn spliced(&self, a: usize, b: usize) -> bool {
+        self.spliced_at(a).iter().any(|&k| self.joins(k, a, b))
+    }
+
+    /// The splices with a point on cell `c`'s outline.
+    fn spliced_at(&self, c: usize) -> &[usize] {
+        let Some(known) = self.spliced_at.get(c) else {
+            return &[];
+        };
+        known.get_or_init(|| {
+            let r = self.ring(c);
+            (0..self.drawing.splices.len())
+                .filter(|&k| {
+                    self.drawing.splices[k]
+                        .iter()
+                        .any(|(p, q)| r.contains(p) || r.contains(q))
+                })
+                .collect()
+        })
+    }
+
+    /// Whether splice `k` has a point on each of the two tessels.
+    fn joins(&self, k: usize, a: usize, b: usize) -> bool {
+        let (ra, rb) = (self.ring(a), self.ring(b));
+        self.drawing.splices[k].iter().any(|(p, q)| {
+            (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p))
+        })
+    }
+
+    /// The outline `a` and `b` merged make, if they may merge.
+    fn merge(&self, a: usize, b: usize) -> Option<&[Point]> {
+        let known = self.merges.get(a)?.get_or_init(|| {
+            // Tessels that share an edge share its vertices: each is the other's edge or
+            // vertex neighbour.
+            let near: Vec<usize> = self
+                .tess
+                .relations(a)
+                .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
+                .unwrap_or_default();
+            near.into_iter()
+                .filter_map(|b| Some((b, self.union(a, b)?)))
+                .collect()
+        });
+        known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
     }
 
     /// The outline of `a` and `b` together, when they share one unbroken run of edges and
     /// the result has at most 19 vertices.
     fn union(&self, a: usize, b: usize) -> Option<Vec<Point>> {
-        let (ra, rb) = (self.rings.get(a)?, self.rings.get(b)?);
+        let (ra, rb) = (self.ring(a), self.ring(b));
         let (na, nb) = (ra.len(), rb.len());
         if na < 3 || nb < 3 {
             return None;
         }
         // Edge i of a (ra[i] → ra[i+1]) is shared when b has it the other way round.
-        let shared: Vec<bool> = (0..na)
-            .map(|i| {
-                let (p, q) = (ra[i], ra[(i + 1) % na]);
-                (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
-            })
-            .collect();
+        let shares = |i: usize| {
+            let (p, q) = (ra[i], ra[(i + 1) % na]);
+            (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
+        };
+        if !(0..na).any(shares) {
+            return None;
+        }
+        let shared: Vec<bool> = (0..na).map(shares).collect();
         let runs = (0..na)
             .filter(|&i| shared[i] && !shared[(i + na - 1) % na])
             .count();
@@ -273,6 +374,42 @@ impl Area {
     }
 }
 
+/// A cache with nothing known yet for each cell.
+fn unknown<T>(cells: usize) -> Vec<OnceLock<T>> {
+    (0..cells).map(|_| OnceLock::new()).collect()
+}
+
+/// The board's links (`(from, dir, to)`, each tessel's edge, vertex and trace relations
+/// in turn, on the drawing's direction slots), their costs, and each cell's outline.
+#[allow(clippy::type_complexity)]
+fn links(
+    cells: usize,
+    drawing: &ir::Drawing,
+    tess: &Tessellation,
+) -> (Vec<(CellId, DirId, CellId)>, Vec<u32>, Vec<Vec<(f64, f64)>>) {
+    let (mut links, mut costs) = (Vec::new(), Vec::new());
+    let mut outlines = vec![Vec::new(); cells];
+    for (c, outline) in outlines.iter_mut().enumerate() {
+        let Some(rel) = tess.relations(c) else {
+            continue;
+        };
+        let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
+            &mut rel.edge.iter().map(|&u| (u, 1)),
+            &mut rel.vertex.iter().map(|&u| (u, 1)),
+            &mut rel.trace.iter().copied(),
+        ];
+        for (rel, list) in lists.into_iter().enumerate() {
+            // A tessel with more neighbours than slots keeps the first ones.
+            for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                links.push((c as CellId, d, u as CellId));
+                costs.push(cost);
+            }
+        }
+        *outline = tess.outline(c).to_vec();
+    }
+    (links, costs, outlines)
+}
+
 /// Whether the segment between corners i and j lies inside the outline: its middle is
 /// inside, and it crosses no edge.
 fn inside_diagonal(r: &[Point], i: usize, j: usize) -> bool {
@@ -309,4 +446,78 @@ fn inside_diagonal(r: &[Point], i: usize, j: usize) -> bool {
         }
     }
     inside
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use tessel_lang::tessellation::squares;
+
+    /// A board of `w` x `h` squares and `spare` spare cells, with enough direction slots
+    /// for every relation of a square.
+    fn area(w: u32, h: u32, spare: usize) -> (ir::Board, Area) {
+        let mut tessels: Vec<Vec<Point>> = squares(w, h, (0, 0))
+            .into_iter()
+            .map(|d| d.points)
+            .collect();
+        tessels.extend((0..spare).map(|_| Vec::new()));
+        let cells = tessels.len();
+        let board = ir::Board {
+            cells: (0..cells).map(|c| format!("c{c}")).collect(),
+            dirs: (0..40).map(|d| format!("d{d}")).collect(),
+            opposite: vec![None; 40],
+            ..ir::Board::default()
+        };
+        let drawing = ir::Drawing {
+            tessels,
+            splices: Vec::new(),
+            slots: [(0..10).collect(), (10..20).collect(), (20..40).collect()],
+        };
+        let area = Area::build(&board, &[], 2, drawing).expect("squares");
+        (board, area)
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(48))]
+
+        /// Splits, merges, splices and unsplices in any order: the area kept and changed
+        /// step by step is the area its drawing makes when derived afresh.
+        #[test]
+        fn an_area_changed_step_by_step_is_the_area_derived_afresh(
+            w in 2u32..6, h in 2u32..6,
+            steps in prop::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 1..30),
+        ) {
+            let (board, mut area) = area(w, h, 10);
+            let cells = board.cells.len();
+            let kinds = [AreaChange::Split, AreaChange::Merge, AreaChange::Splice, AreaChange::Unsplice];
+            let all = |_: usize| true;
+            for (kind, a, b) in steps {
+                let kind = kinds[kind];
+                let a = a % cells;
+                // One of the changes that may be made to `a`, if any.
+                let ways: Vec<i64> = (0..cells as i64 + 2)
+                    .filter(|&b| area.can(kind, a, b, &all))
+                    .collect();
+                if ways.is_empty() {
+                    continue;
+                }
+                let b = ways[b % ways.len()];
+                let Some(next) = area.change(&board, (kind, a, b), &all) else {
+                    // Refused only when the drawing it makes is no playing area.
+                    let (d, _) = area.redrawing((kind, a, b), &all).expect("it can be made");
+                    prop_assert!(Area::build(&board, &[], 2, d).is_none());
+                    continue;
+                };
+                let fresh = Area::build(&board, &[], 2, next.drawing.clone());
+                let fresh = fresh.expect("the drawing changed in play is a playing area");
+                prop_assert_eq!(&next.tess, &fresh.tess);
+                prop_assert_eq!(
+                    links(cells, &next.drawing, &next.tess),
+                    links(cells, &fresh.drawing, &fresh.tess)
+                );
+                area = next;
+            }
+        }
+    }
 }

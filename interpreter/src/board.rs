@@ -60,24 +60,6 @@ pub struct Board {
 impl Board {
     pub fn build(b: &ir::Board, regions: &[ir::Region], players: usize) -> Board {
         let n = b.cells.len();
-        let mut graph = DiGraph::with_capacity(n, b.links.len());
-        let nodes: Vec<NodeIndex> = (0..n).map(|c| graph.add_node(c as CellId)).collect();
-        for &(from, dir, to) in &b.links {
-            graph.add_edge(nodes[from as usize], nodes[to as usize], dir);
-        }
-        let mut next = vec![NO_CELL; n * b.dirs.len()];
-        for e in graph.edge_indices() {
-            if let (Some((f, t)), Some(&d)) = (graph.edge_endpoints(e), graph.edge_weight(e)) {
-                next[d as usize * n + f.index()] = t.index() as CellId;
-            }
-        }
-        let mut cost = Vec::new();
-        if !b.link_costs.is_empty() && b.link_costs.iter().any(|&c| c != 1) {
-            cost = vec![1; n * b.dirs.len()];
-            for (&(from, dir, _), &c) in b.links.iter().zip(&b.link_costs) {
-                cost[dir as usize * n + from as usize] = c;
-            }
-        }
         let regions = regions
             .iter()
             .map(|r| {
@@ -92,6 +74,73 @@ impl Board {
                     .collect()
             })
             .collect();
+        let mut board = Board {
+            adj: Vec::new(),
+            adj_at: Vec::new(),
+            cell_names: b.cells.clone(),
+            dir_names: b.dirs.clone(),
+            next: Vec::new(),
+            opposite: b.opposite.clone(),
+            regions,
+            grid: b.grid,
+            rows: b.rows.clone(),
+            graph: DiGraph::new(),
+            cost: Vec::new(),
+            outlines: b.outlines.clone(),
+        };
+        board.link(&b.links, &b.link_costs);
+        board
+    }
+
+    /// The same board (names, directions, regions) with other links, their costs and
+    /// cell outlines: a drawn area after a change.
+    pub fn relinked(
+        &self,
+        links: &[(CellId, DirId, CellId)],
+        costs: &[u32],
+        outlines: Vec<Vec<(f64, f64)>>,
+    ) -> Board {
+        let mut board = Board {
+            adj: Vec::new(),
+            adj_at: Vec::new(),
+            cell_names: self.cell_names.clone(),
+            dir_names: self.dir_names.clone(),
+            next: Vec::new(),
+            opposite: self.opposite.clone(),
+            regions: self.regions.clone(),
+            grid: self.grid,
+            rows: self.rows.clone(),
+            graph: DiGraph::new(),
+            cost: Vec::new(),
+            outlines,
+        };
+        board.link(links, costs);
+        board
+    }
+
+    /// Builds the graph and the neighbour tables from the links (`(from, dir, to)`) and
+    /// what each costs (empty: all one).
+    fn link(&mut self, links: &[(CellId, DirId, CellId)], costs: &[u32]) {
+        let n = self.cell_names.len();
+        let dirs = self.dir_names.len();
+        let mut graph = DiGraph::with_capacity(n, links.len());
+        let nodes: Vec<NodeIndex> = (0..n).map(|c| graph.add_node(c as CellId)).collect();
+        for &(from, dir, to) in links {
+            graph.add_edge(nodes[from as usize], nodes[to as usize], dir);
+        }
+        let mut next = vec![NO_CELL; n * dirs];
+        for e in graph.edge_indices() {
+            if let (Some((f, t)), Some(&d)) = (graph.edge_endpoints(e), graph.edge_weight(e)) {
+                next[d as usize * n + f.index()] = t.index() as CellId;
+            }
+        }
+        let mut cost = Vec::new();
+        if !costs.is_empty() && costs.iter().any(|&c| c != 1) {
+            cost = vec![1; n * dirs];
+            for (&(from, dir, _), &c) in links.iter().zip(costs) {
+                cost[dir as usize * n + from as usize] = c;
+            }
+        }
         let mut adj: Vec<CellId> = Vec::new();
         let mut adj_at = vec![0u32];
         for c in 0..n {
@@ -104,20 +153,11 @@ impl Board {
             }
             adj_at.push(adj.len() as u32);
         }
-        Board {
-            adj,
-            adj_at,
-            cell_names: b.cells.clone(),
-            dir_names: b.dirs.clone(),
-            next,
-            opposite: b.opposite.clone(),
-            regions,
-            grid: b.grid,
-            rows: b.rows.clone(),
-            graph,
-            cost,
-            outlines: b.outlines.clone(),
-        }
+        self.graph = graph;
+        self.next = next;
+        self.cost = cost;
+        self.adj = adj;
+        self.adj_at = adj_at;
     }
 
     /// Links on the shortest way from `a` to `b` along `dirs` (breadth first), if any.

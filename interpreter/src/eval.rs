@@ -420,7 +420,7 @@ impl Game {
                 let a = self.eval(a, cx);
                 match (&cx.s.area, usize::try_from(a)) {
                     (Some(area), Ok(c)) => {
-                        i64::from(area.rings.get(c).is_some_and(|r| !r.is_empty()))
+                        i64::from(!area.ring(c).is_empty())
                     }
                     (None, Ok(c)) => i64::from(c < cx.s.cells.len()),
                     _ => 0,
@@ -788,8 +788,6 @@ impl Game {
                             let empty = |c: usize| self.bare(s, c);
                             area.change(
                                 &self.program.board,
-                                &self.program.regions,
-                                self.players(),
                                 (*kind, a, b),
                                 &empty,
                             )

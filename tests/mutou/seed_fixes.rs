@@ -31,7 +31,7 @@ fn in_seeded_games_no_move_lands_outside_the_area() {
                 if !m.is_pass() && m.from != u16::MAX && m.to != u16::MAX {
                     let area = s.area.as_ref().expect("the area as it stands");
                     assert!(
-                        !area.rings[m.to as usize].is_empty(),
+                        !area.ring(m.to as usize).is_empty(),
                         "seed {seed}: a move to {} off the area",
                         g.board.cell_names[m.to as usize]
                     );

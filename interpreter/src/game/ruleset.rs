@@ -372,7 +372,7 @@ impl Game {
     /// otherwise.
     pub fn in_area(&self, s: &State, c: CellId) -> bool {
         match &s.area {
-            Some(a) => a.rings.get(c as usize).is_some_and(|r| !r.is_empty()),
+            Some(a) => !a.ring(c as usize).is_empty(),
             None => (c as usize) < s.cells.len(),
         }
     }

@@ -1,0 +1,468 @@
+//! The relations of a drawing from its tessels' rings: vertices numbered and joined by
+//! splices, edges with their sides, the tessels at each vertex, and from those each
+//! tessel's edge, vertex and trace relations and open edges — for every tessel (a full
+//! derivation) or only for those an alteration may have changed (see [`Reuse`]).
+//!
+//! Tessels are known by their place `k` in the rings given and named in what is returned by
+//! their label `labels[k]` (labels increase with `k`): a full derivation labels them
+//! 0, 1, …; a kept [`super::Tessellation`] by its slot numbers, absent slots skipped.
+//! Everything here is in flat tables (vertex numbers index vectors; edges are a sorted
+//! list), so it is linear in the size of the drawing but for one sort of its edges.
+
+use super::{Point, Problem, Relations, MAX_TRACE, MAX_VERTICES};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// A quick hash for points (drawings are the author's own, not hostile input).
+#[derive(Default)]
+pub(super) struct PointHasher(u64);
+
+impl Hasher for PointHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = (self.0.rotate_left(5) ^ i).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_i64(&mut self, i: i64) {
+        self.write_u64(i as u64);
+    }
+}
+
+/// A map keyed by points.
+pub(super) type PointMap<V> = HashMap<Point, V, BuildHasherDefault<PointHasher>>;
+
+/// The drawn points numbered in order of first appearance (tessel by tessel, each in its
+/// drawn order): the numbering every order among vertices below follows.
+pub(super) struct Index {
+    pub ids: PointMap<usize>,
+    pub points: Vec<Point>,
+}
+
+impl Index {
+    pub fn new<'a>(drawn: impl Iterator<Item = &'a [Point]>) -> Index {
+        let mut ids = PointMap::default();
+        let mut points = Vec::new();
+        for d in drawn {
+            for &p in d {
+                ids.entry(p).or_insert_with(|| {
+                    points.push(p);
+                    points.len() - 1
+                });
+            }
+        }
+        Index { ids, points }
+    }
+}
+
+/// A disjoint-set forest over vertex numbers (splices join vertices).
+pub(super) struct Joins(pub Vec<usize>);
+
+impl Joins {
+    pub fn find(&mut self, mut v: usize) -> usize {
+        while self.0[v] != v {
+            self.0[v] = self.0[self.0[v]];
+            v = self.0[v];
+        }
+        v
+    }
+    pub fn join(&mut self, a: usize, b: usize) {
+        let (ra, rb) = (self.find(a), self.find(b));
+        if ra != rb {
+            self.0[ra.max(rb)] = ra.min(rb);
+        }
+    }
+}
+
+/// What a re-derivation after an alteration keeps from before it.
+pub(super) struct Reuse<'a> {
+    /// The relations before, by label (tessel numbers in them are labels).
+    pub old: &'a [Option<std::sync::Arc<Relations>>],
+    /// By label: the tessels whose ring (in joined vertices) or drawn points changed.
+    pub changed: &'a [bool],
+}
+
+/// Lists indexed by a number: those of `i` are `items[at[i]..at[i + 1]]`.
+struct Lists {
+    at: Vec<u32>,
+    items: Vec<usize>,
+}
+
+impl Lists {
+    /// From `(index, item)` pairs, each list in the order given.
+    fn new(len: usize, pairs: &[(usize, usize)]) -> Lists {
+        let mut at = vec![0u32; len + 1];
+        for &(i, _) in pairs {
+            at[i + 1] += 1;
+        }
+        for i in 0..len {
+            at[i + 1] += at[i];
+        }
+        let mut fill: Vec<u32> = at[..len].to_vec();
+        let mut items = vec![0; pairs.len()];
+        for &(i, x) in pairs {
+            items[fill[i] as usize] = x;
+            fill[i] += 1;
+        }
+        Lists { at, items }
+    }
+    fn of(&self, i: usize) -> &[usize] {
+        &self.items[self.at[i] as usize..self.at[i + 1] as usize]
+    }
+}
+
+/// The edges of the joined rings, in order of their (low, high) vertex numbers, each with
+/// its sides `(tessel, forward)` (forward: the ring goes low → high), in tessel order.
+struct Edges {
+    keys: Vec<(usize, usize)>,
+    at: Vec<u32>,
+    sides: Vec<(usize, bool)>,
+}
+
+impl Edges {
+    fn index(&self, a: usize, b: usize) -> Option<usize> {
+        self.keys.binary_search(&(a.min(b), a.max(b))).ok()
+    }
+    fn sides(&self, e: usize) -> &[(usize, bool)] {
+        &self.sides[self.at[e] as usize..self.at[e + 1] as usize]
+    }
+    /// The two tessels of an edge with exactly two sides.
+    fn pair(&self, e: usize) -> Option<[usize; 2]> {
+        match self.sides(e) {
+            [a, b] => Some([a.0, b.0]),
+            _ => None,
+        }
+    }
+}
+
+/// Checks the rings (as vertex numbers, empty for a tessel already found wrong) joined by
+/// `splices`, adding to `problems`; with none, each tessel's relations by place — `None`
+/// for a tessel `reuse` keeps. Tessel numbers in the relations are labels.
+pub(super) fn topology(
+    ix: &Index,
+    labels: &[usize],
+    rings: &[Vec<usize>],
+    splices: &[Vec<(Point, Point)>],
+    mut problems: Vec<Problem>,
+    reuse: Option<Reuse>,
+) -> Result<Vec<Option<Relations>>, Vec<Problem>> {
+    let points = &ix.points;
+    // Splices join vertices.
+    let mut joins = Joins((0..points.len()).collect());
+    for (s, pairs) in splices.iter().enumerate() {
+        for (k, (p, q)) in pairs.iter().enumerate() {
+            match (ix.ids.get(p), ix.ids.get(q)) {
+                (Some(&a), Some(&b)) => joins.join(a, b),
+                (a, _) => problems.push(Problem::NotAVertex {
+                    splice: s,
+                    pair: k,
+                    which: usize::from(a.is_some()),
+                }),
+            }
+        }
+    }
+    let root: Vec<usize> = (0..points.len()).map(|v| joins.find(v)).collect();
+    // Rings in joined vertices.
+    let joined: Vec<Vec<usize>> = rings
+        .iter()
+        .map(|r| {
+            let mut j: Vec<usize> = r.iter().map(|&v| root[v]).collect();
+            j.dedup();
+            while j.len() > 1 && j.first() == j.last() {
+                j.pop();
+            }
+            j
+        })
+        .collect();
+    for (k, r) in joined.iter().enumerate() {
+        if r.len() > MAX_VERTICES {
+            problems.push(Problem::TooManyVertices {
+                tessel: labels[k],
+                count: r.len(),
+            });
+        }
+    }
+    let edges = edges_of(&joined);
+    for e in 0..edges.keys.len() {
+        let sides = edges.sides(e);
+        let crossed = sides.len() == 2 && sides[0].1 != sides[1].1;
+        if sides.len() <= 1 || crossed {
+            continue;
+        }
+        // Two sides the same way round: a splice turned a tessel over, or the drawing
+        // overlaps.
+        let (a, b) = edges.keys[e];
+        match splice_at(splices, ix, &root, a).or_else(|| splice_at(splices, ix, &root, b)) {
+            Some(s) if sides.len() == 2 => problems.push(Problem::NonOrientable { splice: s }),
+            _ => problems.push(Problem::Overlap {
+                tessels: sides.iter().map(|s| labels[s.0]).collect(),
+                a: points[a],
+                b: points[b],
+            }),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    // The tessels at each vertex, in tessel order, each once.
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    for (k, r) in joined.iter().enumerate() {
+        for &v in r {
+            pairs.push((v, k));
+        }
+    }
+    let mut touching = Lists::new(points.len(), &pairs);
+    dedup_lists(&mut touching);
+    // The edges at each vertex, in edge order.
+    pairs.clear();
+    for (e, &(a, b)) in edges.keys.iter().enumerate() {
+        pairs.push((a, e));
+        pairs.push((b, e));
+    }
+    let at_vertex = Lists::new(points.len(), &pairs);
+    let dirty = dirty(labels, &joined, &touching, reuse);
+    let mut out = Vec::with_capacity(rings.len());
+    for (k, r) in joined.iter().enumerate() {
+        if !dirty[k] {
+            out.push(None);
+            continue;
+        }
+        let mut rel = relations(k, r, &edges, &touching, &at_vertex);
+        rel.open = open(&rings[k], &root, &edges, points);
+        rel.edge.iter_mut().for_each(|u| *u = labels[*u]);
+        rel.vertex.iter_mut().for_each(|u| *u = labels[*u]);
+        rel.trace.iter_mut().for_each(|u| u.0 = labels[u.0]);
+        out.push(Some(rel));
+    }
+    Ok(out)
+}
+
+/// The edges of the joined rings with their sides.
+fn edges_of(joined: &[Vec<usize>]) -> Edges {
+    let mut all: Vec<((usize, usize), usize, usize, bool)> = Vec::new();
+    for (k, r) in joined.iter().enumerate() {
+        for i in 0..r.len() {
+            let (a, b) = (r[i], r[(i + 1) % r.len()]);
+            if a == b || r.len() < 2 {
+                continue;
+            }
+            all.push(((a.min(b), a.max(b)), k, i, a < b));
+        }
+    }
+    // The sides of an edge in tessel order, then ring order.
+    all.sort_unstable_by_key(|s| (s.0, s.1, s.2));
+    let mut edges = Edges {
+        keys: Vec::new(),
+        at: vec![0],
+        sides: Vec::with_capacity(all.len()),
+    };
+    for (key, k, _, forward) in all {
+        if edges.keys.last() != Some(&key) {
+            if !edges.keys.is_empty() {
+                edges.at.push(edges.sides.len() as u32);
+            }
+            edges.keys.push(key);
+        }
+        edges.sides.push((k, forward));
+    }
+    edges.at.push(edges.sides.len() as u32);
+    edges
+}
+
+/// Drops repeats inside each list (a tessel met twice at one vertex counts once).
+fn dedup_lists(lists: &mut Lists) {
+    let mut items = Vec::with_capacity(lists.items.len());
+    let mut at = Vec::with_capacity(lists.at.len());
+    at.push(0u32);
+    for i in 0..lists.at.len() - 1 {
+        let start = items.len();
+        for &x in lists.of(i) {
+            if !items[start..].contains(&x) {
+                items.push(x);
+            }
+        }
+        at.push(items.len() as u32);
+    }
+    *lists = Lists { at, items };
+}
+
+/// The first splice with a point joined into vertex `v`.
+fn splice_at(
+    splices: &[Vec<(Point, Point)>],
+    ix: &Index,
+    root: &[usize],
+    v: usize,
+) -> Option<usize> {
+    let at = |p: &Point| ix.ids.get(p).is_some_and(|&w| root[w] == v);
+    splices
+        .iter()
+        .position(|pairs| pairs.iter().any(|(p, q)| at(p) || at(q)))
+}
+
+/// Which tessels (by place) to derive: all, or those within two steps (sharing a vertex)
+/// of a changed one, before or after the change.
+fn dirty(labels: &[usize], joined: &[Vec<usize>], touching: &Lists, reuse: Option<Reuse>) -> Vec<bool> {
+    let Some(reuse) = reuse else {
+        return vec![true; labels.len()];
+    };
+    // After: spread twice over the tessels at each vertex.
+    let mut near: Vec<bool> = labels
+        .iter()
+        .map(|&l| reuse.changed.get(l).copied().unwrap_or(true))
+        .collect();
+    for _ in 0..2 {
+        let mut next = near.clone();
+        for (k, r) in joined.iter().enumerate() {
+            if near[k] {
+                for &v in r {
+                    for &u in touching.of(v) {
+                        next[u] = true;
+                    }
+                }
+            }
+        }
+        near = next;
+    }
+    // Before: spread twice over the relations kept (edge and vertex neighbours are the
+    // tessels that share a vertex), by label.
+    let mut before: Vec<bool> = reuse.changed.to_vec();
+    for _ in 0..2 {
+        let mut next = before.clone();
+        for (l, rel) in reuse.old.iter().enumerate() {
+            if let (true, Some(rel)) = (before.get(l).copied().unwrap_or(false), rel) {
+                for &u in rel.edge.iter().chain(&rel.vertex) {
+                    if let Some(x) = next.get_mut(u) {
+                        *x = true;
+                    }
+                }
+            }
+        }
+        before = next;
+    }
+    labels
+        .iter()
+        .enumerate()
+        .map(|(k, &l)| near[k] || before.get(l).copied().unwrap_or(true))
+        .collect()
+}
+
+/// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
+fn relations(k: usize, r: &[usize], edges: &Edges, touching: &Lists, at_vertex: &Lists) -> Relations {
+    let mut rel = Relations::default();
+    let other_side = |a: usize, b: usize| -> Option<usize> {
+        edges
+            .index(a, b)
+            .and_then(|e| edges.sides(e).iter().map(|x| x.0).find(|&u| u != k))
+    };
+    for i in 0..r.len() {
+        if let Some(u) = other_side(r[i], r[(i + 1) % r.len()]) {
+            if !rel.edge.contains(&u) {
+                rel.edge.push(u);
+            }
+        }
+    }
+    for &v in r {
+        for &u in touching.of(v) {
+            if u != k && !rel.edge.contains(&u) && !rel.vertex.contains(&u) {
+                rel.vertex.push(u);
+            }
+        }
+    }
+    // Trace: from a vertex of the tessel, along an edge between two other tessels, on
+    // along their boundary while only they meet at its vertices (a unit a vertex), to a
+    // vertex where a third tessel touches that shares nothing with the starting one.
+    let near = |u: usize| u == k || rel.edge.contains(&u) || rel.vertex.contains(&u);
+    let mut found: Vec<(usize, u32)> = Vec::new();
+    for &v in r {
+        for &e in at_vertex.of(v) {
+            let Some(sides) = edges.pair(e) else { continue };
+            if sides.contains(&k) {
+                continue;
+            }
+            let (a, b) = edges.keys[e];
+            let (mut prev, mut cur) = (v, if a == v { b } else { a });
+            let mut cost = 1;
+            loop {
+                if r.contains(&cur) || cost > MAX_TRACE {
+                    break;
+                }
+                let mut others = false;
+                for &u in touching.of(cur).iter().filter(|u| !sides.contains(u)) {
+                    others = true;
+                    if !near(u) {
+                        match found.iter_mut().find(|f| f.0 == u) {
+                            Some(f) => f.1 = f.1.min(cost),
+                            None => found.push((u, cost)),
+                        }
+                    }
+                }
+                if others {
+                    break;
+                }
+                // Only the two meet here: the boundary goes on.
+                let next = at_vertex.of(cur).iter().copied().find(|&e2| {
+                    let (x, y) = edges.keys[e2];
+                    let o = if x == cur { y } else { x };
+                    o != prev
+                        && edges
+                            .pair(e2)
+                            .is_some_and(|s| s.contains(&sides[0]) && s.contains(&sides[1]))
+                });
+                let Some(e2) = next else { break };
+                let (x, y) = edges.keys[e2];
+                prev = cur;
+                cur = if x == cur { y } else { x };
+                cost += 1;
+            }
+        }
+    }
+    rel.trace = found;
+    rel
+}
+
+/// The open edges of a ring (unjoined): those with its tessel alone on them.
+fn open(ring: &[usize], root: &[usize], edges: &Edges, points: &[Point]) -> Vec<(Point, Point)> {
+    let n = ring.len();
+    (0..n)
+        .filter(|&i| {
+            let (a, b) = (root[ring[i]], root[ring[(i + 1) % n]]);
+            a != b && edges.index(a, b).is_some_and(|e| edges.sides(e).len() == 1)
+        })
+        .map(|i| (points[ring[i]], points[ring[(i + 1) % n]]))
+        .collect()
+}
+
+/// Every tessel joined to the rest, at least by a vertex: those that are not, by label.
+pub(super) fn apart<'a>(
+    labels: &[usize],
+    rel: impl Fn(usize) -> Option<&'a Relations>,
+) -> Option<Vec<Problem>> {
+    if labels.len() <= 1 {
+        return None;
+    }
+    let top = labels.iter().max().map_or(0, |&m| m + 1);
+    let mut seen = vec![false; top];
+    let mut todo = vec![labels[0]];
+    seen[labels[0]] = true;
+    while let Some(t) = todo.pop() {
+        if let Some(r) = rel(t) {
+            for &u in r.edge.iter().chain(&r.vertex) {
+                if !seen[u] {
+                    seen[u] = true;
+                    todo.push(u);
+                }
+            }
+        }
+    }
+    let apart: Vec<Problem> = labels
+        .iter()
+        .filter(|&&t| !seen[t])
+        .map(|&t| Problem::Apart { tessel: t })
+        .collect();
+    (!apart.is_empty()).then_some(apart)
+}

@@ -44,7 +44,7 @@ impl std::fmt::Display for MoveError {
         match self {
             MoveError::Unreadable(w) => write!(
                 f,
-                "`{w}` is not a move: write the origin and destination cells, e.g. e2e4"
+                "`{w}` is not written like any decision of this game"
             ),
             MoveError::NoSuchMove(w) => write!(f, "`{w}` is not a legal move here"),
             MoveError::Ambiguous(c) => write!(f, "that could be {}", c.join(" or ")),

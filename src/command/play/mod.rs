@@ -318,6 +318,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         if let Some(m) = g.sample_chance(&mut s) {
             // Chance decides from the game's seeded generator.
             let text = g.chance_text(&before, m);
+            let drawn = matches!(
+                g.waiting_chance(&before),
+                Some(tessel_lang::ir::Chance::Draw { .. })
+            );
             match before
                 .pending
                 .first()
@@ -329,7 +333,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     let who = p.owner as usize;
                     out!(
                         "chance: {} ({}, seated at {})",
-                        speak::chance_words(&text),
+                        speak::chance_words(&text, drawn),
                         person_name(
                             g.people(&before).get(who).copied().unwrap_or(who),
                             ai.is_some(),
@@ -338,7 +342,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                         g.program.players.get(who).map_or("?", |n| n.as_str())
                     );
                 }
-                None => out!("chance: {}", speak::chance_words(&text)),
+                None => out!("chance: {}", speak::chance_words(&text, drawn)),
             }
             history.push(before);
             record.decisions.push(text);
@@ -410,7 +414,12 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     .get(m.rule as usize)
                     .is_some_and(|a| a.forced)
         };
-        if let Some(due) = speak::due(g, &moves, &g.program.players[player], moves.iter().any(forced)) {
+        if let Some(due) = speak::due(
+            g,
+            &moves,
+            &g.program.players[player],
+            moves.iter().any(forced),
+        ) {
             out!("{due}");
         }
         // The prompt names the side, and the person playing it when people change sides.

@@ -61,7 +61,10 @@ fn cells_in(g: &Game, text: &str) -> Vec<CellId> {
 }
 
 fn cell_name(g: &Game, c: CellId) -> &str {
-    g.board.cell_names.get(c as usize).map_or("?", |n| n.as_str())
+    g.board
+        .cell_names
+        .get(c as usize)
+        .map_or("?", |n| n.as_str())
 }
 
 fn piece_name(g: &Game, kind: u8) -> &str {
@@ -151,7 +154,10 @@ pub fn help(g: &Game, s: &State, moves: &[Move]) -> String {
             None => forms.push((form, vec![text], vec![m.kind])),
         }
     }
-    let mut out = format!("{}: what {player} may decide now, as it is written:\n", g.program.title);
+    let mut out = format!(
+        "{}: what {player} may decide now, as it is written:\n",
+        g.program.title
+    );
     for (form, ex, _) in &forms {
         out += &format!("  {form}: {}\n", ex.join(", "));
     }
@@ -375,10 +381,7 @@ pub fn due(g: &Game, moves: &[Move], side: &str, forced: bool) -> Option<String>
     let mut names: Vec<String> = Vec::new();
     for m in moves {
         let n = if m.is_pass() {
-            g.program
-                .pass_text
-                .clone()
-                .unwrap_or_else(|| "pass".into())
+            g.program.pass_text.clone().unwrap_or_else(|| "pass".into())
         } else {
             g.program
                 .actions
@@ -397,14 +400,17 @@ pub fn due(g: &Game, moves: &[Move], side: &str, forced: bool) -> Option<String>
     Some(format!("{side} {verb} decide: {list}"))
 }
 
-/// A chance outcome in words: `the spot comes up j10` (a bookkeeping name loses its `_`).
-pub fn chance_words(text: &str) -> String {
+/// A chance outcome in words: `the spot comes up j10`, `o is drawn into the hand` (a
+/// bookkeeping name loses its `_`, and is shown in words only).
+pub fn chance_words(text: &str, draw: bool) -> String {
     match text.split_once('=') {
         Some((name, value)) => {
-            let words = format!(
-                "the {} comes up {value}",
-                name.trim_start_matches('_').replace('_', " ")
-            );
+            let name = name.trim_start_matches('_').replace('_', " ");
+            let words = if draw {
+                format!("{value} is drawn into the {name}")
+            } else {
+                format!("the {name} comes up {value}")
+            };
             if name.starts_with('_') {
                 words
             } else {

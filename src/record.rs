@@ -25,6 +25,10 @@ pub struct Record {
     /// How the game ended, when it did.
     #[serde(default)]
     pub result: Option<String>,
+    /// A game ended by the players rather than the rules, after the decisions: `resign
+    /// SEAT` (that seat loses) or `draw` (a draw offered and accepted), in any game.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub agreed: Option<String>,
 }
 
 impl Record {
@@ -42,6 +46,7 @@ impl Record {
             start,
             decisions: Vec::new(),
             result: None,
+            agreed: None,
         }
     }
 
@@ -178,6 +183,22 @@ fn plugin_ok(game: &Game) -> Result<(), String> {
         Some(e) => Err(e.to_string()),
         None => Ok(()),
     }
+}
+
+/// The result of a game the players ended (`Record::agreed`): `resign SEAT` loses for
+/// that seat (with two players the other wins), `draw` is a draw by agreement.
+pub fn agreed_result(game: &Game, agreed: &str) -> Option<String> {
+    let players = &game.program.players;
+    if agreed == "draw" {
+        return Some("draw agreed: no winner".into());
+    }
+    let seat = agreed.strip_prefix("resign ")?;
+    let i = players.iter().position(|p| p == seat)?;
+    Some(if players.len() == 2 {
+        format!("{seat} resigns: {} wins", players[1 - i])
+    } else {
+        format!("{seat} resigns: {seat} loses")
+    })
 }
 
 /// Plays a record's decisions from its start. Returns the states before each decision

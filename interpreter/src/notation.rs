@@ -42,10 +42,9 @@ pub enum MoveError {
 impl std::fmt::Display for MoveError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            MoveError::Unreadable(w) => write!(
-                f,
-                "`{w}` is not a move: write the origin and destination cells, e.g. e2e4"
-            ),
+            MoveError::Unreadable(w) => {
+                write!(f, "`{w}` is not written like any decision of this game")
+            }
             MoveError::NoSuchMove(w) => write!(f, "`{w}` is not a legal move here"),
             MoveError::Ambiguous(c) => write!(f, "that could be {}", c.join(" or ")),
         }

@@ -96,6 +96,11 @@ pub enum Item {
     Action(ActionDecl),
     /// Cells hold unordered piles: any piece of a pile may move.
     Piles(Span),
+    /// `label NAME "text"`: how screens name a variable (`""` hides it).
+    Label {
+        name: Name,
+        text: Name,
+    },
     /// How good a position is for `mover`, for agents that look one decision ahead.
     Score {
         expr: Expr,
@@ -159,6 +164,7 @@ impl Item {
             Item::Ending { name, .. } => Some(("ending", name)),
             Item::Action(a) => Some(("action", &a.name)),
             Item::Define { name, .. } => Some(("define", name)),
+            Item::Label { name, .. } => Some(("label", name)),
             _ => None,
         }
     }

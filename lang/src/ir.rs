@@ -291,6 +291,8 @@ pub struct Var {
     pub reset_each_turn: bool,
     /// Keeps its value through `restart`.
     pub kept: bool,
+    /// How screens name it (`label NAME "text"`); `Some("")` hides it.
+    pub label: Option<String>,
 }
 
 #[derive(Clone, Debug, Serialize)]

@@ -102,6 +102,12 @@ pub fn run(args: Replay) -> Result<ExitCode, ExitCode> {
             .unwrap_or_else(|| "no winner".into());
         format!("{}: {who}", o.ending)
     });
+    // A game the players ended (a resignation, a draw agreed) ends so on replay too.
+    let result = result.or_else(|| {
+        rec.agreed
+            .as_deref()
+            .and_then(|a| tessel::record::agreed_result(&g, a))
+    });
     if json {
         #[derive(Serialize)]
         struct Decision<'a> {

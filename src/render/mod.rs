@@ -128,7 +128,13 @@ pub fn variables(game: &Game, s: &State, sides: &[String]) -> String {
             tessel_lang::ir::Type::Bool => (x != 0).to_string(),
             _ => x.to_string(),
         };
-        if v.name.starts_with('_') || mapped.contains(&(id as u16)) || v.per_piece {
+        // The ruleset's label for it (`label NAME "text"`); an empty one hides it.
+        let name = v.label.as_deref().unwrap_or(&v.name);
+        if v.name.starts_with('_')
+            || name.is_empty()
+            || mapped.contains(&(id as u16))
+            || v.per_piece
+        {
             // Bookkeeping, and the pieces' own values (listed with the pieces below).
         } else if v.per_player {
             let names = if people_var == Some(id) {
@@ -141,9 +147,9 @@ pub fn variables(game: &Game, s: &State, sides: &[String]) -> String {
                 .enumerate()
                 .map(|(i, p)| format!("{p} {}", show(value(v, i))))
                 .collect();
-            parts.push(format!("{}: {}", v.name, each.join(", ")));
+            parts.push(format!("{name}: {}", each.join(", ")));
         } else if !v.per_cell {
-            parts.push(format!("{} {}", v.name, show(value(v, 0))));
+            parts.push(format!("{name} {}", show(value(v, 0))));
         } else {
             // A per-cell value: the cells where it is set, when they are few (a property
             // of many cells is the board's to show, with `show`).
@@ -154,7 +160,7 @@ pub fn variables(game: &Game, s: &State, sides: &[String]) -> String {
                 .map(|c| format!("{} {}", game.board.cell_names[c], show(value(v, c))))
                 .collect();
             if !each.is_empty() && each.len() <= 8 {
-                parts.push(format!("{}: {}", v.name, each.join(", ")));
+                parts.push(format!("{name}: {}", each.join(", ")));
             }
         }
     }
@@ -179,7 +185,7 @@ pub fn piece_values(game: &Game, s: &State) -> String {
         .program
         .vars
         .iter()
-        .filter(|v| v.per_piece && !v.name.starts_with('_'))
+        .filter(|v| v.per_piece && !v.name.starts_with('_') && v.label.as_deref() != Some(""))
         .collect();
     if shown.is_empty() {
         return String::new();
@@ -193,7 +199,7 @@ pub fn piece_values(game: &Game, s: &State) -> String {
             .iter()
             .filter_map(|v| {
                 let x = game.var(s, &v.name, c).unwrap_or(0);
-                (x != 0).then(|| format!("{} {x}", v.name))
+                (x != 0).then(|| format!("{} {x}", v.label.as_deref().unwrap_or(&v.name)))
             })
             .collect();
         if !vals.is_empty() {

@@ -9,6 +9,7 @@ mod basics;
 mod play;
 mod records;
 mod render;
+mod speak;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -184,3 +184,27 @@ fn a_variant_seats_fewer_players_than_its_base_names() {
         out.diagnostics
     );
 }
+
+#[test]
+fn labels_name_variables_for_the_screens_and_an_empty_one_hides() {
+    let rules = format!(
+        "{RULES}\n    counter spoil = 0\n    var px = 0\n    label spoil \"spoils\"\n    label px \"\"\n"
+    );
+    let out = compile("runners", &rules, &loader(), &[]);
+    assert!(out.diagnostics.is_empty(), "{:?}", out.diagnostics);
+    let p = out.program.expect("compiles");
+    let label = |n: &str| {
+        p.vars
+            .iter()
+            .find(|v| v.name == n)
+            .and_then(|v| v.label.clone())
+    };
+    assert_eq!(label("spoil").as_deref(), Some("spoils"));
+    assert_eq!(label("px").as_deref(), Some(""));
+    // An unknown name is reported at it, with the close one suggested.
+    let rules = format!("{RULES}\n    counter spoil = 0\n    label spoill \"spoils\"\n");
+    let out = compile("runners", &rules, &loader(), &[]);
+    let d = out.diagnostics.first().expect("a diagnostic");
+    assert!(d.message.contains("no variable `spoill`"), "{d:?}");
+    assert!(d.hints.iter().any(|h| h.contains("spoil")), "{d:?}");
+}

@@ -64,6 +64,7 @@ impl Lowerer<'_> {
                     let score = score.as_ref().and_then(|n| self.people_var(n));
                     rules.people = by.map(|by| ir::People { by, score });
                 }
+                Item::Label { name, text } => self.label(name, text),
                 Item::Action(a) => {
                     if rules.actions.len() < 250 {
                         let action = self.action_from(a);
@@ -188,6 +189,23 @@ impl Lowerer<'_> {
 
 impl Lowerer<'_> {
     /// A variable of `people by VAR score VAR`: a number for each player.
+    /// `label NAME "text"`: the player-facing name of a variable.
+    fn label(&mut self, name: &Name, text: &Name) {
+        match self.names.vars.get(&name.text) {
+            Some(&v) => self.vars[v as usize].label = Some(text.text.clone()),
+            None => {
+                let d = err(
+                    codes::UNKNOWN_NAME,
+                    format!("there is no variable `{}` to label", name.text),
+                    name.span,
+                    "unknown variable",
+                );
+                let d = crate::diag::with_suggestion(d, &name.text, self.names.vars.keys());
+                self.error(d.hint("a label names a `var` or `counter` declared in the ruleset"));
+            }
+        }
+    }
+
     fn people_var(&mut self, name: &Name) -> Option<ir::VarId> {
         let Some(&v) = self.names.vars.get(&name.text) else {
             self.error(

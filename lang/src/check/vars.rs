@@ -70,6 +70,7 @@ impl Lowerer<'_> {
             per_piece: v.per_piece,
             reset_each_turn: v.reset_each_turn,
             kept: v.kept,
+            label: None,
         });
     }
 }

@@ -46,6 +46,10 @@ impl Builder {
             Rule::piece_decl => self.piece_decl(it),
             Rule::forbid_decl => self.forbid_decl(it, span),
             Rule::piles_decl => Item::Piles(span),
+            Rule::label_decl => Item::Label {
+                name: self.name(it.next().unwrap()),
+                text: self.name(it.next().unwrap()),
+            },
             Rule::after_decl => Item::After {
                 body: self.block(it.next().unwrap()),
                 span,

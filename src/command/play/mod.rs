@@ -4,6 +4,7 @@
 
 mod ai;
 mod clock;
+mod speak;
 
 use super::game::{parse_options, start, stop, GameArgs, StartArgs};
 use clap::Args;
@@ -157,11 +158,15 @@ struct PlaySetup {
     timing: Option<Timing>,
 }
 
-const PLAY_HELP: &str =
-    "Type a move as origin and destination cell (e2e4; e7e8=Q to promote; S@c3 to drop; pass).
-Commands: moves (list legal moves), undo, position (print the position string), position FILE
-(save the whole state, to continue with --position @FILE), save FILE (write the game record),
-hint (the computer's suggestion and how sure it is), quit.";
+/// The decisions made so far, as people read them (a bookkeeping name's `_` left out).
+fn shown_moves(record: &tessel::record::Record) -> String {
+    record
+        .decisions
+        .iter()
+        .map(|d| d.trim_start_matches('_'))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// The decisions are one forced action or a pass: nothing to choose.
 fn only_choice(g: &Game, moves: &[tessel_interpreter::Move]) -> bool {
@@ -210,15 +215,17 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
     };
     // An example of the game's own notation: a decision legal at the start.
     g.decisions(&s, &mut scratch, &mut moves);
-    let example = moves
+    match moves
         .iter()
         .find(|m| !m.is_chance())
         .map(|&m| g.move_text_among(&moves, m))
-        .unwrap_or_else(|| "e2e4".into());
-    out!(
-        "{} — type a move (e.g. {example}), or `help`.",
-        g.program.title
-    );
+    {
+        Some(example) => out!(
+            "{} — type a decision (e.g. {example}), or `help`.",
+            g.program.title
+        ),
+        None => out!("{} — type `help` for the decisions.", g.program.title),
+    }
     if let Some(legend) = render::legend(g) {
         out!("{legend}");
     }
@@ -259,6 +266,9 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         }
         if !automatic {
             out_part!("\n{}", render::board(g, &s));
+            if let Some(pieces) = speak::piece_legend(g) {
+                out!("{pieces}");
+            }
             let position = g.position_string(&s);
             // A long position string (a board built in play) is shown on request only.
             if position.len() <= 160 {
@@ -303,7 +313,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     .collect();
                 out!("Counted: {}", each.join(", "));
             }
-            out!("Moves: {}", record.decisions.join(" "));
+            out!("Moves: {}", shown_moves(&record));
             record.result = Some(format!("{}: {who}", o.ending));
             save(&record, &record_path);
             return ExitCode::SUCCESS;
@@ -312,6 +322,10 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         if let Some(m) = g.sample_chance(&mut s) {
             // Chance decides from the game's seeded generator.
             let text = g.chance_text(&before, m);
+            let drawn = matches!(
+                g.waiting_chance(&before),
+                Some(tessel_lang::ir::Chance::Draw { .. })
+            );
             match before
                 .pending
                 .first()
@@ -322,7 +336,8 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                 Some(p) => {
                     let who = p.owner as usize;
                     out!(
-                        "chance: {text} ({}, seated at {})",
+                        "chance: {} ({}, seated at {})",
+                        speak::chance_words(&text, drawn),
                         person_name(
                             g.people(&before).get(who).copied().unwrap_or(who),
                             ai.is_some(),
@@ -331,7 +346,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                         g.program.players.get(who).map_or("?", |n| n.as_str())
                     );
                 }
-                None => out!("chance: {text}"),
+                None => out!("chance: {}", speak::chance_words(&text, drawn)),
             }
             history.push(before);
             record.decisions.push(text);
@@ -406,18 +421,13 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     .get(m.rule as usize)
                     .is_some_and(|a| a.forced)
         };
-        if moves.iter().all(|m| m.is_action()) && moves.iter().any(forced) {
-            let mut names: Vec<&str> = moves
-                .iter()
-                .filter_map(|m| g.program.actions.get(m.rule as usize))
-                .map(|a| a.name.as_str())
-                .collect();
-            names.dedup();
-            out!(
-                "{} must choose first: {}",
-                g.program.players[player],
-                names.join(", ")
-            );
+        if let Some(due) = speak::due(
+            g,
+            &moves,
+            &g.program.players[player],
+            moves.iter().any(forced),
+        ) {
+            out!("{due}");
         }
         // The prompt names the side, and the person playing it when people change sides.
         let side = if g.program.people.is_some() {
@@ -444,7 +454,7 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         }
         let _ = std::io::stdout().flush();
         let Some(Ok(line)) = lines.next() else {
-            out!("\nMoves: {}", record.decisions.join(" "));
+            out!("\nMoves: {}", shown_moves(&record));
             save(&record, &record_path);
             return ExitCode::SUCCESS;
         };
@@ -452,12 +462,49 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
         match line {
             "" => continue,
             "quit" | "exit" => {
-                out!("Moves: {}", record.decisions.join(" "));
+                out!("Moves: {}", shown_moves(&record));
                 save(&record, &record_path);
                 return ExitCode::SUCCESS;
             }
-            "help" => out!("{PLAY_HELP}"),
+            "help" => out!("{}", speak::help(g, &s, &moves)),
             "hint" => out!("{}", computer.hint(g, &s, &moves, &mut scratch)),
+            // Resigning and offering a draw, in every game; a ruleset's own decision
+            // written so (its `resign` action) comes first.
+            "resign" if g.read_move(&s, line, &moves).is_err() => {
+                let name = &g.program.players[player];
+                let agreed = format!("resign {name}");
+                let result = tessel::record::agreed_result(g, &agreed).unwrap_or_default();
+                out!("Game over: {result}.");
+                out!("Moves: {}", shown_moves(&record));
+                record.agreed = Some(agreed);
+                record.result = Some(result);
+                save(&record, &record_path);
+                return ExitCode::SUCCESS;
+            }
+            "draw" if g.read_move(&s, line, &moves).is_err() => {
+                let name = &g.program.players[player];
+                let next = (player + 1) % g.players();
+                let other = &g.program.players[next];
+                let accepted = if ai.is_some() && g.people(&s)[next] != human {
+                    out!("{name} offers a draw; {other} (the computer) declines.");
+                    false
+                } else {
+                    out_part!("{name} offers a draw. {other}, do you accept? (yes/no)> ");
+                    let _ = std::io::stdout().flush();
+                    let answer = lines.next().and_then(|l| l.ok()).unwrap_or_default();
+                    matches!(answer.trim(), "yes" | "y" | "accept")
+                };
+                if accepted {
+                    let result = tessel::record::agreed_result(g, "draw").unwrap_or_default();
+                    out!("Game over: {result}.");
+                    out!("Moves: {}", shown_moves(&record));
+                    record.agreed = Some("draw".into());
+                    record.result = Some(result);
+                    save(&record, &record_path);
+                    return ExitCode::SUCCESS;
+                }
+                out!("The draw is declined; play goes on.");
+            }
             "moves" => out!(
                 "{}",
                 moves
@@ -561,20 +608,8 @@ fn play(g: &Game, mut s: State, setup: PlaySetup) -> ExitCode {
                     turn_timed(&mut timing, player, turns != s.turns, &mut asked_at);
                     save(&record, &record_path);
                 }
-                Err(e @ tessel_interpreter::MoveError::NoSuchMove(_)) => {
-                    // A move the pieces can make but a `forbid` rule stops: say which.
-                    let mut pseudo = Vec::new();
-                    g.pseudo_moves(&s, &mut pseudo);
-                    match g
-                        .parse_move(text, &pseudo)
-                        .ok()
-                        .and_then(|m| g.forbid_reason(&s, m))
-                    {
-                        Some(reason) => out!("`{text}` is not allowed: {reason}"),
-                        None => out!("{e}"),
-                    }
-                }
-                Err(e) => out!("{e}"),
+                // Why, in the game's words: the form, whose piece, which `forbid`.
+                Err(e) => out!("{}", speak::refusal(g, &s, text, &moves, &e)),
             },
         }
     }

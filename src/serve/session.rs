@@ -64,6 +64,8 @@ pub struct Session {
     pub state: State,
     /// The state before each decision in the record.
     history: Vec<State>,
+    /// For each decision in the record, the player whose secret choice it was.
+    secrets: Vec<Option<usize>>,
     pub record: Record,
     pub seats: Vec<Seat>,
     /// The token of the browser that created the game: it plays the `Here` seats, sets
@@ -146,6 +148,26 @@ fn only_choice(g: &Game, moves: &[Move]) -> bool {
     }
 }
 
+/// Whether `m` is an action its ruleset keeps secret.
+fn is_secret(g: &Game, m: Move) -> bool {
+    m.is_action()
+        && g.program
+            .actions
+            .get(m.rule as usize)
+            .is_some_and(|a| a.secret)
+}
+
+/// The player whose secret choice the decision `text` at `s` is, if it is one.
+fn secret_of(g: &Game, s: &State, text: &str) -> Option<usize> {
+    if !g.program.actions.iter().any(|a| a.secret) || g.waiting_chance(s).is_some() {
+        return None;
+    }
+    let mut legal = Vec::new();
+    g.decisions(s, &mut g.scratch(), &mut legal);
+    let m = g.read_move(s, text, &legal).ok()?;
+    is_secret(g, m).then_some(s.to_move as usize)
+}
+
 /// The computer's work, done outside the lock: choose at `state` for `version`.
 pub struct Thinking {
     pub game: Arc<Game>,
@@ -184,10 +206,16 @@ impl Session {
     ) -> Session {
         let seed = record.seed;
         let scratch = game.scratch();
+        let secrets = history
+            .iter()
+            .zip(&record.decisions)
+            .map(|(s, text)| secret_of(&game, s, text))
+            .collect();
         Session {
             game,
             state,
             history,
+            secrets,
             record,
             seats,
             owner: super::token(),
@@ -224,6 +252,8 @@ impl Session {
     }
 
     fn push(&mut self, m: Move, text: String) {
+        let secret = is_secret(&self.game, m).then_some(self.state.to_move as usize);
+        self.secrets.push(secret);
         self.history.push(self.state.clone());
         self.record.decisions.push(text);
         self.game.apply(&mut self.state, m);
@@ -242,6 +272,7 @@ impl Session {
             let before = self.state.clone();
             if let Some(m) = self.game.sample_chance(&mut self.state) {
                 let text = self.game.chance_text(&before, m);
+                self.secrets.push(None);
                 self.history.push(before);
                 self.record.decisions.push(text);
                 self.game.apply(&mut self.state, m);
@@ -325,6 +356,7 @@ impl Session {
         let mut undone = false;
         while let Some(prev) = self.history.pop() {
             self.record.decisions.pop();
+            self.secrets.pop();
             self.state = prev;
             undone = true;
             if let Some(seat) = self.seat_to_move() {
@@ -382,28 +414,6 @@ impl Session {
         true
     }
 
-    /// Whether the decision that led to state `i` was a secret choice.
-    fn secret(&self, i: usize) -> Option<usize> {
-        let before = self.history.get(i)?;
-        let g = &self.game;
-        let text = self.record.decisions.get(i)?;
-        let secret_action = g.program.actions.iter().any(|a| a.secret);
-        if !secret_action || g.waiting_chance(before).is_some() {
-            return None;
-        }
-        let mut scratch = g.scratch();
-        let mut legal = Vec::new();
-        g.decisions(before, &mut scratch, &mut legal);
-        let m = g.read_move(before, text, &legal).ok()?;
-        let secret = m.is_action()
-            && g
-                .program
-                .actions
-                .get(m.rule as usize)
-                .is_some_and(|a| a.secret);
-        secret.then_some(before.to_move as usize)
-    }
-
     /// The game as the holder of `token` sees it.
     pub fn view(&mut self, id: &str, token: &str) -> View {
         let g = self.game.clone();
@@ -437,7 +447,7 @@ impl Session {
             })
             .collect();
         let moves = (0..self.record.decisions.len())
-            .map(|i| match self.secret(i) {
+            .map(|i| match self.secrets.get(i).copied().flatten() {
                 Some(p) if !yours.contains(&p) => "(a secret choice)".to_string(),
                 _ => self.record.decisions[i].clone(),
             })

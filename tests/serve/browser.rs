@@ -2,7 +2,8 @@
 //! `chromium-driver`; `.ci/run` installs them and sets `TESSEL_REQUIRE_BROWSER`, so CI
 //! never skips this). One browser session plays each of the five seed games and chess:
 //! a seeded game started from the start page, ten or more decisions played by clicking
-//! (cells, and buttons for decisions that are not a move from a cell to a cell), one
+//! (cells, and buttons for decisions that are not a move from a cell to a cell; chess,
+//! which has none short of a promotion, types one in its notation instead), one
 //! undone, the move list and the picture checked against the server's state, a screenshot
 //! kept in `target/serve-screens/`, then the game finished by the computer.
 
@@ -90,7 +91,12 @@ fn the_page_plays_the_seed_games_and_chess_by_clicks() {
         let shots = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/serve-screens");
         std::fs::create_dir_all(&shots).unwrap();
         let mut failure = None;
+        // `TESSEL_BROWSER_GAMES=mu,veney` plays only those.
+        let only = std::env::var("TESSEL_BROWSER_GAMES").unwrap_or_default();
         for (i, game) in GAMES.iter().enumerate() {
+            if !only.is_empty() && !only.split(',').any(|g| g == *game) {
+                continue;
+            }
             if let Err(e) = play_one(&c, game, 7 + i as u64, &shots).await {
                 failure = Some(format!("{game}: {e}"));
                 break;
@@ -116,7 +122,13 @@ fn server_view(id: &str, token: &str) -> Value {
 }
 
 /// Waits until `ok` holds of the server's view and the page shows that version.
-async fn settled(c: &Client, id: &str, token: &str, ok: impl Fn(&Value) -> bool) -> Res<Value> {
+async fn settled(
+    c: &Client,
+    id: &str,
+    token: &str,
+    what: &str,
+    ok: impl Fn(&Value) -> bool,
+) -> Res<Value> {
     let start = Instant::now();
     loop {
         let v = server_view(id, token);
@@ -130,7 +142,11 @@ async fn settled(c: &Client, id: &str, token: &str, ok: impl Fn(&Value) -> bool)
             }
         }
         if start.elapsed() > Duration::from_secs(90) {
-            return Err(format!("the page did not settle: {}", v["due"]));
+            let shown = c.execute("return game.version;", vec![]).await.map_err(err)?;
+            return Err(format!(
+                "{what}: the page did not settle: {} (version {} on the server, {shown} shown; moves {})",
+                v["due"], v["version"], v["moves"]
+            ));
         }
         tokio::time::sleep(Duration::from_millis(40)).await;
     }
@@ -241,7 +257,7 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         .as_str()
         .unwrap_or_default()
         .to_string();
-    let mut v = settled(c, &id, &token, |_| true).await?;
+    let mut v = settled(c, &id, &token, "the start", |_| true).await?;
     if v["seats"][0]["kind"] != "here" || v["owner"] != true {
         return Err(format!("the game did not start with its seats here: {v}"));
     }
@@ -270,12 +286,21 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         };
         before_last = moves(&v);
         let n = before_last.len();
-        let how = click_decision(c, &v, pick).await?;
+        // A game with nothing but moves from cell to cell (chess, short of a promotion):
+        // one decision typed in the game's notation instead.
+        let how = if others.is_empty() && not_move == 0 && clicked >= 11 {
+            let typed = c.find(Locator::Id("notation")).await.map_err(err)?;
+            typed.send_keys(pick["text"].as_str().unwrap()).await.map_err(err)?;
+            click(c, "#typed button").await?;
+            "typed"
+        } else {
+            click_decision(c, &v, pick).await?
+        };
         if how != "cells" {
             not_move += 1;
         }
         clicked += 1;
-        v = settled(c, &id, &token, |w| moves(w).len() > n).await?;
+        v = settled(c, &id, &token, "a click", |w| moves(w).len() > n).await?;
         if moves(&v)[n] != pick["text"].as_str().unwrap() {
             return Err(format!("clicked {} and the server played {}", pick["text"], moves(&v)[n]));
         }
@@ -289,7 +314,7 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
     // Undo the last: back to where it was before.
     click(c, "#undo").await?;
     let want = before_last.clone();
-    v = settled(c, &id, &token, |w| moves(w) == want).await?;
+    v = settled(c, &id, &token, "undo", |w| moves(w) == want).await?;
     check_page(c, &v).await?;
     // The computer finishes the game: both seats chosen on the page.
     for seat in 0..v["players"].as_array().unwrap().len() {
@@ -300,16 +325,22 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
             .await
             .map_err(err)?;
         level.select_by_value("random").await.map_err(err)?;
-        settled(c, &id, &token, |w| w["version"].as_u64() > Some(version)).await?;
+        settled(c, &id, &token, "a seat", |w| {
+            w["version"].as_u64() > Some(version)
+        }).await?;
         let version = server_view(&id, &token)["version"].as_u64().unwrap();
         let kind = c
             .find(Locator::Css(&format!("{row} select[name^=seat]")))
             .await
             .map_err(err)?;
         kind.select_by_value("computer").await.map_err(err)?;
-        settled(c, &id, &token, |w| w["version"].as_u64() > Some(version)).await?;
+        settled(c, &id, &token, "a seat", |w| {
+            w["version"].as_u64() > Some(version)
+        }).await?;
     }
-    v = settled(c, &id, &token, |w| !w["result"].is_null() && w["thinking"] == false).await?;
+    v = settled(c, &id, &token, "the computer's game", |w| {
+        !w["result"].is_null() && w["thinking"] == false
+    }).await?;
     check_page(c, &v).await?;
     let shown = c
         .find(Locator::Id("result"))

@@ -22,9 +22,12 @@ pub struct GameInfo {
     pub options: Vec<OptionInfo>,
 }
 
+/// A ruleset's name and the options it was compiled with.
+type Key = (String, Vec<(String, String)>);
+
 pub struct Catalog {
     pub games: Vec<GameInfo>,
-    compiled: Mutex<HashMap<(String, Vec<(String, String)>), Arc<Game>>>,
+    compiled: Mutex<HashMap<Key, Arc<Game>>>,
 }
 
 /// Compiles `name` with `options`: the game, or the diagnostics as text.
@@ -53,7 +56,11 @@ fn opening_comment(text: &str) -> String {
     text.lines()
         .map(str::trim_start)
         .take_while(|l| l.starts_with("//"))
-        .map(|l| l.trim_start_matches('/').strip_prefix(' ').unwrap_or(l.trim_start_matches('/')))
+        .map(|l| {
+            l.trim_start_matches('/')
+                .strip_prefix(' ')
+                .unwrap_or(l.trim_start_matches('/'))
+        })
         .collect::<Vec<_>>()
         .join("\n")
 }

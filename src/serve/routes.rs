@@ -88,15 +88,16 @@ fn body<T: DeserializeOwned>(raw: Result<Bytes, BytesRejection>) -> Result<T, Ap
             ApiError(status, format!("the request's body cannot be read: {r}"))
         }
     })?;
-    serde_json::from_slice(&raw)
-        .map_err(|e| bad(400, format!("the request is not the JSON expected here: {e}")))
+    serde_json::from_slice(&raw).map_err(|e| {
+        bad(
+            400,
+            format!("the request is not the JSON expected here: {e}"),
+        )
+    })
 }
 
 async fn page() -> impl IntoResponse {
-    (
-        [(header::CACHE_CONTROL, "no-store")],
-        Html(PAGE),
-    )
+    ([(header::CACHE_CONTROL, "no-store")], Html(PAGE))
 }
 
 async fn not_found() -> ApiError {
@@ -150,8 +151,7 @@ fn kick(server: Shared, id: String) {
         notify(&server, &id, g.version);
     }
     tokio::spawn(async move {
-        let Ok((m, rng, version)) = tokio::task::spawn_blocking(move || work.choose()).await
-        else {
+        let Ok((m, rng, version)) = tokio::task::spawn_blocking(move || work.choose()).await else {
             return;
         };
         let v = match s.lock() {
@@ -217,22 +217,34 @@ async fn create(
         }
         (None, None) => return Err(bad(400, "say which game: {\"game\": \"chess\"}")),
     };
-    let game = server
-        .catalog
-        .game(&name, &options)
-        .map_err(|e| bad(if e.starts_with("there is no game") { 404 } else { 400 }, e))?;
+    let game = server.catalog.game(&name, &options).map_err(|e| {
+        bad(
+            if e.starts_with("there is no game") {
+                404
+            } else {
+                400
+            },
+            e,
+        )
+    })?;
     let players = game.players();
     let mut seats = Vec::with_capacity(players);
     for i in 0..players {
         seats.push(match req.seats.get(i) {
-            Some(s) => Seat::parse(&s.kind, s.level.as_deref(), s.playouts).map_err(|e| bad(400, e))?,
+            Some(s) => {
+                Seat::parse(&s.kind, s.level.as_deref(), s.playouts).map_err(|e| bad(400, e))?
+            }
             None => Seat::Here,
         });
     }
     if req.seats.len() > players {
         return Err(bad(
             400,
-            format!("{} has {players} seats, not {}", game.program.title, req.seats.len()),
+            format!(
+                "{} has {players} seats, not {}",
+                game.program.title,
+                req.seats.len()
+            ),
         ));
     }
     let mut record = Record::new(&name, &options, seed, start);
@@ -287,10 +299,16 @@ async fn preview(
 ) -> Result<Response, ApiError> {
     let req: Preview = body(raw)?;
     let r = req.record;
-    let game = server
-        .catalog
-        .game(&r.ruleset, &r.options)
-        .map_err(|e| bad(if e.starts_with("there is no game") { 404 } else { 400 }, e))?;
+    let game = server.catalog.game(&r.ruleset, &r.options).map_err(|e| {
+        bad(
+            if e.starts_with("there is no game") {
+                404
+            } else {
+                400
+            },
+            e,
+        )
+    })?;
     let svg = tokio::task::spawn_blocking(move || {
         crate::record::replay(&game, &r).map(|(_, s)| crate::render::svg(&game, &s))
     })
@@ -405,7 +423,11 @@ async fn seats(
         let Some(old) = g.seats.get(req.seat).cloned() else {
             return Err(bad(
                 400,
-                format!("there is no seat {}; the seats are 0 to {}", req.seat, n - 1),
+                format!(
+                    "there is no seat {}; the seats are 0 to {}",
+                    req.seat,
+                    n - 1
+                ),
             ));
         };
         let seat = match (&old, req.kind.as_str()) {
@@ -437,7 +459,10 @@ async fn record(
             (header::CONTENT_TYPE, "application/json".to_string()),
             (
                 header::CONTENT_DISPOSITION,
-                format!("attachment; filename=\"{}-{id}.json\"", g.record.ruleset.replace(['"', '/', '\\'], "_")),
+                format!(
+                    "attachment; filename=\"{}-{id}.json\"",
+                    g.record.ruleset.replace(['"', '/', '\\'], "_")
+                ),
             ),
         ],
         text + "\n",

@@ -91,6 +91,8 @@ pub struct Decision {
     pub kind: &'static str,
     pub from: Option<u16>,
     pub to: Option<u16>,
+    /// A decision the computer never takes (resigning, say): the page sets it apart.
+    pub manual: bool,
 }
 
 /// What a page is sent about a game.
@@ -443,6 +445,7 @@ impl Session {
                     kind,
                     from: if kind == "move" { cell(m.from) } else { None },
                     to: if kind == "pass" { None } else { cell(m.to) },
+                    manual: g.is_manual(&m),
                 }
             })
             .collect();

@@ -43,9 +43,13 @@ fn free_port() -> u16 {
 fn the_page_plays_the_seed_games_and_chess_by_clicks() {
     let (Some(driver), Some(chromium)) = (found("chromedriver"), found("chromium")) else {
         if std::env::var_os("TESSEL_REQUIRE_BROWSER").is_some() {
-            panic!("chromium and chromedriver are needed: apt-get install chromium chromium-driver");
+            panic!(
+                "chromium and chromedriver are needed: apt-get install chromium chromium-driver"
+            );
         }
-        eprintln!("skipped: no chromium or chromedriver (apt-get install chromium chromium-driver)");
+        eprintln!(
+            "skipped: no chromium or chromedriver (apt-get install chromium chromium-driver)"
+        );
         return;
     };
     let port = free_port();
@@ -59,7 +63,10 @@ fn the_page_plays_the_seed_games_and_chess_by_clicks() {
     );
     let started = Instant::now();
     while std::net::TcpStream::connect(("127.0.0.1", port)).is_err() {
-        assert!(started.elapsed() < Duration::from_secs(20), "chromedriver did not start");
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "chromedriver did not start"
+        );
         std::thread::sleep(Duration::from_millis(100));
     }
     let profile = std::env::temp_dir().join(format!("tessel-chromium-{}", std::process::id()));
@@ -142,7 +149,10 @@ async fn settled(
             }
         }
         if start.elapsed() > Duration::from_secs(90) {
-            let shown = c.execute("return game.version;", vec![]).await.map_err(err)?;
+            let shown = c
+                .execute("return game.version;", vec![])
+                .await
+                .map_err(err)?;
             return Err(format!(
                 "{what}: the page did not settle: {} (version {} on the server, {shown} shown; moves {})",
                 v["due"], v["version"], v["moves"]
@@ -209,7 +219,10 @@ async fn check_page(c: &Client, v: &Value) -> Res<()> {
         .await
         .map_err(err)?;
     if shown != v["moves"] {
-        return Err(format!("the move list shows {shown}, the server has {}", v["moves"]));
+        return Err(format!(
+            "the move list shows {shown}, the server has {}",
+            v["moves"]
+        ));
     }
     // The picture: every element of the server's SVG, in order, with its fill and text.
     let same = c
@@ -272,7 +285,14 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         if !v["result"].is_null() || (clicked >= 12 && not_move >= 1) {
             break;
         }
-        let ds = v["decisions"].as_array().unwrap().clone();
+        // Never resigning or the like: the game is to go on.
+        let ds: Vec<Value> = v["decisions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|d| d["manual"] == false)
+            .cloned()
+            .collect();
         if ds.is_empty() {
             return Err(format!("nothing to decide: {}", v["due"]));
         }
@@ -290,7 +310,10 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         // one decision typed in the game's notation instead.
         let how = if others.is_empty() && not_move == 0 && clicked >= 11 {
             let typed = c.find(Locator::Id("notation")).await.map_err(err)?;
-            typed.send_keys(pick["text"].as_str().unwrap()).await.map_err(err)?;
+            typed
+                .send_keys(pick["text"].as_str().unwrap())
+                .await
+                .map_err(err)?;
             click(c, "#typed button").await?;
             "typed"
         } else {
@@ -302,12 +325,18 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         clicked += 1;
         v = settled(c, &id, &token, "a click", |w| moves(w).len() > n).await?;
         if moves(&v)[n] != pick["text"].as_str().unwrap() {
-            return Err(format!("clicked {} and the server played {}", pick["text"], moves(&v)[n]));
+            return Err(format!(
+                "clicked {} and the server played {}",
+                pick["text"],
+                moves(&v)[n]
+            ));
         }
         check_page(c, &v).await?;
     }
     if clicked < 10 || not_move < 1 {
-        return Err(format!("only {clicked} decisions clicked, {not_move} not from-to"));
+        return Err(format!(
+            "only {clicked} decisions clicked, {not_move} not from-to"
+        ));
     }
     let png = c.screenshot().await.map_err(err)?;
     std::fs::write(shots.join(format!("{game}.png")), png).map_err(err)?;
@@ -327,7 +356,8 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         level.select_by_value("random").await.map_err(err)?;
         settled(c, &id, &token, "a seat", |w| {
             w["version"].as_u64() > Some(version)
-        }).await?;
+        })
+        .await?;
         let version = server_view(&id, &token)["version"].as_u64().unwrap();
         let kind = c
             .find(Locator::Css(&format!("{row} select[name^=seat]")))
@@ -336,11 +366,13 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         kind.select_by_value("computer").await.map_err(err)?;
         settled(c, &id, &token, "a seat", |w| {
             w["version"].as_u64() > Some(version)
-        }).await?;
+        })
+        .await?;
     }
     v = settled(c, &id, &token, "the computer's game", |w| {
         !w["result"].is_null() && w["thinking"] == false
-    }).await?;
+    })
+    .await?;
     check_page(c, &v).await?;
     let shown = c
         .find(Locator::Id("result"))
@@ -350,7 +382,10 @@ async fn play_one(c: &Client, game: &str, seed: u64, shots: &std::path::Path) ->
         .await
         .map_err(err)?;
     if !shown.contains(v["result"].as_str().unwrap()) {
-        return Err(format!("the page shows `{shown}`, the server {}", v["result"]));
+        return Err(format!(
+            "the page shows `{shown}`, the server {}",
+            v["result"]
+        ));
     }
     let png = c.screenshot().await.map_err(err)?;
     std::fs::write(shots.join(format!("{game}-over.png")), png).map_err(err)?;

@@ -19,9 +19,18 @@ fn the_games_are_listed_with_their_options() {
     for g in ["chess", "mu", "muso", "mutou", "oicustiytac", "veney"] {
         assert!(names.contains(&g), "{g} in {names:?}");
     }
-    let chess = games.as_array().unwrap().iter().find(|g| g["name"] == "chess").unwrap();
+    let chess = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "chess")
+        .unwrap();
     assert_eq!(chess["title"], "Chess");
-    assert!(chess["options"].as_array().unwrap().iter().any(|o| o["name"] == "fifty"));
+    assert!(chess["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|o| o["name"] == "fifty"));
     assert_eq!(chess["players"], json!(["white", "black"]));
 }
 
@@ -40,23 +49,37 @@ fn a_game_is_played_and_undone_by_notation() {
     assert_eq!(view["decisions"].as_array().unwrap().len(), 20);
     assert_eq!(view["to_move"], 0);
     assert_eq!(view["due"], "white to decide");
-    assert!(view["svg"].as_str().unwrap().contains("data-cell=\"12\" data-name=\"e2\""));
+    assert!(view["svg"]
+        .as_str()
+        .unwrap()
+        .contains("data-cell=\"12\" data-name=\"e2\""));
     let e2e4 = view["decisions"]
         .as_array()
         .unwrap()
         .iter()
         .find(|d| d["text"] == "e2e4")
         .unwrap();
-    assert_eq!((e2e4["from"].as_u64(), e2e4["to"].as_u64()), (Some(12), Some(28)));
+    assert_eq!(
+        (e2e4["from"].as_u64(), e2e4["to"].as_u64()),
+        (Some(12), Some(28))
+    );
     assert_eq!(e2e4["kind"], "move");
-    let play = |d: &str| post(&format!("/api/sessions/{id}/play"), &json!({"decision": d, "token": token}).to_string());
+    let play = |d: &str| {
+        post(
+            &format!("/api/sessions/{id}/play"),
+            &json!({"decision": d, "token": token}).to_string(),
+        )
+    };
     assert_eq!(play("e2e4").0, 200);
     let (status, text) = play("e7e5");
     assert_eq!(status, 200);
     let v = json(&text);
     assert_eq!(moves(&v), ["e2e4", "e7e5"]);
     assert_eq!(v["last"], json!([52, 36]));
-    let (status, text) = post(&format!("/api/sessions/{id}/undo"), &json!({"token": token}).to_string());
+    let (status, text) = post(
+        &format!("/api/sessions/{id}/undo"),
+        &json!({"token": token}).to_string(),
+    );
     assert_eq!(status, 200, "{text}");
     assert_eq!(moves(&json(&text)), ["e2e4"]);
     // Anyone may look; only the seats' holders see the decisions.
@@ -72,7 +95,10 @@ fn a_game_is_played_and_undone_by_notation() {
 fn the_record_is_what_replay_reads_and_opens_again() {
     let (id, token, _) = create(json!({"game": "chess", "seed": 5}));
     for d in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        let (status, text) = post(&format!("/api/sessions/{id}/play"), &json!({"decision": d, "token": token}).to_string());
+        let (status, text) = post(
+            &format!("/api/sessions/{id}/play"),
+            &json!({"decision": d, "token": token}).to_string(),
+        );
         assert_eq!(status, 200, "{text}");
     }
     let (status, text) = get(&format!("/api/sessions/{id}"));
@@ -95,7 +121,11 @@ fn the_record_is_what_replay_reads_and_opens_again() {
         .args(["replay", path.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     // Opened again, it is the same game.
     let (_, _, again) = create(json!({ "record": record }));
     assert_eq!(moves(&again), moves(&view));
@@ -103,7 +133,10 @@ fn the_record_is_what_replay_reads_and_opens_again() {
     // Stepping back: the picture after two decisions.
     let mut two = record.clone();
     two.decisions.truncate(2);
-    let (status, text) = post("/api/sessions/preview", &json!({ "record": two }).to_string());
+    let (status, text) = post(
+        "/api/sessions/preview",
+        &json!({ "record": two }).to_string(),
+    );
     assert_eq!(status, 200, "{text}");
     assert!(json(&text)["svg"].as_str().unwrap().starts_with("<svg"));
 }
@@ -118,7 +151,10 @@ fn chance_and_only_decisions_are_made_as_play_makes_them() {
     let record: tessel::record::Record = serde_json::from_str(&text).unwrap();
     let game = tessel::serve::catalog::compile("veney", &[]).unwrap();
     let (_, end) = tessel::record::replay(&game, &record).expect("the record replays");
-    assert_eq!(game.position_string(&end), view["position"].as_str().unwrap());
+    assert_eq!(
+        game.position_string(&end),
+        view["position"].as_str().unwrap()
+    );
 }
 
 /// A POST that says its body is `length` bytes and sends only the start of it: the status
@@ -127,14 +163,19 @@ fn huge_post(path: &str, length: usize) -> (u16, String) {
     use std::io::Write;
     let host = base().trim_start_matches("http://");
     let mut tcp = std::net::TcpStream::connect(host).unwrap();
-    tcp.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    tcp.set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
     let head = format!(
         "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\nContent-Length: {length}\r\nConnection: close\r\n\r\n{{\"decision\": \""
     );
     tcp.write_all(head.as_bytes()).unwrap();
     let mut answer = String::new();
     let _ = tcp.read_to_string(&mut answer);
-    let status = answer.split(' ').nth(1).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let status = answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     let body = answer.split("\r\n\r\n").nth(1).unwrap_or("").to_string();
     (status, body)
 }
@@ -158,7 +199,10 @@ fn the_computer_answers_and_finishes_a_seeded_game() {
         "game": "chess", "seed": 1,
         "seats": [{"kind": "here"}, {"kind": "computer", "level": "greedy"}]
     }));
-    let (status, text) = post(&format!("/api/sessions/{id}/play"), &json!({"decision": "e2e4", "token": token}).to_string());
+    let (status, text) = post(
+        &format!("/api/sessions/{id}/play"),
+        &json!({"decision": "e2e4", "token": token}).to_string(),
+    );
     assert_eq!(status, 200, "{text}");
     let v = wait_for(&id, &token, |v| moves(v).len() == 2);
     assert_eq!(v["to_move"], 0);
@@ -186,7 +230,12 @@ fn a_remote_seat_plays_with_its_own_token_only() {
     let remote = view["seats"][1]["token"].as_str().unwrap().to_string();
     assert_ne!(remote, token);
     assert!(remote.len() >= 32);
-    let play = |d: &str, t: &str| post(&format!("/api/sessions/{id}/play"), &json!({"decision": d, "token": t}).to_string());
+    let play = |d: &str, t: &str| {
+        post(
+            &format!("/api/sessions/{id}/play"),
+            &json!({"decision": d, "token": t}).to_string(),
+        )
+    };
     assert_eq!(play("e2e4", &remote).0, 403, "white is not the remote seat");
     assert_eq!(play("e2e4", &token).0, 200);
     let (status, text) = play("e7e5", &token);
@@ -198,9 +247,19 @@ fn a_remote_seat_plays_with_its_own_token_only() {
     assert_eq!(v["yours"], json!([1]));
     assert_eq!(v["owner"], false);
     // The remote seat may neither undo nor change the seats.
-    assert_eq!(post(&format!("/api/sessions/{id}/undo"), &json!({"token": remote}).to_string()).0, 403);
+    assert_eq!(
+        post(
+            &format!("/api/sessions/{id}/undo"),
+            &json!({"token": remote}).to_string()
+        )
+        .0,
+        403
+    );
     let change = json!({"token": remote, "seat": 0, "kind": "computer"});
-    assert_eq!(post(&format!("/api/sessions/{id}/seats"), &change.to_string()).0, 403);
+    assert_eq!(
+        post(&format!("/api/sessions/{id}/seats"), &change.to_string()).0,
+        403
+    );
     // The owner may: black's link stays the same.
     let change = json!({"token": token, "seat": 1, "kind": "remote"});
     let (status, text) = post(&format!("/api/sessions/{id}/seats"), &change.to_string());
@@ -227,8 +286,14 @@ fn the_events_stream_tells_of_each_change() {
         String::from_utf8_lossy(&seen).into_owned()
     };
     let first = read_event();
-    assert!(first.contains("event: state") && first.contains("data: 0"), "{first}");
-    post(&format!("/api/sessions/{id}/play"), &json!({"decision": "d2d4", "token": token}).to_string());
+    assert!(
+        first.contains("event: state") && first.contains("data: 0"),
+        "{first}"
+    );
+    post(
+        &format!("/api/sessions/{id}/play"),
+        &json!({"decision": "d2d4", "token": token}).to_string(),
+    );
     let next = read_event();
     assert!(next.contains("data: 1"), "{next}");
 }
@@ -237,22 +302,40 @@ fn the_events_stream_tells_of_each_change() {
 fn every_bad_request_gets_a_clear_4xx_and_the_server_goes_on() {
     let (id, token, _) = create(json!({"game": "chess"}));
     let error = |(status, text): (u16, String)| -> (u16, String) {
-        let e = json(&text)["error"].as_str().unwrap_or_else(|| panic!("{text}")).to_string();
+        let e = json(&text)["error"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{text}"))
+            .to_string();
         (status, e)
     };
     // An unknown game, an unknown option, a bad option value, an unknown seat kind.
     let (s, e) = error(post("/api/sessions", r#"{"game": "chequers"}"#));
     assert_eq!(s, 404);
-    assert!(e.contains("no game `chequers`") && e.contains("chess"), "{e}");
-    let (s, e) = error(post("/api/sessions", r#"{"game": "chess", "options": {"fiftyy": 3}}"#));
+    assert!(
+        e.contains("no game `chequers`") && e.contains("chess"),
+        "{e}"
+    );
+    let (s, e) = error(post(
+        "/api/sessions",
+        r#"{"game": "chess", "options": {"fiftyy": 3}}"#,
+    ));
     assert_eq!(s, 400);
     assert!(e.contains("fiftyy") && e.contains("fifty"), "{e}");
-    let (s, e) = error(post("/api/sessions", r#"{"game": "chess", "options": {"fifty": "lots"}}"#));
+    let (s, e) = error(post(
+        "/api/sessions",
+        r#"{"game": "chess", "options": {"fifty": "lots"}}"#,
+    ));
     assert_eq!(s, 400, "{e}");
-    let (s, e) = error(post("/api/sessions", r#"{"game": "chess", "seats": [{"kind": "robot"}]}"#));
+    let (s, e) = error(post(
+        "/api/sessions",
+        r#"{"game": "chess", "seats": [{"kind": "robot"}]}"#,
+    ));
     assert_eq!(s, 400);
     assert!(e.contains("robot"), "{e}");
-    let (s, _) = error(post("/api/sessions", r#"{"game": "chess", "seats": [{"kind": "computer", "level": "genius"}]}"#));
+    let (s, _) = error(post(
+        "/api/sessions",
+        r#"{"game": "chess", "seats": [{"kind": "computer", "level": "genius"}]}"#,
+    ));
     assert_eq!(s, 400);
     // An unknown game id, an unknown path.
     let (s, e) = error(get("/api/sessions/0123456789abcdef"));
@@ -261,10 +344,14 @@ fn every_bad_request_gets_a_clear_4xx_and_the_server_goes_on() {
     assert_eq!(error(get("/api/nothing")).0, 404);
     // An illegal decision, and one that is not a decision at all.
     let play = |body: String| post(&format!("/api/sessions/{id}/play"), &body);
-    let (s, e) = error(play(json!({"decision": "e2e5", "token": token}).to_string()));
+    let (s, e) = error(play(
+        json!({"decision": "e2e5", "token": token}).to_string(),
+    ));
     assert_eq!(s, 422);
     assert!(e.contains("e2e5"), "{e}");
-    let (s, _) = error(play(json!({"decision": "\u{0}\u{7}<script>", "token": token}).to_string()));
+    let (s, _) = error(play(
+        json!({"decision": "\u{0}\u{7}<script>", "token": token}).to_string(),
+    ));
     assert_eq!(s, 422);
     // Malformed JSON, the wrong shape, an empty body.
     let (s, e) = error(play("{\"decision\": ".into()));
@@ -277,29 +364,51 @@ fn every_bad_request_gets_a_clear_4xx_and_the_server_goes_on() {
     let (s, e) = error(play(json!({"decision": "e2e4"}).to_string()));
     assert_eq!(s, 403);
     assert!(e.contains("not yours"), "{e}");
-    assert_eq!(error(play(json!({"decision": "e2e4", "token": "guess"}).to_string())).0, 403);
-    assert_eq!(error(post(&format!("/api/sessions/{id}/undo"), "{}")).0, 403);
+    assert_eq!(
+        error(play(
+            json!({"decision": "e2e4", "token": "guess"}).to_string()
+        ))
+        .0,
+        403
+    );
+    assert_eq!(
+        error(post(&format!("/api/sessions/{id}/undo"), "{}")).0,
+        403
+    );
     // Nothing to undo.
-    let (s, e) = error(post(&format!("/api/sessions/{id}/undo"), &json!({"token": token}).to_string()));
+    let (s, e) = error(post(
+        &format!("/api/sessions/{id}/undo"),
+        &json!({"token": token}).to_string(),
+    ));
     assert_eq!(s, 409, "{e}");
     // A huge body: refused from its stated length, before it is read.
     let (s, e) = error(huge_post(&format!("/api/sessions/{id}/play"), 4 << 20));
     assert_eq!(s, 413);
     assert!(e.contains("larger than"), "{e}");
     // A record that does not play.
-    let bad = json!({"record": {"tessel_record": 1, "ruleset": "chess", "decisions": ["e2e4", "e2e4"]}});
+    let bad =
+        json!({"record": {"tessel_record": 1, "ruleset": "chess", "decisions": ["e2e4", "e2e4"]}});
     let (s, e) = error(post("/api/sessions", &bad.to_string()));
     assert_eq!(s, 422);
     assert!(e.contains("decision 2"), "{e}");
     // A game over takes no more decisions.
     let (over, t2, _) = create(json!({"game": "chess"}));
     for d in ["f2f3", "e7e5", "g2g4", "d8h4"] {
-        post(&format!("/api/sessions/{over}/play"), &json!({"decision": d, "token": t2}).to_string());
+        post(
+            &format!("/api/sessions/{over}/play"),
+            &json!({"decision": d, "token": t2}).to_string(),
+        );
     }
-    let (s, e) = error(post(&format!("/api/sessions/{over}/play"), &json!({"decision": "e1f2", "token": t2}).to_string()));
+    let (s, e) = error(post(
+        &format!("/api/sessions/{over}/play"),
+        &json!({"decision": "e1f2", "token": t2}).to_string(),
+    ));
     assert_eq!(s, 409);
     assert!(e.contains("over"), "{e}");
     // And the server still serves, the first game included.
     assert_eq!(get("/api/games").0, 200);
-    assert_eq!(play(json!({"decision": "e2e4", "token": token}).to_string()).0, 200);
+    assert_eq!(
+        play(json!({"decision": "e2e4", "token": token}).to_string()).0,
+        200
+    );
 }

@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex};
 
 /// The largest request body taken (a record of many decisions fits).
 pub const BODY_LIMIT: usize = 256 * 1024;
-/// How many games a server holds at once.
+/// How many games a server holds at once; a new one past that takes the place of the
+/// game left alone longest.
 pub const MAX_SESSIONS: usize = 500;
 
 /// What the server shares among its requests.

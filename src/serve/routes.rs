@@ -186,6 +186,8 @@ struct Create {
     seats: Vec<SeatRequest>,
     /// A game record to open (as `tessel play --record` writes it) instead of `game`.
     record: Option<Record>,
+    /// A position to start `game` from (a position string in the ruleset's format).
+    position: Option<String>,
 }
 
 async fn create(
@@ -213,7 +215,13 @@ async fn create(
                     (k.clone(), v)
                 })
                 .collect();
-            (g.clone(), options, req.seed, None, Vec::new())
+            (
+                g.clone(),
+                options,
+                req.seed,
+                req.position.clone(),
+                Vec::new(),
+            )
         }
         (None, None) => return Err(bad(400, "say which game: {\"game\": \"chess\"}")),
     };
@@ -267,10 +275,21 @@ async fn create(
             .lock()
             .map_err(|_| bad(500, "the server is in a bad state"))?;
         if all.len() >= MAX_SESSIONS {
-            return Err(bad(
-                503,
-                format!("the server holds {MAX_SESSIONS} games, its most; restart it for more"),
-            ));
+            // The game left alone longest makes room (one busy now is not it).
+            let oldest = all
+                .iter()
+                .filter_map(|(k, g)| g.try_lock().ok().map(|g| (g.used, k.clone())))
+                .min()
+                .map(|(_, k)| k);
+            match oldest {
+                Some(k) => {
+                    all.remove(&k);
+                    if let Ok(mut events) = server.events.lock() {
+                        events.remove(&k);
+                    }
+                }
+                None => return Err(bad(503, "the server is busy with every game it holds")),
+            }
         }
         all.insert(id.clone(), Arc::new(Mutex::new(s)));
     }
@@ -330,7 +349,11 @@ async fn view(
     Query(q): Query<TokenQuery>,
 ) -> Result<Response, ApiError> {
     let s = session(&server, &id)?;
-    let v = lock(&s)?.view(&id, &q.token);
+    let v = {
+        let mut g = lock(&s)?;
+        g.used = std::time::Instant::now();
+        g.view(&id, &q.token)
+    };
     Ok(Json(v).into_response())
 }
 

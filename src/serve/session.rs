@@ -80,6 +80,8 @@ pub struct Session {
     pub thinking: Option<u64>,
     /// A plug-in's failure that stopped the game.
     pub stopped: Option<String>,
+    /// When a page last asked for the game (the oldest makes room for a new one).
+    pub used: std::time::Instant,
 }
 
 /// A decision as a page sees it: its text and the cells it involves.
@@ -226,6 +228,7 @@ impl Session {
             scratch,
             thinking: None,
             stopped: None,
+            used: std::time::Instant::now(),
         }
     }
 

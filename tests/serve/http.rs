@@ -142,6 +142,25 @@ fn the_record_is_what_replay_reads_and_opens_again() {
 }
 
 #[test]
+fn a_game_starts_from_a_position() {
+    let (_, _, view) =
+        create(json!({"game": "chess", "position": "4k3/8/8/8/8/8/4P3/4K3 w - - 0 1"}));
+    assert_eq!(view["decisions"].as_array().unwrap().len(), 6, "{view}");
+    let (status, text) = post(
+        "/api/sessions",
+        &json!({"game": "chess", "position": "4k3/8/9"}).to_string(),
+    );
+    assert_eq!(status, 422);
+    assert!(
+        json(&text)["error"]
+            .as_str()
+            .unwrap()
+            .contains("start position"),
+        "{text}"
+    );
+}
+
+#[test]
 fn chance_and_only_decisions_are_made_as_play_makes_them() {
     // Veney throws dice: the view is never chance's; the record holds the throws.
     let (id, _, view) = create(json!({"game": "veney", "seed": 3}));

@@ -50,6 +50,11 @@ fn bundled(dir: &Dir<'static>, name: &str) -> Option<String> {
         .map(|s| s.to_string())
 }
 
+/// The text of the bundled game `name`, if there is one.
+pub fn bundled_rules(name: &str) -> Option<String> {
+    bundled(&RULESETS, name)
+}
+
 /// Finds rules files on disk and in the bundle. Canonical names are `bundle:rulesets/X`,
 /// `bundle:stdlib/X` or a file path.
 pub struct BundleLoader;

@@ -8,6 +8,7 @@ pub mod diagnostics;
 pub mod files;
 pub mod record;
 pub mod render;
+pub mod serve;
 pub mod speed;
 pub mod terminal;
 

@@ -36,7 +36,7 @@ mod command;
 
 use clap::{Parser, Subcommand};
 use command::{
-    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay,
+    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay, serve,
 };
 use std::process::ExitCode;
 
@@ -70,6 +70,7 @@ enum Command {
     Analyze(analyze::Analyze),
     Replay(replay::Replay),
     Plugin(plugin::Plugin),
+    Serve(serve::Serve),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +88,7 @@ fn main() -> ExitCode {
         Command::Analyze(args) => analyze::run(args),
         Command::Replay(args) => replay::run(args),
         Command::Plugin(args) => plugin::run(args),
+        Command::Serve(args) => serve::run(args),
     };
     done.unwrap_or_else(|code| code)
 }

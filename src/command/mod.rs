@@ -19,3 +19,4 @@ pub mod plugin;
 pub mod random;
 pub mod render;
 pub mod replay;
+pub mod serve;

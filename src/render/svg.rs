@@ -202,6 +202,11 @@ pub fn svg(game: &Game, s: &State) -> String {
             fill = t;
         }
 
+        // Each cell's shape says which cell it is, for a page to click (`tessel serve`).
+        let cell_id = format!(
+            " data-cell=\"{c}\" data-name=\"{}\"",
+            esc(&game.board.cell_names[c]).replace('"', "&quot;")
+        );
         if hex_rows.is_some() {
             // A pointy-topped hexagon around the cell's centre.
             let (cx, cy) = centre.get(c).copied().unwrap_or_default();
@@ -212,7 +217,7 @@ pub fn svg(game: &Game, s: &State) -> String {
                     format!("{:.1},{:.1}", cx + size * a.cos(), cy + size * a.sin())
                 })
                 .collect();
-            out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", points.join(" "));
+            out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n", points.join(" "));
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
         } else if drawn {
@@ -224,7 +229,7 @@ pub fn svg(game: &Game, s: &State) -> String {
                 })
                 .collect();
             out += &format!(
-                "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"1\"/>\n",
+                "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"1\"{cell_id}/>\n",
                 points.join(" ")
             );
             let (cx, cy) = centre[c];
@@ -232,11 +237,11 @@ pub fn svg(game: &Game, s: &State) -> String {
             py = (cy - CELL as f64 / 2.0).max(0.0) as u32;
         } else if general {
             let (cx, cy) = centre[c];
-            out += &format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"/>\n", CELL as f64 * 0.5);
+            out += &format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n", CELL as f64 * 0.5);
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
         } else {
-            out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"/>\n");
+            out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"{cell_id}/>\n");
             if let Some(t) = overlay {
                 out += &format!("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{t}\" fill-opacity=\"0.5\"/>\n", px + 1, py + 1, CELL - 2, CELL - 2);
             }

@@ -6,7 +6,7 @@ use tessel_interpreter::{Game, Move, MoveError, Piece, State};
 use tessel_lang::ir::{CellId, NO_CELL};
 
 /// The commands of `play` itself, the same in every game.
-const COMMANDS: &str = "Commands: moves (list the legal decisions), undo, resign, draw (offer a draw; the next player accepts or declines), position (print the position string), position FILE (save the whole state, to continue with --position @FILE), save FILE (write the game record), quit.";
+const COMMANDS: &str = "Commands: moves (list the legal decisions), undo, resign, draw (offer a draw; the next player accepts or declines), hint (the computer's suggestion and how sure it is), position (print the position string), position FILE (save the whole state, to continue with --position @FILE), save FILE (write the game record), quit.";
 
 /// A text's shape: every cell name in it written `{cell}` (longest names first), so that
 /// `SY6` and `SY5` read alike, and `e2e5` like `e2e4`.

@@ -35,7 +35,16 @@ impl Seat {
                 let level = level.unwrap_or("greedy");
                 let playouts = playouts.unwrap_or(300).clamp(1, 20_000);
                 Ok(Seat::Computer {
-                    agent: Agent::parse(level, playouts)?,
+                    // A playout count and one thread: the same seed gives the same game.
+                    agent: Agent::parse(
+                        level,
+                        tessel_interpreter::agent::Budget {
+                            playouts: Some(playouts),
+                            think: None,
+                            depth: None,
+                            threads: 1,
+                        },
+                    )?,
                 })
             }
             other => Err(format!(
@@ -192,7 +201,7 @@ impl Thinking {
             Move::pass()
         } else {
             self.agent
-                .choose(g, &self.state, &legal, &mut self.rng, &mut scratch, 2000)
+                .choose(g, &self.state, &legal, &mut self.rng, &mut scratch)
         };
         (m, self.rng, self.version)
     }

@@ -42,7 +42,9 @@ impl Area {
             .map(|c| drawing.tessels.get(c).cloned().unwrap_or_default())
             .collect();
         let tess = Tessellation::new(&slots, &drawing.splices).ok()?;
-        Some(Area::from_tessellation(base, regions, players, drawing, tess))
+        Some(Area::from_tessellation(
+            base, regions, players, drawing, tess,
+        ))
     }
 
     /// The area of a derived tessellation of `drawing`.
@@ -146,10 +148,7 @@ impl Area {
             }
             AreaChange::Splice => {
                 let b = b as usize;
-                b < cells
-                    && b != a
-                    && !self.spliced(a, b)
-                    && self.splice_edges(a, b).is_some()
+                b < cells && b != a && !self.spliced(a, b) && self.splice_edges(a, b).is_some()
             }
             AreaChange::Unsplice => {
                 let b = b as usize;
@@ -291,9 +290,9 @@ impl Area {
     /// Whether splice `k` has a point on each of the two tessels.
     fn joins(&self, k: usize, a: usize, b: usize) -> bool {
         let (ra, rb) = (self.ring(a), self.ring(b));
-        self.drawing.splices[k].iter().any(|(p, q)| {
-            (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p))
-        })
+        self.drawing.splices[k]
+            .iter()
+            .any(|(p, q)| (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p)))
     }
 
     /// The outline `a` and `b` merged make, if they may merge.

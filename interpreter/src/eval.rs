@@ -419,9 +419,7 @@ impl Game {
             Expr::Drawn(a) => {
                 let a = self.eval(a, cx);
                 match (&cx.s.area, usize::try_from(a)) {
-                    (Some(area), Ok(c)) => {
-                        i64::from(!area.ring(c).is_empty())
-                    }
+                    (Some(area), Ok(c)) => i64::from(!area.ring(c).is_empty()),
                     (None, Ok(c)) => i64::from(c < cx.s.cells.len()),
                     _ => 0,
                 }
@@ -786,11 +784,7 @@ impl Game {
                     let new = match (&s.area, usize::try_from(a)) {
                         (Some(area), Ok(a)) if a < s.cells.len() => {
                             let empty = |c: usize| self.bare(s, c);
-                            area.change(
-                                &self.program.board,
-                                (*kind, a, b),
-                                &empty,
-                            )
+                            area.change(&self.program.board, (*kind, a, b), &empty)
                         }
                         _ => None,
                     };

@@ -234,7 +234,8 @@ impl Tessellation {
             if let (false, Some(s)) = (changed[c], new.shape(c)) {
                 let k = s.corners.len();
                 let on = |p: Point| {
-                    s.boxes(p) && (0..k).any(|i| inside_segment(p, s.corners[i], s.corners[(i + 1) % k]))
+                    s.boxes(p)
+                        && (0..k).any(|i| inside_segment(p, s.corners[i], s.corners[(i + 1) % k]))
                 };
                 if flipped.iter().any(|&p| on(p)) {
                     changed[c] = true;
@@ -245,7 +246,11 @@ impl Tessellation {
         for &c in &rering {
             let Some(s) = new.shape(c) else { continue };
             let ring = new.ring_of(&s.corners);
-            new.shapes[c] = Some(Arc::new(Shape::new(s.drawn.clone(), s.corners.clone(), ring)));
+            new.shapes[c] = Some(Arc::new(Shape::new(
+                s.drawn.clone(),
+                s.corners.clone(),
+                ring,
+            )));
         }
         // Overlaps can only be new where a redrawn tessel is.
         if reshaped.iter().any(|&c| new.overlaps(c)) {
@@ -266,7 +271,8 @@ impl Tessellation {
         let ix = Index::new(labels.iter().map(|&c| new.drawn(c)));
         let mut rings: Vec<Vec<usize>> = Vec::with_capacity(labels.len());
         for &c in &labels {
-            let ring: Option<Vec<usize>> = new.ring(c).iter().map(|p| ix.ids.get(p).copied()).collect();
+            let ring: Option<Vec<usize>> =
+                new.ring(c).iter().map(|p| ix.ids.get(p).copied()).collect();
             let Some(ring) = ring else {
                 return Err(Failed::Unsure);
             };
@@ -340,7 +346,11 @@ impl Tessellation {
             side(a, b, p) * side(a, b, q) < 0 && side(p, q, a) * side(p, q, b) < 0
         };
         let inside = |p: Point, t: &Shape| {
-            p.0 > t.lo.0 && p.0 < t.hi.0 && p.1 > t.lo.1 && p.1 < t.hi.1 && strictly_inside(p, &t.ring)
+            p.0 > t.lo.0
+                && p.0 < t.hi.0
+                && p.1 > t.lo.1
+                && p.1 < t.hi.1
+                && strictly_inside(p, &t.ring)
         };
         self.shapes.iter().enumerate().any(|(u, t)| {
             let Some(t) = t.as_deref().filter(|t| u != c && t.meets(s.lo, s.hi)) else {

@@ -7,7 +7,10 @@ use std::collections::{BTreeMap, HashMap};
 
 /// Derives the relations of the tessels `drawn`, joined also by `splices` (each a list of
 /// pairs of points that become one vertex). Every problem found is returned.
-pub fn derive_reference(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derived, Vec<Problem>> {
+pub fn derive_reference(
+    drawn: &[Drawn],
+    splices: &[Vec<(Point, Point)>],
+) -> Result<Derived, Vec<Problem>> {
     let mut problems = Vec::new();
     // Vertices by their drawn point.
     let mut ids: HashMap<Point, usize> = HashMap::new();

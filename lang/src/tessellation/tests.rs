@@ -248,7 +248,9 @@ fn grid_drawing(w: i64, h: i64, ways: &[u8]) -> Vec<Vec<Point>> {
 }
 
 fn cylinder(w: i64, h: i64) -> Vec<Vec<(Point, Point)>> {
-    vec![(0..=h).map(|k| ((0, k * UNIT), (w * UNIT, k * UNIT))).collect()]
+    vec![(0..=h)
+        .map(|k| ((0, k * UNIT), (w * UNIT, k * UNIT)))
+        .collect()]
 }
 
 fn drawn_of(slots: &[Vec<Point>]) -> Vec<Drawn> {

@@ -306,7 +306,12 @@ fn splice_at(
 
 /// Which tessels (by place) to derive: all, or those within two steps (sharing a vertex)
 /// of a changed one, before or after the change.
-fn dirty(labels: &[usize], joined: &[Vec<usize>], touching: &Lists, reuse: Option<Reuse>) -> Vec<bool> {
+fn dirty(
+    labels: &[usize],
+    joined: &[Vec<usize>],
+    touching: &Lists,
+    reuse: Option<Reuse>,
+) -> Vec<bool> {
     let Some(reuse) = reuse else {
         return vec![true; labels.len()];
     };
@@ -352,7 +357,13 @@ fn dirty(labels: &[usize], joined: &[Vec<usize>], touching: &Lists, reuse: Optio
 }
 
 /// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
-fn relations(k: usize, r: &[usize], edges: &Edges, touching: &Lists, at_vertex: &Lists) -> Relations {
+fn relations(
+    k: usize,
+    r: &[usize],
+    edges: &Edges,
+    touching: &Lists,
+    at_vertex: &Lists,
+) -> Relations {
     let mut rel = Relations::default();
     let other_side = |a: usize, b: usize| -> Option<usize> {
         edges

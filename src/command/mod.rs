@@ -18,3 +18,4 @@ pub mod plugin;
 pub mod random;
 pub mod render;
 pub mod replay;
+pub mod rules;

@@ -74,10 +74,11 @@ pub fn games() -> Vec<GameInfo> {
         .into_iter()
         .map(|(name, title)| {
             let program = load(&name, &[]).ok().and_then(|l| l.compiled.program);
-            let (players, summary) = program.map_or((Seats { min: 0, max: 0 }, String::new()), |p| {
-                let (min, max) = p.about.seats;
-                (Seats { min, max }, p.about.summary)
-            });
+            let (players, summary) =
+                program.map_or((Seats { min: 0, max: 0 }, String::new()), |p| {
+                    let (min, max) = p.about.seats;
+                    (Seats { min, max }, p.about.summary)
+                });
             GameInfo {
                 name,
                 title,

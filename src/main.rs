@@ -36,8 +36,7 @@ mod command;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use command::{
-    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay,
-    rules,
+    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay, rules,
 };
 use std::process::ExitCode;
 
@@ -136,6 +135,11 @@ fn main() -> ExitCode {
         .try_get_matches_from(&args)
         .and_then(|m| Cli::from_arg_matches(&m))
         .unwrap_or_else(|e| e.exit());
+    // `play` keeps Ctrl-C as the terminal gives it; every other command ends with 130
+    // on it, and the long runs stop cleanly (`tessel::progress`).
+    if !matches!(cli.command, Command::Play(_)) {
+        tessel::progress::exit_on_interrupt();
+    }
     let done = match cli.command {
         Command::List(args) => list::run(args),
         Command::Rules(args) => rules::run(args),

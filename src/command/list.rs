@@ -15,10 +15,7 @@ pub struct List {
 pub fn run(args: List) -> Result<ExitCode, ExitCode> {
     let games = tessel::bundle::games();
     if args.json {
-        out!(
-            "{}",
-            serde_json::json!({ "games": games })
-        );
+        out!("{}", serde_json::json!({ "games": games }));
         return Ok(ExitCode::SUCCESS);
     }
     for g in games {

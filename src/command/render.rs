@@ -38,7 +38,11 @@ pub fn run(args: Render) -> Result<ExitCode, ExitCode> {
         .transpose()?;
     if let Some(rec) = &rec {
         // The record's options, then those given here.
-        let mut options: Vec<String> = rec.options.iter().map(|(k, v)| format!("{k}={v}")).collect();
+        let mut options: Vec<String> = rec
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
         options.append(&mut game.options);
         game.options = options;
     }

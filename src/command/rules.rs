@@ -59,7 +59,13 @@ pub fn run(args: Rules) -> Result<ExitCode, ExitCode> {
         out!("");
         out!("Options (`--option NAME=VALUE`, `-o` for short):");
         for o in &p.options {
-            out!("  {}: {} = {} (default {})", o.name, o.kind, o.value, o.default);
+            out!(
+                "  {}: {} = {} (default {})",
+                o.name,
+                o.kind,
+                o.value,
+                o.default
+            );
             for line in wrap(&o.doc, WIDTH - 6, "") {
                 out!("      {line}");
             }

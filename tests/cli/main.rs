@@ -5,9 +5,13 @@
 mod common;
 
 mod basics;
+mod conventions;
+mod interrupt;
 mod play;
+mod readme;
 mod records;
 mod render;
+mod rules;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -82,7 +82,9 @@ impl Lowerer<'_> {
                     Span::new(span.file, span.start, span.start + 5),
                     "this `about` has no summary",
                 )
-                .hint("add `summary \"…\"`: one line saying what the game is, shown by `tessel list`"),
+                .hint(
+                    "add `summary \"…\"`: one line saying what the game is, shown by `tessel list`",
+                ),
             );
         }
         out

@@ -52,6 +52,8 @@ impl PartialEq for Thinking {
 
 /// The result of a game stopped because a plug-in failed.
 pub const STOPPED: &str = "stopped: a plug-in failed";
+/// The result of a game stopped by Ctrl-C: left out of the figures.
+pub const INTERRUPTED: &str = "interrupted";
 
 /// Plays one game from `start` with `agents[seat]` for each seat.
 /// With `keep_moves`, the decisions are kept in notation (for game records).
@@ -139,6 +141,9 @@ pub fn play_one(
                 round_won(g, seated, &s, &mut round_winners);
             }
             Actor::Player(p) => {
+                if crate::progress::interrupted() {
+                    return done(INTERRUPTED, Vec::new(), None, &s, moves, round_winners);
+                }
                 if s.ply - ply0 >= max_plies {
                     return done("unfinished", Vec::new(), None, &s, moves, round_winners);
                 }
@@ -206,17 +211,51 @@ pub fn play_many(
     max_plies: u32,
     keep_moves: bool,
 ) -> Vec<Played> {
+    play_many_then(
+        g,
+        start,
+        agents,
+        games,
+        seed,
+        max_plies,
+        keep_moves,
+        &|_| {},
+    )
+}
+
+/// [`play_many`], calling `done` with each game as it ends (to save its record, count
+/// it). After Ctrl-C ([`crate::progress::interrupted`]) no game begins and the games
+/// under way stop: the games finished are returned, in seed order.
+#[allow(clippy::too_many_arguments)]
+pub fn play_many_then(
+    g: &Game,
+    start: &State,
+    agents: &[Agent],
+    games: u64,
+    seed: u64,
+    max_plies: u32,
+    keep_moves: bool,
+    done: &(dyn Fn(&Played) + Sync),
+) -> Vec<Played> {
     (0..games)
         .into_par_iter()
-        .map(|i| {
-            play_one(
+        .filter_map(|i| {
+            if crate::progress::interrupted() {
+                return None;
+            }
+            let p = play_one(
                 g,
                 start,
                 agents,
                 seed.wrapping_add(i),
                 max_plies,
                 keep_moves,
-            )
+            );
+            if p.result == INTERRUPTED {
+                return None;
+            }
+            done(&p);
+            Some(p)
         })
         .collect()
 }

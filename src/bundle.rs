@@ -39,6 +39,56 @@ pub fn list() -> Vec<(String, String)> {
     out
 }
 
+/// A bundled game as `tessel list` shows it: its name, title, players and summary.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameInfo {
+    pub name: String,
+    pub title: String,
+    /// The fewest and the most players.
+    pub players: Seats,
+    /// The summary line of its `about` (empty without one).
+    pub summary: String,
+}
+
+/// How many players sit: `min` to `max`.
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct Seats {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl std::fmt::Display for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.min == self.max {
+            write!(f, "{}", self.min)
+        } else {
+            write!(f, "{}-{}", self.min, self.max)
+        }
+    }
+}
+
+/// Each bundled game compiled with its default options, sorted by name; a game that does
+/// not compile (it never should) keeps its title and shows no players.
+pub fn games() -> Vec<GameInfo> {
+    list()
+        .into_iter()
+        .map(|(name, title)| {
+            let program = load(&name, &[]).ok().and_then(|l| l.compiled.program);
+            let (players, summary) =
+                program.map_or((Seats { min: 0, max: 0 }, String::new()), |p| {
+                    let (min, max) = p.about.seats;
+                    (Seats { min, max }, p.about.summary)
+                });
+            GameInfo {
+                name,
+                title,
+                players,
+                summary,
+            }
+        })
+        .collect()
+}
+
 fn bundled(dir: &Dir<'static>, name: &str) -> Option<String> {
     let file = if name.ends_with(".tessel") {
         name.to_string()

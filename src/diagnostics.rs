@@ -112,6 +112,63 @@ pub fn to_string(sources: &Sources, diags: &[Diagnostic]) -> String {
     String::from_utf8_lossy(&buf.into_inner()).into_owned()
 }
 
+/// Diagnostics as JSON for `tessel check --json`: `{"file","ok","errors","warnings",
+/// "diagnostics":[{"severity","code","message","place","labels","hints"}]}`, a place
+/// being `{"file","line","column","end_line","end_column","label"}` (lines and columns
+/// from 1, columns in characters) or `null`. Every diagnostic is listed (no cap); texts
+/// are as the messages say them, not cut.
+pub fn to_json(file: &str, sources: &Sources, diags: &[Diagnostic]) -> serde_json::Value {
+    let place = |span: tessel_lang::Span, label: &str| -> serde_json::Value {
+        if span.file >= sources.len() || span.end > sources.text(span.file).len() {
+            return serde_json::Value::Null;
+        }
+        let text = sources.text(span.file);
+        let (line, column) = line_column(text, span.start);
+        let (end_line, end_column) = line_column(text, span.end.max(span.start));
+        serde_json::json!({
+            "file": sources.name(span.file),
+            "line": line,
+            "column": column,
+            "end_line": end_line,
+            "end_column": end_column,
+            "label": label,
+        })
+    };
+    let errors = diags.iter().filter(|d| d.is_error()).count();
+    let list: Vec<serde_json::Value> = diags
+        .iter()
+        .map(|d| {
+            serde_json::json!({
+                "severity": match d.severity {
+                    Severity::Error => "error",
+                    Severity::Warning => "warning",
+                },
+                "code": d.code,
+                "message": d.message,
+                "place": d.span.map_or(serde_json::Value::Null, |s| place(s, &d.label)),
+                "labels": d.labels.iter().map(|l| place(l.span, &l.message)).collect::<Vec<_>>(),
+                "hints": d.hints,
+            })
+        })
+        .collect();
+    serde_json::json!({
+        "file": file,
+        "ok": diags.is_empty(),
+        "errors": errors,
+        "warnings": diags.len() - errors,
+        "diagnostics": list,
+    })
+}
+
+/// The line and column (from 1; the column in characters) of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let at = floor(text, at.min(text.len()));
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let start = before.rfind('\n').map_or(0, |i| i + 1);
+    (line, before[start..].chars().count() + 1)
+}
+
 /// A file as one diagnostic shows it: the lines its marks stand on cut to a window when
 /// they are over-long, and the marks moved to match. Line and column numbers are the
 /// original file's.
@@ -268,6 +325,27 @@ mod tests {
         let d =
             Diagnostic::error(codes::SYNTAX, "wrong").at(Span::new(file, at.start, at.end), "here");
         to_string(&sources, &[d])
+    }
+
+    #[test]
+    fn json_places_count_lines_and_characters_from_one() {
+        assert_eq!(line_column("ab\nçd", 5), (2, 2));
+        assert_eq!(line_column("ab", 0), (1, 1));
+        assert_eq!(line_column("ab", 99), (1, 3));
+        let mut sources = Sources::new();
+        let file = sources.add("rules.tessel", "region a = b\n");
+        let d = Diagnostic::error(codes::SYNTAX, "wrong")
+            .at(Span::new(file, 11, 12), "here")
+            .hint("fix it");
+        let v = to_json("rules.tessel", &sources, &[d]);
+        assert_eq!(v["ok"], false);
+        assert_eq!(v["errors"], 1);
+        let d = &v["diagnostics"][0];
+        assert_eq!(d["code"], "E0001");
+        assert_eq!(d["place"]["line"], 1);
+        assert_eq!(d["place"]["column"], 12);
+        assert_eq!(d["place"]["end_column"], 13);
+        assert_eq!(d["hints"][0], "fix it");
     }
 
     #[test]

@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod bundle;
 pub mod diagnostics;
 pub mod files;
+pub mod progress;
 pub mod record;
 pub mod render;
 pub mod serve;

@@ -34,9 +34,10 @@ macro_rules! err {
 
 mod command;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use command::{
-    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay, serve,
+    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay, rules,
+    serve,
 };
 use std::process::ExitCode;
 
@@ -47,11 +48,58 @@ use std::process::ExitCode;
     about = "A general game system: games as rules text, played, checked and measured"
 )]
 #[command(
-    after_help = "Examples:\n  tessel list\n  tessel play chess --ai random\n  tessel perft chess --depth 4\n  tessel check my-game.tessel"
+    after_help = "Examples:\n  tessel list\n  tessel rules mu\n  tessel play chess --ai random\n  tessel perft chess --depth 4\n  tessel check my-game.tessel"
 )]
 struct Cli {
+    /// When to colour what is printed: `auto` (on a terminal, unless NO_COLOR is set),
+    /// `always` or `never`.
+    #[arg(long, global = true, value_enum, default_value_t = Colour::Auto, value_name = "WHEN")]
+    color: Colour,
     #[command(subcommand)]
     command: Command,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Colour {
+    Auto,
+    Always,
+    Never,
+}
+
+impl Colour {
+    fn when(self) -> tessel::terminal::When {
+        use tessel::terminal::When;
+        match self {
+            Colour::Auto => When::Auto,
+            Colour::Always => When::Always,
+            Colour::Never => When::Never,
+        }
+    }
+}
+
+/// `--color` as the command line gives it, before clap has read it: clap's own help and
+/// errors follow it too.
+fn colour_asked(args: &[std::ffi::OsString]) -> Option<Colour> {
+    let mut asked = None;
+    let mut next_is_value = false;
+    for a in args.iter().skip(1).map(|a| a.to_string_lossy()) {
+        if a == "--" {
+            break;
+        }
+        let value = if next_is_value {
+            next_is_value = false;
+            Some(a.to_string())
+        } else if a == "--color" {
+            next_is_value = true;
+            None
+        } else {
+            a.strip_prefix("--color=").map(str::to_string)
+        };
+        if let Some(v) = value {
+            asked = Colour::from_str(&v, false).ok().or(asked);
+        }
+    }
+    asked
 }
 
 // The subcommands, in the order `tessel --help` lists them; each one's flags, help and
@@ -59,6 +107,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     List(list::List),
+    Rules(rules::Rules),
     Check(check::Check),
     Options(options::Options),
     Moves(moves::Moves),
@@ -74,9 +123,28 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let asked = colour_asked(&args).unwrap_or(Colour::Auto);
+    tessel::terminal::set_colour(asked.when());
+    let clap_colour = match asked {
+        Colour::Always => clap::ColorChoice::Always,
+        Colour::Never => clap::ColorChoice::Never,
+        Colour::Auto if tessel::terminal::colour_stderr() => clap::ColorChoice::Auto,
+        Colour::Auto => clap::ColorChoice::Never,
+    };
+    let cli = Cli::command()
+        .color(clap_colour)
+        .try_get_matches_from(&args)
+        .and_then(|m| Cli::from_arg_matches(&m))
+        .unwrap_or_else(|e| e.exit());
+    // `play` keeps Ctrl-C as the terminal gives it; every other command ends with 130
+    // on it, and the long runs stop cleanly (`tessel::progress`).
+    if !matches!(cli.command, Command::Play(_)) {
+        tessel::progress::exit_on_interrupt();
+    }
     let done = match cli.command {
         Command::List(args) => list::run(args),
+        Command::Rules(args) => rules::run(args),
         Command::Check(args) => check::run(args),
         Command::Options(args) => options::run(args),
         Command::Moves(args) => moves::run(args),

@@ -81,6 +81,11 @@ pub enum Item {
     Start {
         text: Name,
     },
+    /// `about { summary "…" text "…" house "…" }`: the ruleset's description for players.
+    About {
+        fields: Vec<AboutField>,
+        span: Span,
+    },
     /// How many decisions a turn holds and when a player may pass.
     Turn {
         max: Option<(u32, Span)>,
@@ -689,4 +694,11 @@ pub enum Field {
     /// A zone; an `optional` one is left out of a written position when it is empty
     /// (and so is every field after it).
     Zone(Name, bool),
+}
+
+/// One field of `about`: its word (`summary`, `text`, `house`) and its strings, in order.
+#[derive(Clone, Debug)]
+pub struct AboutField {
+    pub key: Name,
+    pub lines: Vec<Name>,
 }

@@ -222,6 +222,7 @@ pub mod codes {
     pub const NO_MIRROR: &str = "E0304";
     pub const BAD_RANGE: &str = "E0305";
     pub const BAD_SYMBOL: &str = "E0306";
+    pub const BAD_ABOUT: &str = "E0307";
     pub const BAD_POSITION: &str = "E0401";
     pub const PLUGIN: &str = "E0601";
     pub const NEVER_MOVES: &str = "E0501";

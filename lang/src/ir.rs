@@ -19,6 +19,8 @@ pub const NO_CELL: CellId = u16::MAX;
 #[derive(Clone, Debug, Serialize)]
 pub struct Program {
     pub title: String,
+    /// What the game is, for players (`about`).
+    pub about: About,
     pub players: Vec<String>,
     pub options: Vec<OptionInfo>,
     pub board: Board,
@@ -180,6 +182,19 @@ pub struct TurnRules {
     /// Run as each turn begins (for the player whose turn it is) and as it ends.
     pub start: Vec<Stmt>,
     pub end: Vec<Stmt>,
+}
+
+/// The ruleset's description for players (`about`), and how many players sit.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct About {
+    /// One line: what the game is.
+    pub summary: String,
+    /// The longer text, in paragraphs.
+    pub text: Vec<String>,
+    /// The house rules: readings and choices this ruleset made, one each.
+    pub house: Vec<String>,
+    /// The fewest and the most players (`seated A to B`, else the players named).
+    pub seats: (u32, u32),
 }
 
 #[derive(Clone, Debug, Serialize)]

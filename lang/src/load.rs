@@ -185,7 +185,7 @@ impl Gatherer<'_> {
 
 /// A variant's declarations over its base: a declaration of the same kind and name
 /// replaces the base's in place; the single declarations (game, players, board, position,
-/// start) replace the base's; everything else is added.
+/// start, about) replace the base's; everything else is added.
 fn merge_variant(base: Vec<Item>, over: Vec<Item>) -> Vec<Item> {
     let mut out: Vec<Item> = Vec::with_capacity(base.len() + over.len());
     let single = |i: &Item| -> Option<&'static str> {
@@ -195,6 +195,7 @@ fn merge_variant(base: Vec<Item>, over: Vec<Item>) -> Vec<Item> {
             Item::Board(_) => Some("board"),
             Item::Position { .. } => Some("position"),
             Item::Start { .. } => Some("start"),
+            Item::About { .. } => Some("about"),
             _ => None,
         }
     };

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 /// Play seeded games between agents on every core: win rates, draws, lengths, branching.
+/// Ctrl-C stops the run and reports the games finished (exit code 130).
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  tessel analyze chess --games 1000 --seed 1 --agents random,random\n  tessel analyze chess --games 20 --agents normal,random --playouts 200 --json\n  tessel analyze chess --games 20 --agents strong,greedy --think 1\n\nAgents: random, greedy, easy (100 playouts), normal or mcts (a search: --think 2 s\nunless --playouts is given), strong (three times the time, four times the playouts).\nEach game runs on one core (--threads 1) unless --threads says otherwise."
@@ -67,8 +68,28 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
             g.program.players.join(", ")
         )));
     }
+    tessel::progress::catch_interrupt();
     let t = Instant::now();
-    let played = tessel::analysis::play_many(
+    let options = parse_options(&game.options).unwrap_or_default();
+    let bar = tessel::progress::Progress::new(games, "games");
+    // Each record is saved as its game ends, so that a run stopped early keeps them.
+    let save = |p: &tessel::analysis::Played| {
+        bar.inc(1);
+        let Some(dir) = &records else {
+            return;
+        };
+        let mut rec =
+            tessel::record::Record::new(&game.file, &options, p.seed, at.position.clone());
+        rec.decisions = p.moves.clone();
+        rec.result = Some(match p.winner {
+            Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
+            None => p.result.clone(),
+        });
+        if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
+            err!("warning: {e}");
+        }
+    };
+    let played = tessel::analysis::play_many_then(
         &g,
         &start,
         &agents,
@@ -76,21 +97,20 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
         seed,
         max_plies,
         records.is_some(),
+        &save,
     );
-    if let Some(dir) = &records {
-        let options = parse_options(&game.options).unwrap_or_default();
-        for p in &played {
-            let mut rec =
-                tessel::record::Record::new(&game.file, &options, p.seed, at.position.clone());
-            rec.decisions = p.moves.clone();
-            rec.result = Some(match p.winner {
-                Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
-                None => p.result.clone(),
-            });
-            if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
-                err!("warning: {e}");
+    drop(bar);
+    let stopped = tessel::progress::interrupted();
+    if stopped {
+        err!(
+            "interrupted: {} of {games} games finished; the figures below are theirs{}",
+            played.len(),
+            if records.is_some() {
+                ", and their records are saved"
+            } else {
+                ""
             }
-        }
+        );
     }
     // A plug-in that failed stops the analysis: no figures from broken games.
     plugin_check(&g)?;
@@ -103,14 +123,21 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
             report: &'a tessel::analysis::Report,
             seconds: f64,
             games_per_second: f64,
+            /// Stopped by Ctrl-C: the figures are those of the games finished.
+            interrupted: bool,
         }
-        let rate = if secs > 0.0 { games as f64 / secs } else { 0.0 };
+        let rate = if secs > 0.0 {
+            played.len() as f64 / secs
+        } else {
+            0.0
+        };
         out!(
             "{}",
             serde_json::to_string(&Out {
                 report: &r,
                 seconds: secs,
-                games_per_second: rate
+                games_per_second: rate,
+                interrupted: stopped,
             })
             .unwrap_or_default()
         );
@@ -197,6 +224,9 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
         for (k, v) in &r.endings {
             out!("  {v:>7}  {k}");
         }
+    }
+    if stopped {
+        return Ok(ExitCode::from(tessel::progress::INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }

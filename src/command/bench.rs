@@ -7,7 +7,8 @@ use std::process::ExitCode;
 use tessel::speed::{self, Figures};
 
 /// Measure speed: perft nodes per second and random playouts per second, for one ruleset
-/// or (with --all) every bundled ruleset and its main option sets.
+/// or (with --all) every bundled ruleset and its main option sets. Ctrl-C stops the run
+/// and reports what was measured (exit code 130).
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  tessel bench chess\n  tessel bench chess --depth 5 --games 500 --json\n  tessel bench --all\n  tessel bench --all --json > speed.json"
@@ -36,9 +37,17 @@ pub struct Bench {
 }
 
 pub fn run(args: Bench) -> Result<ExitCode, ExitCode> {
-    if args.all {
-        return all(args.json);
+    tessel::progress::catch_interrupt();
+    let done = if args.all { all(args.json) } else { one(args) };
+    if done.is_ok() && tessel::progress::interrupted() {
+        err!("interrupted: the figures above are of the work finished");
+        return Ok(ExitCode::from(tessel::progress::INTERRUPTED));
     }
+    done
+}
+
+/// One ruleset's figures.
+fn one(args: Bench) -> Result<ExitCode, ExitCode> {
     let game = GameArgs {
         file: args.file.unwrap_or_default(),
         options: args.options,
@@ -90,6 +99,9 @@ fn all(json: bool) -> Result<ExitCode, ExitCode> {
         );
     }
     for e in &entries {
+        if tessel::progress::interrupted() {
+            break;
+        }
         let loaded = tessel::load(&e.ruleset, &e.options).map_err(stop)?;
         let c = loaded.compiled;
         let Some(program) = c.program else {

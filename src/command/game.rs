@@ -3,7 +3,7 @@
 //! builds the state to start from (`load_game`, `initial`, `start`).
 
 use clap::Args;
-use codespan_reporting::term::termcolor::{ColorChoice, StandardStream};
+use codespan_reporting::term::termcolor::StandardStream;
 use std::process::ExitCode;
 use tessel_interpreter::{Game, Move, Scratch, State};
 use tessel_lang::{Diagnostic, Sources, Span};
@@ -57,14 +57,20 @@ pub fn parse_options(raw: &[String]) -> Result<Vec<(String, String)>, String> {
                 Ok((k.trim().to_string(), v.trim().to_string()))
             }
             _ => Err(format!(
-                "`--option {o}` should be NAME=VALUE, e.g. --option fifty=0"
+                "`--option {o}` should be NAME=VALUE, e.g. --option fifty=0{}",
+                // `-o out.svg`: `-o` is `--option` in every command.
+                if o.contains('.') || o.contains('/') {
+                    " (`-o` is `--option`; the output file is `--output FILE`)"
+                } else {
+                    ""
+                }
             )),
         })
         .collect()
 }
 
 pub fn report(sources: &Sources, diags: &[Diagnostic]) {
-    let mut out = StandardStream::stderr(ColorChoice::Auto);
+    let mut out = StandardStream::stderr(tessel::terminal::stderr_choice());
     tessel::diagnostics::render(&mut out, sources, diags);
 }
 

@@ -19,4 +19,5 @@ pub mod plugin;
 pub mod random;
 pub mod render;
 pub mod replay;
+pub mod rules;
 pub mod serve;

@@ -6,7 +6,11 @@ use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
-/// Count decision sequences to a depth (perft).
+/// From this depth on, perft shows a progress bar (on a terminal).
+const DEEP: u32 = 4;
+
+/// Count decision sequences to a depth (perft). Ctrl-C stops the count and reports the
+/// first decisions counted (exit code 130).
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  tessel perft chess --depth 4\n  tessel perft chess --depth 3 --divide\n  tessel perft chess --depth 5 --json"
@@ -21,7 +25,7 @@ pub struct Perft {
     /// Count per first move.
     #[arg(long)]
     divide: bool,
-    /// Print `{"depth":N,"nodes":N,"seconds":S,"nps":R}`.
+    /// Print `{"depth":N,"nodes":N,"seconds":S,"nps":R,"interrupted":false}`.
     #[arg(long)]
     json: bool,
 }
@@ -34,22 +38,44 @@ pub fn run(args: Perft) -> Result<ExitCode, ExitCode> {
         divide,
         json,
     } = args;
+    tessel::progress::catch_interrupt();
     let (g, s) = start(&game, &at, 0)?;
     let t = Instant::now();
-    let nodes = if divide {
-        let parts = g.perft_divide(&s, depth);
-        let mut all = Vec::new();
-        let mut tmp = g.empty_state(0);
+    // A deep count shows its progress by first decisions on a terminal.
+    let bar = (depth >= DEEP).then(|| tessel::progress::Progress::new(0, "first decisions"));
+    let mut all = Vec::new();
+    let mut tmp = g.empty_state(0);
+    if divide {
         g.legal_moves(&s, &mut all, &mut tmp);
-        for (m, n) in &parts {
-            if !json {
-                out!("{}: {n}", g.move_text_among(&all, *m));
+    }
+    let mut parts: Vec<(String, u64)> = Vec::new();
+    let (nodes, complete) = tessel::speed::perft_parts(
+        &g,
+        &s,
+        depth,
+        |n| {
+            if let Some(b) = &bar {
+                b.restart(n as u64);
             }
+        },
+        |m, n| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+            if divide {
+                parts.push((g.move_text_among(&all, m), n));
+            }
+        },
+    );
+    drop(bar);
+    if !json {
+        for (m, n) in &parts {
+            out!("{m}: {n}");
         }
-        parts.iter().map(|(_, n)| n).sum()
-    } else {
-        g.perft(&s, depth)
-    };
+    }
+    if !complete {
+        err!("interrupted: the count below is of the first decisions counted so far");
+    }
     plugin_check(&g)?;
     let secs = t.elapsed().as_secs_f64();
     let nps = if secs > 0.0 { nodes as f64 / secs } else { 0.0 };
@@ -60,6 +86,8 @@ pub fn run(args: Perft) -> Result<ExitCode, ExitCode> {
             nodes: u64,
             seconds: f64,
             nps: f64,
+            /// Stopped by Ctrl-C: `nodes` counts the first decisions finished.
+            interrupted: bool,
         }
         out!(
             "{}",
@@ -67,7 +95,8 @@ pub fn run(args: Perft) -> Result<ExitCode, ExitCode> {
                 depth,
                 nodes,
                 seconds: secs,
-                nps: nps.round()
+                nps: nps.round(),
+                interrupted: !complete,
             })
             .unwrap_or_default()
         );
@@ -76,6 +105,9 @@ pub fn run(args: Perft) -> Result<ExitCode, ExitCode> {
             "perft {depth}: {nodes} nodes in {secs:.3}s ({:.0} nodes/s)",
             nps
         );
+    }
+    if !complete {
+        return Ok(ExitCode::from(tessel::progress::INTERRUPTED));
     }
     Ok(ExitCode::SUCCESS)
 }

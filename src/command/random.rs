@@ -9,7 +9,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 use tessel_interpreter::{Game, State};
 
-/// Play seeded random games: results, mean length, playouts per second.
+/// Play seeded random games: results, mean length, playouts per second. Ctrl-C stops the
+/// run and reports the games finished (exit code 130).
 #[derive(Args)]
 #[command(
     after_help = "Examples:\n  tessel random chess --games 1000 --seed 1\n  tessel random chess --games 10 --seed 7 --json"
@@ -32,8 +33,12 @@ pub struct Random {
 }
 
 pub fn run(args: Random) -> Result<ExitCode, ExitCode> {
+    tessel::progress::catch_interrupt();
     let (g, s0) = start(&args.game, &args.start, args.seed)?;
     random_games(&g, &s0, args.games, args.seed, args.max_plies, args.json)?;
+    if tessel::progress::interrupted() {
+        return Ok(ExitCode::from(tessel::progress::INTERRUPTED));
+    }
     Ok(ExitCode::SUCCESS)
 }
 
@@ -81,11 +86,12 @@ fn random_game(
     }
 }
 
-/// Plays and reports the games; stops at the first game a plug-in failed in.
+/// Plays and reports the games; stops at the first game a plug-in failed in, and after
+/// Ctrl-C (reporting the games finished).
 fn random_games(
     g: &Game,
     s0: &State,
-    n: u64,
+    asked: u64,
     seed: u64,
     max_plies: u32,
     json: bool,
@@ -93,7 +99,12 @@ fn random_games(
     let t = Instant::now();
     let mut scratch = g.scratch();
     let mut records: Vec<GameRecord> = Vec::new();
-    for i in 0..n {
+    let bar = tessel::progress::Progress::new(asked, "games");
+    for i in 0..asked {
+        if tessel::progress::interrupted() {
+            break;
+        }
+        bar.inc(1);
         records.push(random_game(
             g,
             s0,
@@ -103,13 +114,19 @@ fn random_games(
         ));
         plugin_check(g).inspect_err(|_| {
             err!(
-                "(stopped in game {} of {n}, seed {})",
+                "(stopped in game {} of {asked}, seed {})",
                 i + 1,
                 seed.wrapping_add(i)
             );
         })?;
     }
+    drop(bar);
     let secs = t.elapsed().as_secs_f64();
+    let n = records.len() as u64;
+    let stopped = tessel::progress::interrupted();
+    if stopped {
+        err!("interrupted: {n} of {asked} games finished; the figures below are theirs");
+    }
     let mut tally: std::collections::BTreeMap<String, u64> = Default::default();
     for r in &records {
         let key = match &r.winner {
@@ -132,6 +149,8 @@ fn random_games(
             mean_plies: f64,
             seconds: f64,
             playouts_per_second: f64,
+            /// Stopped by Ctrl-C: the figures are those of the games finished.
+            interrupted: bool,
         }
         out!(
             "{}",
@@ -140,7 +159,8 @@ fn random_games(
                 tally: &tally,
                 mean_plies: mean,
                 seconds: secs,
-                playouts_per_second: rate
+                playouts_per_second: rate,
+                interrupted: stopped,
             })
             .unwrap_or_default()
         );

@@ -8,18 +8,19 @@ use tessel::render;
 /// Draw a position as an SVG picture.
 #[derive(Args)]
 #[command(
-    after_help = "Examples:\n  tessel render chess > start.svg\n  tessel render chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' -o endgame.svg"
+    after_help = "Examples:\n  tessel render chess > start.svg\n  tessel render chess --position '4k3/8/8/8/8/8/4P3/4K3 w - - 0 1' -O endgame.svg\n  tessel render veney --record game.json --output end.svg"
 )]
 pub struct Render {
     #[command(flatten)]
     game: GameArgs,
     #[command(flatten)]
     start: StartArgs,
-    /// Draw the position a game record (JSON) ends in.
+    /// Draw the position a game record (JSON) ends in, with the record's options (an
+    /// `--option` given here is set after them).
     #[arg(long, value_name = "RECORD", conflicts_with = "position")]
     record: Option<std::path::PathBuf>,
-    /// Write to this file instead of standard output (`-o FILE` works too: an `-o`
-    /// without `=` is the output, not an option).
+    /// Write the picture to this file instead of standard output (`-O FILE`; `-o` is
+    /// `--option`, as in every command).
     #[arg(long, short = 'O', value_name = "FILE")]
     output: Option<std::path::PathBuf>,
 }
@@ -29,23 +30,30 @@ pub fn run(args: Render) -> Result<ExitCode, ExitCode> {
         mut game,
         start,
         record,
-        mut output,
+        output,
     } = args;
-    // `-o out.svg`: an `-o` without `=` is the picture's file, not an option.
-    if let Some(i) = game.options.iter().position(|o| !o.contains('=')) {
-        if output.is_none() {
-            output = Some(game.options.remove(i).into());
-        }
+    let rec = record
+        .as_ref()
+        .map(|path| tessel::record::Record::load(path).map_err(stop))
+        .transpose()?;
+    if let Some(rec) = &rec {
+        // The record's options, then those given here.
+        let mut options: Vec<String> = rec
+            .options
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect();
+        options.append(&mut game.options);
+        game.options = options;
     }
     let g = load_game(&game)?;
-    let s = match &record {
-        Some(path) => {
-            let rec = tessel::record::Record::load(path).map_err(stop)?;
-            tessel::record::replay(&g, &rec)
+    let s = match (&rec, &record) {
+        (Some(rec), Some(path)) => {
+            tessel::record::replay(&g, rec)
                 .map_err(|e| stop(format!("{}: {e}", path.display())))?
                 .1
         }
-        None => initial(&g, &start, 0)?,
+        _ => initial(&g, &start, 0)?,
     };
     let svg = render::svg(&g, &s);
     match output {

@@ -20,7 +20,7 @@ pub struct Replay {
     #[arg(long, value_name = "FILE")]
     rules: Option<String>,
     /// An option for a game text's ruleset, `NAME=VALUE` (repeatable).
-    #[arg(long = "option", value_name = "NAME=VALUE")]
+    #[arg(long = "option", short = 'o', value_name = "NAME=VALUE")]
     options: Vec<String>,
     /// Print the final position and result as JSON.
     #[arg(long)]

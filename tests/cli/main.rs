@@ -6,9 +6,13 @@ mod common;
 
 mod agents;
 mod basics;
+mod conventions;
+mod interrupt;
 mod play;
+mod readme;
 mod records;
 mod render;
+mod rules;
 mod speak;
 
 use std::io::Write;

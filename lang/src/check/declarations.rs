@@ -1,5 +1,5 @@
 //! The shape of a file: each name declared once, and each single declaration (`game`,
-//! `players`, `board`, `position`, `start`) at most once.
+//! `players`, `board`, `position`, `start`, `about`) at most once.
 
 use super::{err, Lowerer};
 use crate::ast::{self, BoardDecl, Item, Name};
@@ -17,6 +17,7 @@ pub(super) struct Singles<'a> {
     pub(super) board: Option<&'a BoardDecl>,
     pub(super) position: Option<(&'a Vec<ast::Field>, Span)>,
     pub(super) start: Option<&'a Name>,
+    pub(super) about: Option<(&'a Vec<ast::AboutField>, Span)>,
 }
 
 impl<'a> Lowerer<'a> {
@@ -29,6 +30,7 @@ impl<'a> Lowerer<'a> {
         let mut board_decl = None;
         let mut position_decl = None;
         let mut start_decl = None;
+        let mut about_decl = None;
         for item in items {
             if let Some((kind, name)) = item.key() {
                 if let Some(first) = seen.get(&(kind, name.text.clone())) {
@@ -71,6 +73,11 @@ impl<'a> Lowerer<'a> {
                     start_decl = Some(text);
                     Some(("start", text.span))
                 }
+                Item::About { fields, span } => {
+                    about_decl = Some((fields, *span));
+                    // The word `about`, not the whole block.
+                    Some(("about", Span::new(span.file, span.start, span.start + 5)))
+                }
                 _ => None,
             };
             if let Some((kind, span)) = single {
@@ -96,6 +103,7 @@ impl<'a> Lowerer<'a> {
             board: board_decl,
             position: position_decl,
             start: start_decl,
+            about: about_decl,
         }
     }
 
@@ -122,7 +130,8 @@ fn item_span(i: &Item) -> Span {
         Item::Forbid { span, .. }
         | Item::After { span, .. }
         | Item::Setup { span, .. }
-        | Item::Position { span, .. } => *span,
+        | Item::Position { span, .. }
+        | Item::About { span, .. } => *span,
         Item::Start { text } => text.span,
         Item::Board(
             BoardDecl::Grid { span, .. }

@@ -2,6 +2,7 @@
 //! Every mistake found becomes a diagnostic; lowering goes on after one to report more.
 //! Here: the entry ([`lower`]), the shared lowering context and the order of the phases.
 
+mod about;
 mod board;
 mod chance;
 mod declarations;
@@ -148,6 +149,7 @@ impl<'a> Lowerer<'a> {
         let notation = self.notation_from(items);
         let (marks, borders) = self.marks_from(items);
         let cell_values = self.area_values();
+        let about = self.about_from(singles.about, player_names.len() as u32, seats);
         Some(ir::Program {
             cell_values,
             piles,
@@ -162,6 +164,7 @@ impl<'a> Lowerer<'a> {
             tracks_turn_moves: self.uses_fresh,
             uses_steps: self.uses_steps,
             title: singles.title.unwrap_or_else(|| "untitled".into()),
+            about,
             players: self.players.clone(),
             options: self.option_info.clone(),
             board: std::mem::take(&mut self.board),

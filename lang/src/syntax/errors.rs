@@ -16,13 +16,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl => {
-            "a declaration (game, variant, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
+                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl | about_decl => {
+            "a declaration (game, variant, about, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
         grid_board | hex_board | explicit_board | tessel_board => "`grid W x H`, `hex R`, `{ cells … }` or `tessels { … }`",
         area_file | tessel_poly | tessel_squares | tessel_hexes | splice_item | area_set => "an area item (tessel, squares, hexes, splice, set)",
+        about_field => "an `about` field (`summary \"…\"`, `text \"…\"`, `house \"…\"`) or `}`",
         joined => "`joined`",
         spare_item => "`spare N`",
         split_stmt => "`split CELL by N`",

@@ -63,6 +63,19 @@ impl Builder {
                 fields: it.map(|f| self.field(f)).collect(),
                 span,
             },
+            Rule::about_decl => Item::About {
+                fields: it
+                    .map(|f| {
+                        let mut parts = f.into_inner();
+                        let key = self.name(parts.next().unwrap());
+                        AboutField {
+                            key,
+                            lines: parts.map(|l| self.name(l)).collect(),
+                        }
+                    })
+                    .collect(),
+                span,
+            },
             Rule::start_decl => Item::Start {
                 text: self.name(it.next().unwrap()),
             },

@@ -15,8 +15,14 @@ fn play_rejects_illegal_and_undoes() {
     let (code, out) =
         tessel_with_input(&["play", "chess"], "e2e5\nhello\ne2e4\nundo\nmoves\nquit\n");
     assert_eq!(code, 0);
-    assert!(out.contains("`e2e5` is not a legal move here"), "{out}");
-    assert!(out.contains("`hello` is not a move"), "{out}");
+    assert!(
+        out.contains("`e2e5` is well-formed, but not legal now; the pawn (P) on e2 may: e2e3 e2e4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("`hello` is not written like any decision white can make now"),
+        "{out}"
+    );
     assert!(out.contains("a2a3"), "{out}");
 }
 
@@ -143,7 +149,10 @@ fn mu_plays_on_a_board_built_in_play() {
     assert_eq!(code, 0);
     assert!(out.contains("Key: o room for a segment's centre"), "{out}");
     assert!(out.contains("red lay@j10 (the only decision)"), "{out}");
-    assert!(out.contains("`lay@a1` is not a legal move here"), "{out}");
+    assert!(
+        out.contains("`lay@a1` is not written like any decision blue can make now (the board has no cell `a1`)"),
+        "{out}"
+    );
     assert!(out.contains("blue to move>"), "{out}");
     // A random assembly for a quick start: the board, the men and the segments that may move.
     // The board is saved, and another game starts from it.

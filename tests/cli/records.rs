@@ -139,7 +139,7 @@ fn muso_plays_records_and_round_trips_its_game_text() {
     assert_eq!(code, 0, "{out}");
     // The board shows telo, kasi reserves and scores.
     assert!(
-        out.contains('~') && out.contains("kili_left: a4 4, i4 4"),
+        out.contains('~') && out.contains("kili left: a4 4, i4 4"),
         "{out}"
     );
     assert!(out.contains("points: red 0, black 0"), "{out}");

@@ -26,6 +26,11 @@ const GAMES: &[&str] = &[
 fn answers(out: &str) -> String {
     let mut each = Vec::new();
     for part in out.split(" to move> ").skip(1) {
+        // A decision played: the board is drawn again at once.
+        if part.starts_with('\n') {
+            each.push("(played)".to_string());
+            continue;
+        }
         let answer = part.split("\n\n").next().unwrap_or("").trim_end();
         if !answer.is_empty() && !answer.starts_with("Moves:") {
             each.push(answer.to_string());

@@ -256,8 +256,34 @@ pub fn refusal(g: &Game, s: &State, text: &str, moves: &[Move], e: &MoveError) -
                 }
             }
         }
+        // A word written like a cell name that names no cell of this board.
+        let most_letters = g
+            .board
+            .cell_names
+            .iter()
+            .map(|n| n.chars().take_while(|c| c.is_ascii_alphabetic()).count())
+            .max()
+            .unwrap_or(0);
+        let looks_like_cell = |w: &&str| {
+            let letters = w.trim_end_matches(|c: char| c.is_ascii_digit());
+            !letters.is_empty()
+                && letters.len() < w.len()
+                && letters.len() <= most_letters
+                && letters.chars().all(|c| c.is_ascii_alphabetic())
+        };
+        let no_cell: Vec<String> = text
+            .split(|c: char| !c.is_ascii_alphanumeric())
+            .filter(looks_like_cell)
+            .filter(|w| !g.board.cell_names.iter().any(|n| n == w))
+            .map(|w| format!("`{w}`"))
+            .collect();
+        let no_cell = if no_cell.is_empty() {
+            String::new()
+        } else {
+            format!(" (the board has no cell {})", no_cell.join(", "))
+        };
         return format!(
-            "`{text}` is not written like any decision {player} can make now; {player} may: {}. Type `help` for more.",
+            "`{text}` is not written like any decision {player} can make now{no_cell}; {player} may: {}. Type `help` for more.",
             forms.join("; ")
         );
     }

@@ -36,8 +36,8 @@ mod command;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use command::{
-    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay, rules,
-    serve,
+    analyze, bench, check, list, moves, options, perft, play, plugin, random, render, replay,
+    rules, serve,
 };
 use std::process::ExitCode;
 

@@ -94,12 +94,16 @@ type Query = (u8, Key, Key);
 /// while one state is examined.
 #[derive(Default)]
 pub(crate) struct Memo {
-    labels: RefCell<HashMap<Key, Rc<Labels>>>,
+    labels: RefCell<Table<Key, Rc<Labels>>>,
     /// Per query: an answer a group.
-    answers: RefCell<HashMap<Query, Vec<Option<i64>>>>,
+    answers: RefCell<Table<Query, Vec<Option<i64>>>>,
     /// Whether an expression reads `from`, `target`, `steps` or the moving piece.
-    reads: RefCell<HashMap<(bool, usize), bool>>,
+    reads: RefCell<Table<(bool, usize), bool>>,
 }
+
+/// A hash table made for nothing (no random keys drawn): a memo is made for every state
+/// examined and most are never asked.
+type Table<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<std::hash::DefaultHasher>>;
 
 /// The kinds of answer kept per group.
 const TOTAL: u8 = 0;

@@ -10,7 +10,7 @@
 //! Statements are never wrapped: they run on a state that changes under them.
 
 use crate::game::ruleset::Game;
-use std::cell::Cell;
+use std::cell::RefCell;
 use std::collections::HashMap;
 use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 
@@ -19,7 +19,9 @@ use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 pub(crate) struct Kept {
     pub(crate) mover: PlayerId,
     pub(crate) no_moves: Option<bool>,
-    slots: Vec<Cell<Option<i64>>>,
+    /// How many slots the game has; the table is made when one is first asked.
+    count: usize,
+    slots: RefCell<Vec<Option<i64>>>,
     pub(crate) groups: crate::groups::Memo,
 }
 
@@ -28,7 +30,8 @@ impl Kept {
         Kept {
             mover,
             no_moves,
-            slots: vec![Cell::new(None); game.memo_slots],
+            count: game.memo_slots,
+            slots: RefCell::new(Vec::new()),
             groups: Default::default(),
         }
     }
@@ -36,17 +39,19 @@ impl Kept {
     /// The value in slot `i`, worked out by `work` the first time.
     #[inline]
     pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
-        match self.slots.get(i as usize) {
-            Some(slot) => match slot.get() {
-                Some(v) => v,
-                None => {
-                    let v = work();
-                    slot.set(Some(v));
-                    v
-                }
-            },
-            None => work(),
+        let known = self.slots.borrow().get(i as usize).copied().flatten();
+        if let Some(v) = known {
+            return v;
         }
+        let v = work();
+        let mut slots = self.slots.borrow_mut();
+        if slots.len() < self.count {
+            slots.resize(self.count, None);
+        }
+        if let Some(slot) = slots.get_mut(i as usize) {
+            *slot = Some(v);
+        }
+        v
     }
 }
 
@@ -168,13 +173,10 @@ impl Slots {
         }
     }
 
-    /// Wraps the parts of a condition, and the condition itself when it reads no cell;
-    /// then orders its `and` and `or` chains cheapest first.
+    /// Wraps the parts of a condition (not the whole: it is asked once a state where no
+    /// part reads a cell); then orders its `and` and `or` chains cheapest first.
     fn condition(&mut self, e: &mut Expr) {
-        let info = self.visit(e);
-        if info.reads == 0 && info.costly {
-            self.wrap(e);
-        }
+        self.visit(e);
         cheapest_first(e, self.cells);
     }
 }
@@ -466,10 +468,11 @@ mod tests {
         let g = game(RULES);
         let rule = &g.rules[0][0][0];
         let text = format!("{:?} {:?} {:?}", g.fixed_guards, rule.guard, rule.cond);
-        // `count(man, mover) > 1 and any_cell(friend(to))` (the rule's fixed guard, kept
-        // whole) and `count_cells(enemy(to))` read no candidate cell; `column(to) + 2` does.
-        assert_eq!(text.matches("Memo(").count(), 2, "{text}");
-        assert_eq!(g.memo_slots, 2);
+        // `count(man, mover)`, `count(man, mover) > 1`, `any_cell(friend(to))` (the parts of
+        // the rule's fixed guard that loop, which other conditions may share) and
+        // `count_cells(enemy(to))` read no candidate cell; `column(to) + 2` does.
+        assert_eq!(text.matches("Memo(").count(), 4, "{text}");
+        assert_eq!(g.memo_slots, 4);
         assert!(
             text.contains("Memo(0, CountCells(Enemy(To, None)))"),
             "{text}"

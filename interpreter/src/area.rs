@@ -8,6 +8,9 @@ use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
+/// A cell a tessel may merge with, and the outline the merge makes.
+type Merge = (usize, Vec<Point>);
+
 /// A drawn area as it stands, with the board its relations make.
 #[derive(Clone, Debug)]
 pub struct Area {
@@ -20,7 +23,7 @@ pub struct Area {
     diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
     /// Each cell's merges, worked out when first asked for: the cells it may merge with and
     /// the outline each merge makes.
-    merges: Vec<OnceLock<Vec<(usize, Vec<Point>)>>>,
+    merges: Vec<OnceLock<Vec<Merge>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when

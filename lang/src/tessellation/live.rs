@@ -230,15 +230,15 @@ impl Tessellation {
             .filter(|&p| self.draws(p) != new.draws(p))
             .collect();
         let mut rering = reshaped.clone();
-        for c in 0..n {
-            if let (false, Some(s)) = (changed[c], new.shape(c)) {
+        for (c, change) in changed.iter_mut().enumerate().take(n) {
+            if let (false, Some(s)) = (*change, new.shape(c)) {
                 let k = s.corners.len();
                 let on = |p: Point| {
                     s.boxes(p)
                         && (0..k).any(|i| inside_segment(p, s.corners[i], s.corners[(i + 1) % k]))
                 };
                 if flipped.iter().any(|&p| on(p)) {
-                    changed[c] = true;
+                    *change = true;
                     rering.push(c);
                 }
             }

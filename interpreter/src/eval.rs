@@ -375,7 +375,9 @@ impl Game {
                     .count() as i64
             }
             // Under a memo, asked cell after cell: from the groups found once (groups.rs).
-            Expr::SectionTotal(..) | Expr::SectionSize(..) if cx.memo.is_some() => {
+            Expr::SectionTotal(..) | Expr::SectionSize(..)
+                if cx.memo.is_some_and(|m| m.serves(e, cx)) =>
+            {
                 self.group_query(e, cx)
             }
             Expr::SectionsOf(..) | Expr::SectionCell(..) => self.group_query(e, cx),

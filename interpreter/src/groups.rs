@@ -94,6 +94,10 @@ type Query = (u8, Key, Key);
 /// while one state is examined.
 #[derive(Default)]
 pub(crate) struct Memo {
+    /// Kept for a whole state's examination (`memo.rs`), not for one expression.
+    pub(crate) per_state: bool,
+    /// How often each labelling has been asked for, in a memo kept per state.
+    asked: RefCell<Table<Key, u32>>,
     labels: RefCell<Table<Key, Rc<Labels>>>,
     /// Per query: an answer a group.
     answers: RefCell<Table<Query, Vec<Option<i64>>>>,
@@ -110,16 +114,63 @@ const TOTAL: u8 = 0;
 const TOUCHING: u8 = 1;
 const FIRST: u8 = 2;
 
+impl Memo {
+    /// A memo kept for a whole state's examination.
+    pub(crate) fn per_state() -> Memo {
+        Memo {
+            per_state: true,
+            ..Default::default()
+        }
+    }
+
+    /// Whether a `section_size` or `section_total` is best answered from this memo. One
+    /// kept for a whole state labels the board for a condition only when it is asked a
+    /// second time: a query asked once costs less by finding the one group asked about, and
+    /// one that reads the candidate (not only `to`) would label the board for each.
+    pub(crate) fn serves(&self, e: &Expr, cx: &Ctx) -> bool {
+        if !self.per_state {
+            return true;
+        }
+        let cond = match e {
+            Expr::SectionSize(_, cond) => cond,
+            Expr::SectionTotal(_, cond, v) if !self.reads(v) => cond,
+            Expr::SectionTotal(..) => return false,
+            _ => return true,
+        };
+        if self.reads(cond) {
+            return false;
+        }
+        let k = key(self, cond, cx);
+        if self.labels.borrow().contains_key(&k) {
+            return true;
+        }
+        let mut asked = self.asked.borrow_mut();
+        let n = asked.entry(k).or_insert(0);
+        *n += 1;
+        *n >= 2
+    }
+
+    /// Whether an expression reads `from`, `target`, `steps` or the moving piece (worked
+    /// out once an expression).
+    fn reads(&self, e: &Expr) -> bool {
+        let (named, expr) = match e {
+            Expr::Same(id, _) => (true, *id as usize),
+            _ => (false, e as *const Expr as usize),
+        };
+        *self
+            .reads
+            .borrow_mut()
+            .entry((named, expr))
+            .or_insert_with(|| crate::memo::reads_move(e))
+    }
+}
+
 fn key(memo: &Memo, e: &Expr, cx: &Ctx) -> Key {
     let (named, expr) = match e {
         Expr::Same(id, _) => (true, *id as usize),
         _ => (false, e as *const Expr as usize),
     };
-    let reads = *memo
-        .reads
-        .borrow_mut()
-        .entry((named, expr))
-        .or_insert_with(|| crate::memo::reads_move(e));
+    let reads = memo.reads(e);
     Key {
         named,
         expr,

@@ -32,7 +32,7 @@ impl Kept {
             no_moves,
             count: game.memo_slots,
             slots: RefCell::new(Vec::new()),
-            groups: Default::default(),
+            groups: crate::groups::Memo::per_state(),
         }
     }
 

@@ -27,7 +27,7 @@ impl Scale {
 }
 
 /// Each player's estimated result at `s` (a share of 1 in all): the softmax of the
-/// players' scores over the scale. Two players a queen apart in chess (material 9, a
+/// players' scores over the scale. Two players nine points of material apart (a
 /// spread of about 3) get about 0.95 and 0.05; equal scores give an even share.
 pub(super) fn estimate(g: &Game, s: &State, scale: &mut Scale) -> Vec<f64> {
     let n = g.players();

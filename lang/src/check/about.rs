@@ -141,7 +141,7 @@ impl Lowerer<'_> {
                     first.span,
                     "empty",
                 )
-                .hint("say in one line what the game is, e.g. `summary \"orthodox chess\"`"),
+                .hint("say in one line what the game is, e.g. `summary \"a race of two armies across a grid\"`"),
             );
         } else if length > MOST_SUMMARY {
             self.error(

@@ -28,6 +28,7 @@ pub mod agent;
 pub mod area;
 pub mod board;
 mod eval;
+mod exec;
 pub mod game;
 mod groups;
 mod memo;

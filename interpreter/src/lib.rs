@@ -26,6 +26,7 @@
 
 pub mod agent;
 pub mod area;
+mod attacks;
 pub mod board;
 mod eval;
 mod exec;

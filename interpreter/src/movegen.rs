@@ -1,8 +1,7 @@
-//! Move generation from step / leap / ride atoms, and attack detection by walking the
-//! atoms backwards from the attacked cell.
+//! Move generation from step / leap / ride / drop / plug-in atoms (attack detection:
+//! `attacks.rs`).
 
-use crate::eval::Attacks;
-use crate::game::ruleset::{Game, KindSet, Move, Probes, Rule};
+use crate::game::ruleset::{Game, Move, Rule};
 use crate::memo::Kept;
 use crate::state::{Piece, State};
 use std::cell::Cell;
@@ -453,7 +452,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    fn rule_moves(
+    pub(crate) fn rule_moves(
         &self,
         s: &State,
         kept: &Kept,
@@ -643,190 +642,6 @@ impl Game {
             }
         }
     }
-
-    /// The attack probes of one player: which cells its pieces could capture on.
-    pub(crate) fn build_probes(&self, p: usize) -> Probes {
-        let mut pr = Probes::default();
-        for (k, rules) in self.rules[p].iter().enumerate() {
-            let k = k as PieceId;
-            for (ri, rule) in rules.iter().enumerate() {
-                if rule.target & target::ENEMY == 0 || rule.stacking {
-                    continue;
-                }
-                let simple = rule.cond.is_none()
-                    && rule.guard.is_none()
-                    && rule.fixed.is_none()
-                    && !rule.carry;
-                match &rule.atom {
-                    ir::Atom::Step(dirs)
-                        if simple && dirs.iter().all(|&d| self.board.reversible(&[d])) =>
-                    {
-                        for &d in dirs {
-                            add_jump(&mut pr.jumps, self.board.reverse(&[d]), k);
-                        }
-                    }
-                    ir::Atom::Leap(paths)
-                        if simple && paths.iter().all(|p| self.board.reversible(p)) =>
-                    {
-                        for path in paths {
-                            add_jump(&mut pr.jumps, self.board.reverse(path), k);
-                        }
-                    }
-                    ir::Atom::Ride {
-                        paths,
-                        min,
-                        max,
-                        by_group: false,
-                        over: false,
-                        not_through: None,
-                        not_past: None,
-                    } if simple
-                        && paths
-                            .iter()
-                            .all(|p| p.len() == 1 && self.board.reversible(p)) =>
-                    {
-                        for path in paths {
-                            let back = self.board.reverse(path)[0];
-                            match pr
-                                .rays
-                                .iter_mut()
-                                .find(|r| r.0 == back && r.1 == *min && r.2 == *max)
-                            {
-                                Some(r) => r.3.insert(k),
-                                None => {
-                                    let mut ks = KindSet::default();
-                                    ks.insert(k);
-                                    pr.rays.push((back, *min, *max, ks));
-                                }
-                            }
-                        }
-                    }
-                    // A drop captures nothing that stands anywhere in particular.
-                    ir::Atom::Drop(_) => {}
-                    _ => pr.slow.push((k, ri as u8)),
-                }
-            }
-        }
-        pr
-    }
-
-    /// Whether a player other than `defender` could capture on `cell` (as if an enemy of
-    /// theirs stood there).
-    pub fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool {
-        for (p, pr) in self.probes.iter().enumerate() {
-            let p = p as PlayerId;
-            if p == defender {
-                continue;
-            }
-            let cells = self.board.cells();
-            for (j, (_, kinds)) in pr.jumps.iter().enumerate() {
-                let o = pr.jump_from[j * cells + cell as usize];
-                if o != NO_CELL {
-                    let occ = s.cells[o as usize];
-                    if !occ.is_none() && occ.owner() == p && kinds.contains(occ.kind()) {
-                        return true;
-                    }
-                }
-            }
-            for (back, min, max, kinds) in &pr.rays {
-                let max = (*max).min(self.board.cells() as u32);
-                let mut c = cell;
-                let mut dist = 0;
-                loop {
-                    c = self.bd(s).step(c, *back);
-                    if c == NO_CELL || c == cell {
-                        break;
-                    }
-                    dist += 1;
-                    if dist > max {
-                        break;
-                    }
-                    let occ = s.cells[c as usize];
-                    if !occ.is_none() {
-                        if dist >= *min && occ.owner() == p && kinds.contains(occ.kind()) {
-                            return true;
-                        }
-                        break;
-                    }
-                }
-            }
-            if !pr.slow.is_empty() && self.slow_attack(s, cell, p, &pr.slow) {
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Whether any royal piece of `player` is attacked.
-    pub fn checked(&self, s: &State, player: PlayerId) -> bool {
-        if !self.has_royal {
-            return false;
-        }
-        if s.single_royal {
-            let c = s.royal_hint[player as usize & 15];
-            if let Some(p) = s.cells.get(c as usize) {
-                if !p.is_none() && p.owner() == player && self.royal.contains(p.kind()) {
-                    return self.attacked(s, c, player);
-                }
-            }
-        }
-        s.cells.iter().enumerate().any(|(c, p)| {
-            !p.is_none()
-                && p.owner() == player
-                && self.royal.contains(p.kind())
-                && self.attacked(s, c as CellId, player)
-        })
-    }
-
-    /// Generates the rule's moves from every piece that has it and looks for `cell`.
-    fn slow_attack(&self, s: &State, cell: CellId, p: PlayerId, slow: &[(PieceId, u8)]) -> bool {
-        let mut buf = Vec::new();
-        // See the target as an enemy piece of `p`'s: what stands there when it is one,
-        // else a stand-in of the first piece type.
-        let mut view = s.clone();
-        let here = s.cells[cell as usize];
-        if here.is_none() || here.owner() == p {
-            let other = if self.players > 1 {
-                (p as usize + 1) % self.players
-            } else {
-                0
-            } as PlayerId;
-            view.cells[cell as usize] = Piece::new(0, other);
-        }
-        let kept = Kept::new(self, p, None);
-        for (c, &occ) in view.cells.iter().enumerate() {
-            if occ.is_none() || occ.owner() != p {
-                continue;
-            }
-            for &(k, ri) in slow {
-                if occ.kind() != k {
-                    continue;
-                }
-                buf.clear();
-                let rule = &self.rules[p as usize][k as usize][ri as usize];
-                if !self.fixed_holds(&view, p, rule.fixed, &[], &kept) {
-                    continue;
-                }
-                self.rule_moves(&view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
-                if buf.iter().any(|m| m.to == cell) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-}
-
-/// Evaluation asks whether a cell or a royal piece is attacked through [`Attacks`].
-impl Attacks for Game {
-    #[inline]
-    fn attacked(&self, s: &State, cell: CellId, defender: PlayerId) -> bool {
-        Game::attacked(self, s, cell, defender)
-    }
-    #[inline]
-    fn checked(&self, s: &State, player: PlayerId) -> bool {
-        Game::checked(self, s, player)
-    }
 }
 
 /// Removes repeated moves among `out[start..]` (a rule that reaches a cell two ways).
@@ -837,17 +652,6 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize) {
             out.remove(i);
         } else {
             i += 1;
-        }
-    }
-}
-
-fn add_jump(jumps: &mut Vec<(Vec<ir::DirId>, KindSet)>, back: Vec<ir::DirId>, k: PieceId) {
-    match jumps.iter_mut().find(|(b, _)| *b == back) {
-        Some((_, ks)) => ks.insert(k),
-        None => {
-            let mut ks = KindSet::default();
-            ks.insert(k);
-            jumps.push((back, ks));
         }
     }
 }

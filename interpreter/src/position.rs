@@ -475,6 +475,8 @@ impl Game {
         // With `board stacks "-"`, `i-P` is a P on an i: the joiner puts the next piece on
         // top of the last one placed.
         let mut join = false;
+        // The last token placed a piece (a joiner may follow only a piece).
+        let mut after_piece = false;
         let order = self.board_order();
         let grid = self.board.grid.is_some() || self.board.rows.is_some();
         let mut row = 0usize;
@@ -495,8 +497,17 @@ impl Game {
                         "write piece symbols, digits for empty cells and / between rows",
                     ))
                 }
-                Ok(BoardToken::Row) if !grid => {}
+                Ok(BoardToken::Row | BoardToken::Run) if join => {
+                    return Err(perr(
+                        "a joiner must be followed by a piece",
+                        st,
+                        en,
+                        "write a stack bottom first, the joiner between its pieces",
+                    ))
+                }
+                Ok(BoardToken::Row) if !grid => after_piece = false,
                 Ok(BoardToken::Row) => {
+                    after_piece = false;
                     if col != width {
                         return Err(perr(
                             format!(
@@ -530,9 +541,10 @@ impl Game {
                         ));
                     }
                     col += n;
+                    after_piece = false;
                 }
                 Ok(BoardToken::Char) if joined == Some(text) => {
-                    if col == 0 || join {
+                    if col == 0 || join || !after_piece {
                         return Err(perr(
                             format!("`{text}` joins two pieces of a stack"),
                             st,
@@ -565,6 +577,7 @@ impl Game {
                         let under = s.cells[c as usize];
                         s.buried.push((c, under));
                         s.cells[c as usize] = Piece::new(k, p).with_moved(true);
+                        after_piece = true;
                         continue;
                     }
                     if col >= width {
@@ -578,6 +591,7 @@ impl Game {
                     let c = order[row][col];
                     s.cells[c as usize] = Piece::new(k, p).with_moved(true);
                     col += 1;
+                    after_piece = true;
                 }
                 Ok(BoardToken::Stack) => {
                     let syms = stack_symbols(&text[1..text.len() - 1]);
@@ -610,8 +624,17 @@ impl Game {
                         }
                     }
                     col += 1;
+                    after_piece = true;
                 }
             }
+        }
+        if join {
+            return Err(perr(
+                "a joiner must be followed by a piece",
+                base,
+                base + f.len(),
+                "write a stack bottom first, the joiner between its pieces",
+            ));
         }
         let width = order.get(row).map(|r| r.len()).unwrap_or(0);
         if col != width || row + 1 != rows {

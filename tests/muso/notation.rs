@@ -244,3 +244,19 @@ fn an_agreed_draw_is_written_in_the_game_text() {
     );
     assert!(text.ends_with("(0)-(0)\n"), "{text}");
 }
+
+#[test]
+fn a_stack_joiner_follows_a_piece_and_is_followed_by_one() {
+    // Found by the position fuzzer: `2-1` joined onto an empty cell, and the position read
+    // could not be written back.
+    let g = game(&[]);
+    for board in [
+        "3ak-psw-p2/2-1pp1p3/1u7/i7i/3AP-A4/2PPP1P2/2U2SU2",
+        "3ak-psw-p2/2pp-2p3/1u7/i7i/3AP-A4/2PPP1P2/2U2SU2",
+        "3ak-psw-p2/2pp1p3-/1u7/i7i/3AP-A4/2PPP1P2/2U2SU2",
+    ] {
+        let text = format!("{board} 0/0 4/4 l 6");
+        let err = g.parse_position(&text, 1).expect_err(&text);
+        assert!(err.message.contains("join"), "{text}: {}", err.message);
+    }
+}

@@ -442,7 +442,17 @@ impl Game {
                         ));
                     };
                     let slot = self.zone_slot(zone, part.unwrap_or(p), k);
-                    s.zones[slot] = s.zones[slot].saturating_add(count.take().unwrap_or(1));
+                    let total = s.zones[slot].saturating_add(count.take().unwrap_or(1));
+                    // What can be written back: one count of at most 9999 a piece type.
+                    if total > 9999 {
+                        return Err(perr(
+                            format!("more than 9999 `{sym}` in one zone"),
+                            st,
+                            en,
+                            "a zone holds at most 9999 pieces of a type",
+                        ));
+                    }
+                    s.zones[slot] = total;
                 }
                 _ => {
                     return Err(perr(

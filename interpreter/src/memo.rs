@@ -367,8 +367,8 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
     }
 }
 
-/// The expressions directly inside an expression.
-fn children(e: &Expr) -> Vec<&Expr> {
+/// The expressions directly inside an expression (also what `game/build.rs` reads).
+pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
     use Expr as E;
     match e {
         E::VarAt(_, x)

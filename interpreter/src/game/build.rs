@@ -4,6 +4,7 @@
 
 use super::ruleset::{var_slots, Game, KindSet, Rule};
 use crate::board::Board;
+use crate::memo::children;
 use tessel_lang::ir::{self, CellId, PieceId, Program};
 
 impl Game {
@@ -389,54 +390,6 @@ fn changes_area(p: &Program) -> bool {
 
 fn mentions_cell(e: &ir::Expr) -> bool {
     reads_cell(e, true)
-}
-
-/// The expressions directly inside an expression.
-fn children(e: &ir::Expr) -> Vec<&ir::Expr> {
-    use ir::Expr as E;
-    match e {
-        E::VarAt(_, x)
-        | E::Not(x)
-        | E::Neg(x)
-        | E::In(x, _)
-        | E::Empty(x)
-        | E::Friend(x, _)
-        | E::Enemy(x, _)
-        | E::Unmoved(x)
-        | E::Attacked(x)
-        | E::Height(x)
-        | E::Neutral(x, _)
-        | E::OwnerOf(x)
-        | E::Holds(x, _)
-        | E::Walk(x, _)
-        | E::AnyCell(x)
-        | E::CountCells(x)
-        | E::Row(x)
-        | E::Column(x)
-        | E::Abs(x)
-        | E::Where(_, x) => vec![x],
-        E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
-        E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
-        E::Min(a, b)
-        | E::Max(a, b)
-        | E::Bin(_, a, b)
-        | E::Adjacent(a, b)
-        | E::CellAt(a, b)
-        | E::Around(a, b)
-        | E::Sections(a, b)
-        | E::SectionSize(a, b) => vec![a, b],
-        E::SectionTotal(a, b, c)
-        | E::SectionsOf(a, b, c)
-        | E::SectionCell(a, b, c)
-        | E::Either(a, b, c)
-        | E::InLine(a, b, c) => vec![a, b, c],
-        E::MaxCells(a, b) | E::SumCells(a, b) | E::Distance(a, b, _) | E::AreaCan(_, a, b) => {
-            vec![a, b]
-        }
-        E::Splits(a) | E::Drawn(a) => vec![a],
-        E::AdjacentVia(a, b, _) => vec![a, b],
-        _ => Vec::new(),
-    }
 }
 
 /// The region a condition requires `to` to be in (`to in R and …`), if it does.

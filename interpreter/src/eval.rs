@@ -2,8 +2,9 @@
 //! Values are `i64`: truth is 0/1, cells are their numbers, pieces and players their indices.
 
 use crate::game::ruleset::Game;
+use crate::reads;
 use crate::state::{Piece, State};
-use tessel_lang::ir::{self, BinOp, CellId, Expr, PlayerId, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, BinOp, CellId, Expr, PlayerId};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
 #[derive(Clone, Copy)]
@@ -127,10 +128,7 @@ impl Game {
     }
 
     pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
-        let cell_at = |c: i64| -> Option<crate::state::Piece> {
-            let c = c as usize;
-            cx.s.cells.get(c).copied().filter(|p| !p.is_none())
-        };
+        let s = cx.s;
         match e {
             Expr::Int(i) => *i,
             Expr::Bool(b) => i64::from(*b),
@@ -142,69 +140,17 @@ impl Game {
             Expr::Target => cx.target as i64,
             Expr::Memo(slot, inner) => self.kept_value(*slot, inner, cx),
             Expr::Same(_, inner) => self.eval(inner, cx),
+            Expr::Code(i, inner) => match self.codes.get(*i as usize) {
+                Some(code) => code(self, cx),
+                None => self.eval(inner, cx),
+            },
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
             Expr::InLine(a, b, cond) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
-                let n = cx.s.cells.len() as i64;
-                if !(0..n).contains(&a) || !(0..n).contains(&b) || a == b {
-                    return 0;
-                }
-                let (a, b) = (a as CellId, b as CellId);
-                let clear = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                let found = (0..self.board.dir_names.len()).any(|d| {
-                    let mut t = self.bd(cx.s).step(a, d as u8);
-                    // No line is longer than the board has cells, even round a cycle.
-                    for _ in 0..n {
-                        if t == NO_CELL || t == a {
-                            return false;
-                        }
-                        if t == b {
-                            return true;
-                        }
-                        if !clear(t) {
-                            return false;
-                        }
-                        t = self.bd(cx.s).step(t, d as u8);
-                    }
-                    false
-                });
-                i64::from(found)
+                self.in_line(s, a, b, |t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
             }
-            Expr::CellAt(x, y) => {
-                let (x, y) = (self.eval(x, cx), self.eval(y, cx));
-                let (width, cells) = &self.by_coord;
-                match (usize::try_from(x), usize::try_from(y)) {
-                    (Ok(x), Ok(y)) if x < *width => y
-                        .checked_mul(*width)
-                        .and_then(|row| cells.get(row + x))
-                        .map_or(NO_CELL as i64, |&c| c as i64),
-                    // A board too large for the table: look through the cells.
-                    _ if cells.is_empty() => self
-                        .program
-                        .board
-                        .coords
-                        .iter()
-                        .position(|&(cx_, cy)| cx_ as i64 == x && cy as i64 == y)
-                        .map_or(NO_CELL as i64, |c| c as i64),
-                    _ => NO_CELL as i64,
-                }
-            }
-            Expr::Where(k, who) => {
-                let who = self.eval(who, cx);
-                let mine = |p: &Piece| !p.is_none() && p.kind() == *k && p.owner() as i64 == who;
-                let on_top = cx.s.cells.iter().position(mine);
-                let beneath =
-                    cx.s.buried
-                        .iter()
-                        .filter(|(_, p)| mine(p))
-                        .map(|(c, _)| *c as usize)
-                        .min();
-                match (on_top, beneath) {
-                    (Some(a), Some(b)) => a.min(b) as i64,
-                    (Some(a), None) | (None, Some(a)) => a as i64,
-                    (None, None) => NO_CELL as i64,
-                }
-            }
+            Expr::CellAt(x, y) => self.cell_at(self.eval(x, cx), self.eval(y, cx)),
+            Expr::Where(k, who) => reads::where_is(s, *k, self.eval(who, cx)),
             Expr::Either(c, a, b) => {
                 if self.eval(c, cx) != 0 {
                     self.eval(a, cx)
@@ -212,41 +158,22 @@ impl Game {
                     self.eval(b, cx)
                 }
             }
-            Expr::Column(c) | Expr::Row(c) => {
-                let c = self.eval(c, cx);
-                let at = usize::try_from(c)
-                    .ok()
-                    .and_then(|c| self.program.board.coords.get(c));
-                match (at, e) {
-                    (Some(&(x, _)), Expr::Column(_)) => x as i64,
-                    (Some(&(_, y)), _) => y as i64,
-                    (None, _) => 0,
-                }
-            }
+            Expr::Column(c) => self.coordinate(self.eval(c, cx), false),
+            Expr::Row(c) => self.coordinate(self.eval(c, cx), true),
             Expr::Mover => cx.mover as i64,
             Expr::Opponent => ((cx.mover as usize + 1) % self.players()) as i64,
-            Expr::Ply => cx.s.ply as i64,
-            Expr::Var(v) => cx.s.vars[self.var_index(*v, cx.mover)],
+            Expr::Ply => s.ply as i64,
+            Expr::Var(v) => s.vars[self.var_index(*v, cx.mover)],
             Expr::VarAt(v, c) => {
                 let c = self.eval(c, cx);
                 match self.slot_at(*v, c) {
-                    Some(i) => cx.s.vars[i],
+                    Some(i) => s.vars[i],
                     None => 0,
                 }
             }
             Expr::Min(a, b) => self.eval(a, cx).min(self.eval(b, cx)),
             Expr::Max(a, b) => self.eval(a, cx).max(self.eval(b, cx)),
-            Expr::Walk(c, paths) => {
-                let c = self.eval(c, cx);
-                if c < 0 || c >= NO_CELL as i64 {
-                    return NO_CELL as i64;
-                }
-                let path = paths
-                    .get(cx.mover as usize)
-                    .map(|p| p.as_slice())
-                    .unwrap_or(&[]);
-                self.bd(cx.s).walk(c as CellId, path) as i64
-            }
+            Expr::Walk(c, paths) => self.walk(s, cx.mover, self.eval(c, cx), paths),
             Expr::Not(x) => i64::from(self.eval(x, cx) == 0),
             Expr::Neg(x) => self.eval(x, cx).wrapping_neg(),
             Expr::Bin(op, a, b) => {
@@ -266,113 +193,37 @@ impl Game {
                             i64::from(self.eval(b, cx) != 0)
                         }
                     }
-                    _ => {
-                        let y = self.eval(b, cx);
-                        match op {
-                            BinOp::Eq => i64::from(x == y),
-                            BinOp::Ne => i64::from(x != y),
-                            BinOp::Lt => i64::from(x < y),
-                            BinOp::Le => i64::from(x <= y),
-                            BinOp::Gt => i64::from(x > y),
-                            BinOp::Ge => i64::from(x >= y),
-                            BinOp::Add => x.wrapping_add(y),
-                            BinOp::Sub => x.wrapping_sub(y),
-                            BinOp::Mul => x.wrapping_mul(y),
-                            BinOp::Div => x.checked_div(y).unwrap_or(0),
-                            BinOp::Mod => x.checked_rem(y).unwrap_or(0),
-                            BinOp::And | BinOp::Or => 0,
-                        }
-                    }
+                    _ => binary(*op, x, self.eval(b, cx)),
                 }
             }
-            Expr::In(c, r) => {
-                let c = self.eval(c, cx);
-                i64::from(
-                    (0..NO_CELL as i64).contains(&c)
-                        && self.board.regions[*r as usize]
-                            .get(cx.mover as usize)
-                            .is_some_and(|set| set.contains(c as CellId)),
-                )
-            }
-            Expr::Empty(c) => {
-                let c = self.eval(c, cx);
-                i64::from(
-                    c >= 0 && (c as usize) < cx.s.cells.len() && cx.s.cells[c as usize].is_none(),
-                )
-            }
-            Expr::Friend(c, k) => {
-                let p = cell_at(self.eval(c, cx));
-                i64::from(
-                    p.is_some_and(|p| p.owner() == cx.mover && k.is_none_or(|k| p.kind() == k)),
-                )
-            }
-            Expr::Enemy(c, k) => {
-                let p = cell_at(self.eval(c, cx));
-                i64::from(p.is_some_and(|p| {
-                    p.owner() != cx.mover && p.owner() != NEUTRAL && k.is_none_or(|k| p.kind() == k)
-                }))
-            }
-            Expr::Neutral(c, k) => {
-                let p = cell_at(self.eval(c, cx));
-                i64::from(
-                    p.is_some_and(|p| p.owner() == NEUTRAL && k.is_none_or(|k| p.kind() == k)),
-                )
-            }
-            Expr::OwnerOf(c) => match cell_at(self.eval(c, cx)) {
-                Some(p) => p.owner() as i64,
-                None => -1,
-            },
-            Expr::Holds(c, k) => {
-                let c = self.eval(c, cx);
-                if !(0..cx.s.cells.len() as i64).contains(&c) {
-                    return 0;
-                }
-                let like = |p: &Piece| !p.is_none() && p.kind() == *k;
-                i64::from(like(&cx.s.cells[c as usize]))
-                    + cx.s
-                        .buried
-                        .iter()
-                        .filter(|(bc, p)| *bc as i64 == c && like(p))
-                        .count() as i64
-            }
-            Expr::Unmoved(c) => i64::from(cell_at(self.eval(c, cx)).is_some_and(|p| !p.moved())),
+            Expr::In(c, r) => self.in_region(cx.mover, self.eval(c, cx), *r),
+            Expr::Empty(c) => reads::empty(s, self.eval(c, cx)),
+            Expr::Friend(c, k) => reads::friend(s, cx.mover, self.eval(c, cx), *k),
+            Expr::Enemy(c, k) => reads::enemy(s, cx.mover, self.eval(c, cx), *k),
+            Expr::Neutral(c, k) => reads::neutral(s, self.eval(c, cx), *k),
+            Expr::OwnerOf(c) => reads::owner_of(s, self.eval(c, cx)),
+            Expr::Holds(c, k) => reads::holds(s, self.eval(c, cx), *k),
+            Expr::Unmoved(c) => reads::unmoved(s, self.eval(c, cx)),
             Expr::Attacked(c) => {
                 let c = self.eval(c, cx);
                 i64::from(
-                    (0..cx.s.cells.len() as i64).contains(&c)
-                        && Attacks::attacked(self, cx.s, c as CellId, cx.mover),
+                    (0..s.cells.len() as i64).contains(&c)
+                        && Attacks::attacked(self, s, c as CellId, cx.mover),
                 )
             }
-            Expr::Checked => i64::from(Attacks::checked(self, cx.s, cx.mover)),
+            Expr::Checked => i64::from(Attacks::checked(self, s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
-            Expr::Captured => i64::from(cx.s.last.captured),
-            Expr::Decisions => cx.s.turn_step as i64,
+            Expr::Captured => i64::from(s.last.captured),
+            Expr::Decisions => s.turn_step as i64,
             Expr::Fresh => i64::from(!cx.moving.is_none() && !cx.moving.turn_moved()),
             Expr::PiecesAt(c, who) => {
                 let c = self.eval(c, cx);
                 let who = who.as_ref().map(|w| self.eval(w, cx));
-                if !(0..cx.s.cells.len() as i64).contains(&c) {
-                    return 0;
-                }
-                let mine = |p: &Piece| !p.is_none() && who.is_none_or(|w| p.owner() as i64 == w);
-                let top = i64::from(mine(&cx.s.cells[c as usize]));
-                top + cx
-                    .s
-                    .buried
-                    .iter()
-                    .filter(|(bc, p)| *bc as i64 == c && mine(p))
-                    .count() as i64
+                reads::pieces_at(s, c, who)
             }
             Expr::Around(c, cond) => {
                 let c = self.eval(c, cx);
-                if !(0..cx.s.cells.len() as i64).contains(&c) {
-                    return 0;
-                }
-                let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
-                self.board
-                    .neighbours(c as CellId)
-                    .filter(|&t| holds(t))
-                    .count() as i64
+                self.around(s, c, |t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
             }
             // Under a memo, asked cell after cell: from the groups found once (groups.rs).
             Expr::SectionTotal(..) | Expr::SectionSize(..)
@@ -395,37 +246,12 @@ impl Game {
                         .sum()
                 })
             }
-            Expr::Adjacent(a, b) => {
-                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
-                let n = cx.s.cells.len() as i64;
-                i64::from(
-                    (0..n).contains(&a)
-                        && (0..n).contains(&b)
-                        && self.bd(cx.s).neighbours(a as CellId).any(|t| t as i64 == b),
-                )
-            }
+            Expr::Adjacent(a, b) => self.adjacent(s, self.eval(a, cx), self.eval(b, cx)),
             Expr::AdjacentVia(a, b, dirs) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
-                let n = cx.s.cells.len() as i64;
-                if !(0..n).contains(&a) || !(0..n).contains(&b) {
-                    return 0;
-                }
-                let dirs = dirs.get(cx.mover as usize).or(dirs.first());
-                let board = self.bd(cx.s);
-                i64::from(
-                    dirs.is_some_and(|ds| {
-                        ds.iter().any(|&d| board.step(a as CellId, d) as i64 == b)
-                    }),
-                )
+                self.adjacent_via(s, cx.mover, a, b, dirs)
             }
-            Expr::Drawn(a) => {
-                let a = self.eval(a, cx);
-                match (&cx.s.area, usize::try_from(a)) {
-                    (Some(area), Ok(c)) => i64::from(!area.ring(c).is_empty()),
-                    (None, Ok(c)) => i64::from(c < cx.s.cells.len()),
-                    _ => 0,
-                }
-            }
+            Expr::Drawn(a) => self.drawn(s, self.eval(a, cx)),
             Expr::Sections(c, cond) => {
                 let c = self.eval(c, cx);
                 if !(0..cx.s.cells.len() as i64).contains(&c) {
@@ -446,96 +272,46 @@ impl Game {
             // Visiting every cell: under a memo, so that group queries inside are answered
             // from groups found once.
             Expr::AnyCell(cond) => self.with_memo(cx, |cx| {
-                i64::from((0..cx.s.cells.len() as CellId).any(|c| {
+                i64::from((0..s.cells.len() as CellId).any(|c| {
                     let at = Ctx { to: c, ..*cx };
                     self.eval(cond, &at) != 0
                 }))
             }),
             Expr::MaxCells(cond, v) => self.with_memo(cx, |cx| {
-                (0..cx.s.cells.len() as CellId)
+                (0..s.cells.len() as CellId)
                     .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
                     .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
                     .max()
                     .unwrap_or(-1)
             }),
             Expr::SumCells(cond, v) => self.with_memo(cx, |cx| {
-                (0..cx.s.cells.len() as CellId)
+                (0..s.cells.len() as CellId)
                     .filter(|&c| self.eval(cond, &Ctx { to: c, ..*cx }) != 0)
                     .map(|c| self.eval(v, &Ctx { to: c, ..*cx }))
                     .sum()
             }),
             Expr::AreaCan(kind, a, b) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
-                match (&cx.s.area, usize::try_from(a)) {
-                    (Some(area), Ok(a)) if a < cx.s.cells.len() => {
-                        let empty = |c: usize| self.bare(cx.s, c);
-                        i64::from(area.can(*kind, a, b, &empty))
-                    }
-                    _ => 0,
-                }
+                self.area_can(s, *kind, a, b)
             }
-            Expr::Splits(a) => {
-                let a = self.eval(a, cx);
-                match (&cx.s.area, usize::try_from(a)) {
-                    (Some(area), Ok(a)) if a < cx.s.cells.len() => area.splits(a) as i64,
-                    _ => 0,
-                }
-            }
+            Expr::Splits(a) => self.splits(s, self.eval(a, cx)),
             Expr::Distance(a, b, dirs) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
-                let n = cx.s.cells.len() as i64;
-                if !(0..n).contains(&a) || !(0..n).contains(&b) {
-                    return -1;
-                }
-                let dirs = dirs.get(cx.mover as usize).or(dirs.first());
-                self.bd(cx.s)
-                    .distance(
-                        a as CellId,
-                        b as CellId,
-                        dirs.map_or(&[][..], |d| d.as_slice()),
-                    )
-                    .map_or(-1, i64::from)
+                self.distance(s, cx.mover, a, b, dirs)
             }
             Expr::CountCells(cond) => self.with_memo(cx, |cx| {
-                (0..cx.s.cells.len() as CellId)
+                (0..s.cells.len() as CellId)
                     .filter(|&c| {
                         let at = Ctx { to: c, ..*cx };
                         self.eval(cond, &at) != 0
                     })
                     .count() as i64
             }),
-            Expr::Material => {
-                cx.s.cells
-                    .iter()
-                    .chain(cx.s.buried.iter().map(|(_, p)| p))
-                    .filter(|p| !p.is_none() && p.owner() != NEUTRAL)
-                    .map(|p| {
-                        let v = self
-                            .program
-                            .pieces
-                            .get(p.kind() as usize)
-                            .map(|t| t.value)
-                            .unwrap_or(0);
-                        if p.owner() == cx.mover {
-                            v
-                        } else {
-                            -v
-                        }
-                    })
-                    .sum()
-            }
-            Expr::Height(c) => {
-                let c = self.eval(c, cx);
-                match cx.s.cells.get(c.max(0) as usize) {
-                    Some(p) if c >= 0 && !p.is_none() => {
-                        1 + cx.s.buried.iter().filter(|(bc, _)| *bc as i64 == c).count() as i64
-                    }
-                    _ => 0,
-                }
-            }
+            Expr::Material => self.material(s, cx.mover),
+            Expr::Height(c) => reads::height(s, self.eval(c, cx)),
             Expr::Steps => cx.steps as i64,
-            Expr::TurnPlayer => i64::from(cx.s.window_owner.unwrap_or(cx.s.to_move)),
-            Expr::Passed => i64::from(cx.s.last.pass),
+            Expr::TurnPlayer => i64::from(s.window_owner.unwrap_or(s.to_move)),
+            Expr::Passed => i64::from(s.last.pass),
             Expr::Held(z, k, who) => {
                 let who = match who {
                     Some(w) => match self.seat(self.eval(w, cx)) {
@@ -544,24 +320,33 @@ impl Game {
                     },
                     None => cx.mover,
                 };
-                cx.s.zones
-                    .get(self.zone_slot(*z, who, *k))
-                    .copied()
-                    .unwrap_or(0) as i64
+                self.held(s, *z, *k, who)
             }
-            Expr::Moved(k) => i64::from(cx.s.last.kind == *k),
+            Expr::Moved(k) => i64::from(s.last.kind == *k),
             Expr::Count(k, who) => {
                 let who = who.as_ref().map(|w| self.eval(w, cx));
-                cx.s.cells
-                    .iter()
-                    .chain(cx.s.buried.iter().map(|(_, p)| p))
-                    .filter(|p| {
-                        !p.is_none()
-                            && k.is_none_or(|k| p.kind() == k)
-                            && who.is_none_or(|w| p.owner() as i64 == w)
-                    })
-                    .count() as i64
+                reads::count(s, *k, who)
             }
         }
+    }
+}
+
+/// A binary operator other than `and` and `or`, on its two values.
+#[inline(always)]
+pub(crate) fn binary(op: BinOp, x: i64, y: i64) -> i64 {
+    match op {
+        BinOp::Eq => i64::from(x == y),
+        BinOp::Ne => i64::from(x != y),
+        BinOp::Lt => i64::from(x < y),
+        BinOp::Le => i64::from(x <= y),
+        BinOp::Gt => i64::from(x > y),
+        BinOp::Ge => i64::from(x >= y),
+        BinOp::Add => x.wrapping_add(y),
+        BinOp::Sub => x.wrapping_sub(y),
+        BinOp::Mul => x.wrapping_mul(y),
+        BinOp::Div => x.checked_div(y).unwrap_or(0),
+        BinOp::Mod => x.checked_rem(y).unwrap_or(0),
+        BinOp::And => i64::from(x != 0 && y != 0),
+        BinOp::Or => i64::from(x != 0 || y != 0),
     }
 }

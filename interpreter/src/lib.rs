@@ -28,6 +28,7 @@ pub mod agent;
 pub mod area;
 mod attacks;
 pub mod board;
+mod compile;
 mod eval;
 mod exec;
 pub mod game;
@@ -37,6 +38,7 @@ mod movegen;
 pub mod notation;
 pub mod plugin;
 pub mod position;
+mod reads;
 pub mod state;
 
 pub use agent::{Agent, Mind};

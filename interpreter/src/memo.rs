@@ -321,6 +321,7 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Drawn(x)
         | E::Memo(_, x)
         | E::Same(_, x)
+        | E::Code(_, x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref_mut().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&mut **c).chain(w.as_deref_mut()).collect(),
@@ -394,6 +395,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Drawn(x)
         | E::Memo(_, x)
         | E::Same(_, x)
+        | E::Code(_, x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),

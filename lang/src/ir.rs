@@ -566,6 +566,10 @@ pub enum Expr {
     /// The inner expression; every `Same` with one number holds an equal expression, so the
     /// interpreter may key work it keeps by the number (written only by the interpreter).
     Same(u32, Box<Expr>),
+    /// The inner expression, compiled by the interpreter into its code numbered so (its
+    /// evaluator runs that code; anything else reads the inner expression). Written only
+    /// by the interpreter, around whole conditions and values (`interpreter/src/compile.rs`).
+    Code(u32, Box<Expr>),
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

@@ -8,6 +8,7 @@ mod agents;
 mod attacks_and_rides;
 mod boards;
 mod chance;
+mod compiled;
 mod notation;
 mod stacks;
 mod turns;

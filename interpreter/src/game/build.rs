@@ -186,6 +186,8 @@ impl Game {
             action_guard,
             fixed_guards,
             memo_slots: 0,
+            codes: Vec::new(),
+            sources: Vec::new(),
             by_coord: by_coord(&program.board.coords),
             start_template: None,
             resets,
@@ -248,6 +250,7 @@ impl Game {
         }) && !g.drops.iter().flatten().any(|&(k, _)| g.royal.contains(k));
         // Last, once every analysis above has read the conditions as written.
         g.memo_slots = crate::memo::prepare(&mut g);
+        crate::compile::wrap(&mut g);
         g
     }
 }

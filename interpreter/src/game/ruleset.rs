@@ -227,6 +227,11 @@ pub struct Game {
     pub(crate) by_coord: (usize, Vec<CellId>),
     /// How many values of cell-independent parts a state's examination keeps (`memo.rs`).
     pub(crate) memo_slots: usize,
+    /// The game's conditions and values compiled (`compile.rs`), numbered by their
+    /// [`ir::Expr::Code`] wrappers.
+    pub(crate) codes: Vec<crate::compile::Code>,
+    /// What each code was compiled from (for `check_compiled`).
+    pub(crate) sources: Vec<ir::Expr>,
     /// Neutral piece types that the player to move may move (`shared`).
     pub(crate) shared: KindSet,
     /// Every cell, in order.

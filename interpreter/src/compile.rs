@@ -1,0 +1,519 @@
+//! Expressions compiled once per game into closures ([`Code`]): variables already slots,
+//! constants built in, the cell a part reads (`from`, `to`, `target`) chosen when compiled.
+//! A part with no compiled form here runs through the tree walker (`eval.rs`).
+//!
+//! Invariant: running a compiled expression gives exactly what [`Game::eval`] gives for the
+//! expression it was compiled from, in every state and context (checked over the bundled
+//! rulesets by `compiled_code_agrees_with_the_tree_walker`). [`wrap`] compiles the whole
+//! conditions and values a game evaluates (never a part inside another), so nothing that
+//! reads an expression's shape or address — the memo analysis, group keys — meets a
+//! [`Expr::Code`] anywhere but at the top.
+
+use crate::eval::{Attacks, Ctx};
+use crate::game::ruleset::Game;
+use crate::memo::Kept;
+use crate::reads;
+use crate::state::State;
+use tessel_lang::ir::{Atom, BinOp, CellId, Expr, Stmt, NO_CELL};
+
+/// An expression made ready to run.
+pub(crate) type Code = Box<dyn Fn(&Game, &Ctx) -> i64 + Send + Sync>;
+
+impl Game {
+    /// Checks that every compiled condition and value gives what the tree walker gives in
+    /// `s`, for the player to move with each cell as the move's cells, with and without the
+    /// values kept for the state; the first disagreement. For tests.
+    #[doc(hidden)]
+    pub fn check_compiled(&self, s: &State) -> Result<(), String> {
+        let mover = s.to_move;
+        let cells = (0..s.cells.len() as CellId).chain([NO_CELL]);
+        for c in cells {
+            for (i, (code, source)) in self.codes.iter().zip(&self.sources).enumerate() {
+                let (a, b) = (Kept::new(self, mover, None), Kept::new(self, mover, None));
+                let cx = self.ctx(s, mover, c, c, None);
+                // As in statements: the last move's cells, `to` bound by `each cell`.
+                let mut each = self.ctx(s, mover, s.last.from, c, None);
+                each.target = s.last.to;
+                for (x, y) in [(cx, cx), (each, each), (cx.keeping(&a), cx.keeping(&b))] {
+                    let (compiled, walked) = (code(self, &x), self.eval(source, &y));
+                    if compiled != walked {
+                        return Err(format!(
+                            "code {i} at cell {c}: compiled {compiled}, tree walker {walked}: {source:?}"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What compiling reads of a game: where each variable lives.
+struct Layout {
+    var_slot: Vec<usize>,
+    /// As [`Game::var_shape`].
+    var_shape: Vec<(bool, usize)>,
+}
+
+/// Compiles every whole condition and value of `g` into `g.codes`, wrapping each in an
+/// [`Expr::Code`] that names its code. Runs last, once the game's analyses have read the
+/// expressions as written.
+pub(crate) fn wrap(g: &mut Game) {
+    let layout = Layout {
+        var_slot: g.var_slot.clone(),
+        var_shape: g.var_shape.clone(),
+    };
+    let mut codes: Vec<Code> = Vec::new();
+    let mut sources: Vec<Expr> = Vec::new();
+    let mut put = |e: &mut Expr| {
+        // Code from another game (a program prepared before) is compiled afresh.
+        if let Expr::Code(_, inner) = e {
+            *e = std::mem::replace(&mut **inner, Expr::Bool(false));
+        }
+        if trivial(e) {
+            return;
+        }
+        codes.push(compile(&layout, e));
+        sources.push(e.clone());
+        let inner = std::mem::replace(e, Expr::Bool(false));
+        *e = Expr::Code(codes.len() as u32 - 1, Box::new(inner));
+    };
+    for rule in g.rules.iter_mut().flatten().flatten() {
+        for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
+            put(e);
+        }
+        if let Atom::Ride {
+            not_past: Some(e), ..
+        } = &mut rule.atom
+        {
+            put(e);
+        }
+        statements(&mut rule.effects, &mut put);
+    }
+    for e in g.fixed_guards.iter_mut() {
+        put(e);
+    }
+    for (guard, _, rest) in g.action_guard.iter_mut() {
+        for e in [guard, rest].into_iter().flatten() {
+            put(e);
+        }
+    }
+    let p = &mut g.program;
+    for f in p.forbids.iter_mut() {
+        put(&mut f.cond);
+    }
+    for end in p.endings.iter_mut() {
+        put(&mut end.cond);
+    }
+    if let Some(e) = &mut p.turn.pass {
+        put(e);
+    }
+    for pr in p.pieces.iter_mut().flat_map(|k| k.promotions.iter_mut()) {
+        put(&mut pr.cond);
+    }
+    for a in p.actions.iter_mut() {
+        statements(&mut a.effects, &mut put);
+    }
+    for list in [
+        &mut p.after_move,
+        &mut p.setup,
+        &mut p.turn.start,
+        &mut p.turn.end,
+    ] {
+        statements(list, &mut put);
+    }
+    for list in p.chance_then.iter_mut() {
+        statements(list, &mut put);
+    }
+    g.codes = codes;
+    g.sources = sources;
+}
+
+/// Too small to gain from compiling: a constant or a name read directly.
+fn trivial(e: &Expr) -> bool {
+    matches!(
+        e,
+        Expr::Int(_)
+            | Expr::Bool(_)
+            | Expr::Cell(_)
+            | Expr::Piece(_)
+            | Expr::Player(_)
+            | Expr::From
+            | Expr::To
+            | Expr::Target
+            | Expr::Mover
+    )
+}
+
+/// Hands every expression of the statements to `put`.
+fn statements(list: &mut [Stmt], put: &mut impl FnMut(&mut Expr)) {
+    for st in list {
+        match st {
+            Stmt::Set(_, _, e) | Stmt::Capture(e) | Stmt::Ask(e) | Stmt::NextTurn(e) => put(e),
+            Stmt::SetAt(_, a, _, b)
+            | Stmt::Shift(a, b, _)
+            | Stmt::ChangeArea(_, a, b)
+            | Stmt::Swap(a, b) => {
+                put(a);
+                put(b);
+            }
+            Stmt::Remove(a, b, c, _) => {
+                put(a);
+                put(b);
+                put(c);
+            }
+            Stmt::Each(cond, body) | Stmt::EachPlayer(cond, body) => {
+                cond.iter_mut().for_each(&mut *put);
+                statements(body, put);
+            }
+            Stmt::RestorePosition(e) | Stmt::AskOthers(e) => e.iter_mut().for_each(&mut *put),
+            Stmt::Take(a, _, _, b, into) => {
+                put(a);
+                b.iter_mut().for_each(&mut *put);
+                if let Some((_, Some(c))) = into {
+                    put(c);
+                }
+            }
+            Stmt::Place(_, a, b) | Stmt::Draw(a, _, b) => {
+                put(a);
+                b.iter_mut().for_each(&mut *put);
+            }
+            Stmt::Send(a, _, _) => put(a),
+            Stmt::If(cond, yes, no) => {
+                put(cond);
+                statements(yes, put);
+                statements(no, put);
+            }
+            Stmt::Restart
+            | Stmt::ResetTurns
+            | Stmt::KeepPosition
+            | Stmt::EndTurn
+            | Stmt::Roll(..) => {}
+        }
+    }
+}
+
+/// Builds a closure for each place an expression reads a cell from: the move's cells are
+/// read directly, any other expression is compiled and run first.
+macro_rules! on_cell {
+    ($l:expr, $c:expr, |$g:ident, $cx:ident, $cell:ident| $body:expr) => {
+        match $c {
+            Expr::To => Box::new(move |$g: &Game, $cx: &Ctx| {
+                let $cell = $cx.to as i64;
+                $body
+            }) as Code,
+            Expr::From => Box::new(move |$g: &Game, $cx: &Ctx| {
+                let $cell = $cx.from as i64;
+                $body
+            }),
+            Expr::Target => Box::new(move |$g: &Game, $cx: &Ctx| {
+                let $cell = $cx.target as i64;
+                $body
+            }),
+            other => {
+                let place = compile($l, other);
+                Box::new(move |$g: &Game, $cx: &Ctx| {
+                    let $cell = place($g, $cx);
+                    $body
+                })
+            }
+        }
+    };
+}
+
+fn compile(l: &Layout, e: &Expr) -> Code {
+    use Expr as E;
+    match e {
+        E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
+            let v = constant(e);
+            Box::new(move |_, _| v)
+        }
+        E::From => Box::new(|_, cx| cx.from as i64),
+        E::To => Box::new(|_, cx| cx.to as i64),
+        E::Target => Box::new(|_, cx| cx.target as i64),
+        E::Mover => Box::new(|_, cx| cx.mover as i64),
+        E::Ply => Box::new(|_, cx| cx.s.ply as i64),
+        E::Steps => Box::new(|_, cx| cx.steps as i64),
+        E::Captured => Box::new(|_, cx| i64::from(cx.s.last.captured)),
+        E::Passed => Box::new(|_, cx| i64::from(cx.s.last.pass)),
+        E::Decisions => Box::new(|_, cx| cx.s.turn_step as i64),
+        E::NoMoves => Box::new(|_, cx| i64::from(cx.no_moves.unwrap_or(false))),
+        E::Checked => Box::new(|g, cx| i64::from(Attacks::checked(g, cx.s, cx.mover))),
+        E::Opponent => Box::new(|g, cx| ((cx.mover as usize + 1) % g.players()) as i64),
+        E::Memo(slot, inner) => {
+            let (slot, inner) = (*slot, compile(l, inner));
+            Box::new(move |g, cx| match cx.kept {
+                Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
+                    k.get(slot, || inner(g, cx))
+                }
+                _ => inner(g, cx),
+            })
+        }
+        E::Same(_, inner) | E::Code(_, inner) => compile(l, inner),
+        E::Not(x) => {
+            let x = compile(l, x);
+            Box::new(move |g, cx| i64::from(x(g, cx) == 0))
+        }
+        E::Neg(x) => {
+            let x = compile(l, x);
+            Box::new(move |g, cx| x(g, cx).wrapping_neg())
+        }
+        E::Abs(x) => {
+            let x = compile(l, x);
+            Box::new(move |g, cx| x(g, cx).wrapping_abs())
+        }
+        E::Min(a, b) | E::Max(a, b) => {
+            let (a, b) = (compile(l, a), compile(l, b));
+            if matches!(e, E::Min(..)) {
+                Box::new(move |g, cx| a(g, cx).min(b(g, cx)))
+            } else {
+                Box::new(move |g, cx| a(g, cx).max(b(g, cx)))
+            }
+        }
+        E::Either(c, a, b) => {
+            let (c, a, b) = (compile(l, c), compile(l, a), compile(l, b));
+            Box::new(move |g, cx| if c(g, cx) != 0 { a(g, cx) } else { b(g, cx) })
+        }
+        E::Bin(op, a, b) => binary(l, *op, a, b),
+        E::Var(v) => {
+            let (per_player, _) = l.var_shape[*v as usize];
+            let slot = l.var_slot[*v as usize];
+            if per_player {
+                Box::new(move |_, cx| cx.s.vars[slot + cx.mover as usize])
+            } else {
+                Box::new(move |_, cx| cx.s.vars[slot])
+            }
+        }
+        E::VarAt(v, c) => {
+            let (n, slot) = (l.var_shape[*v as usize].1 as i64, l.var_slot[*v as usize]);
+            on_cell!(l, &**c, |_g, cx, c| if (0..n).contains(&c) {
+                cx.s.vars[slot + c as usize]
+            } else {
+                0
+            })
+        }
+        E::In(c, r) => {
+            let r = *r;
+            on_cell!(l, &**c, |g, cx, c| g.in_region(cx.mover, c, r))
+        }
+        E::Empty(c) => on_cell!(l, &**c, |_g, cx, c| reads::empty(cx.s, c)),
+        E::Friend(c, k) => {
+            let k = *k;
+            on_cell!(l, &**c, |_g, cx, c| reads::friend(cx.s, cx.mover, c, k))
+        }
+        E::Enemy(c, k) => {
+            let k = *k;
+            on_cell!(l, &**c, |_g, cx, c| reads::enemy(cx.s, cx.mover, c, k))
+        }
+        E::Neutral(c, k) => {
+            let k = *k;
+            on_cell!(l, &**c, |_g, cx, c| reads::neutral(cx.s, c, k))
+        }
+        E::OwnerOf(c) => on_cell!(l, &**c, |_g, cx, c| reads::owner_of(cx.s, c)),
+        E::Unmoved(c) => on_cell!(l, &**c, |_g, cx, c| reads::unmoved(cx.s, c)),
+        E::Height(c) => on_cell!(l, &**c, |_g, cx, c| reads::height(cx.s, c)),
+        E::Holds(c, k) => {
+            let k = *k;
+            on_cell!(l, &**c, |_g, cx, c| reads::holds(cx.s, c, k))
+        }
+        E::PiecesAt(c, who) => {
+            let who = who.as_deref().map(|w| compile(l, w));
+            on_cell!(l, &**c, |g, cx, c| {
+                let who = who.as_ref().map(|w| w(g, cx));
+                reads::pieces_at(cx.s, c, who)
+            })
+        }
+        E::Attacked(c) => on_cell!(l, &**c, |g, cx, c| i64::from(
+            (0..cx.s.cells.len() as i64).contains(&c)
+                && Attacks::attacked(g, cx.s, c as CellId, cx.mover)
+        )),
+        E::Around(c, cond) => {
+            let cond = compile(l, cond);
+            on_cell!(l, &**c, |g, cx, c| g
+                .around(cx.s, c, |t| cond(g, &Ctx { to: t, ..*cx }) != 0))
+        }
+        E::AnyCell(cond) => {
+            let cond = compile(l, cond);
+            Box::new(move |g, cx| {
+                g.with_memo(cx, |cx| {
+                    let n = cx.s.cells.len() as CellId;
+                    i64::from((0..n).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
+                })
+            })
+        }
+        E::CountCells(cond) => {
+            let cond = compile(l, cond);
+            Box::new(move |g, cx| {
+                g.with_memo(cx, |cx| {
+                    let n = cx.s.cells.len() as CellId;
+                    (0..n)
+                        .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
+                        .count() as i64
+                })
+            })
+        }
+        E::MaxCells(cond, v) | E::SumCells(cond, v) => {
+            let (cond, v) = (compile(l, cond), compile(l, v));
+            let most = matches!(e, E::MaxCells(..));
+            Box::new(move |g, cx| {
+                g.with_memo(cx, |cx| {
+                    let n = cx.s.cells.len() as CellId;
+                    let values = (0..n)
+                        .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
+                        .map(|c| v(g, &Ctx { to: c, ..*cx }));
+                    if most {
+                        values.max().unwrap_or(-1)
+                    } else {
+                        values.sum()
+                    }
+                })
+            })
+        }
+        E::Count(k, who) => {
+            let (k, who) = (*k, who.as_deref().map(|w| compile(l, w)));
+            Box::new(move |g, cx| {
+                let who = who.as_ref().map(|w| w(g, cx));
+                reads::count(cx.s, k, who)
+            })
+        }
+        E::Where(k, who) => {
+            let (k, who) = (*k, compile(l, who));
+            Box::new(move |g, cx| reads::where_is(cx.s, k, who(g, cx)))
+        }
+        E::TurnPlayer => Box::new(|_, cx| i64::from(cx.s.window_owner.unwrap_or(cx.s.to_move))),
+        E::Fresh => Box::new(|_, cx| i64::from(!cx.moving.is_none() && !cx.moving.turn_moved())),
+        E::Moved(k) => {
+            let k = *k;
+            Box::new(move |_, cx| i64::from(cx.s.last.kind == k))
+        }
+        E::Material => Box::new(|g, cx| g.material(cx.s, cx.mover)),
+        E::Column(c) | E::Row(c) => {
+            let row = matches!(e, E::Row(_));
+            on_cell!(l, &**c, |g, _cx, c| g.coordinate(c, row))
+        }
+        E::Drawn(c) => on_cell!(l, &**c, |g, cx, c| g.drawn(cx.s, c)),
+        E::Splits(c) => on_cell!(l, &**c, |g, cx, c| g.splits(cx.s, c)),
+        E::Walk(c, paths) => {
+            let paths = paths.clone();
+            on_cell!(l, &**c, |g, cx, c| g.walk(cx.s, cx.mover, c, &paths))
+        }
+        E::Held(z, k, None) => {
+            let (z, k) = (*z, *k);
+            Box::new(move |g, cx| g.held(cx.s, z, k, cx.mover))
+        }
+        E::Held(z, k, Some(w)) => {
+            let (z, k, w) = (*z, *k, compile(l, w));
+            Box::new(move |g, cx| match g.seat(w(g, cx)) {
+                Some(p) => g.held(cx.s, z, k, p),
+                None => 0,
+            })
+        }
+        E::CellAt(x, y) => {
+            let (x, y) = (compile(l, x), compile(l, y));
+            Box::new(move |g, cx| g.cell_at(x(g, cx), y(g, cx)))
+        }
+        E::Adjacent(a, b) => {
+            let (a, b) = (compile(l, a), compile(l, b));
+            Box::new(move |g, cx| g.adjacent(cx.s, a(g, cx), b(g, cx)))
+        }
+        E::AdjacentVia(a, b, dirs) => {
+            let (a, b, dirs) = (compile(l, a), compile(l, b), dirs.clone());
+            Box::new(move |g, cx| g.adjacent_via(cx.s, cx.mover, a(g, cx), b(g, cx), &dirs))
+        }
+        E::Distance(a, b, dirs) => {
+            let (a, b, dirs) = (compile(l, a), compile(l, b), dirs.clone());
+            Box::new(move |g, cx| g.distance(cx.s, cx.mover, a(g, cx), b(g, cx), &dirs))
+        }
+        E::AreaCan(kind, a, b) => {
+            let (kind, a, b) = (*kind, compile(l, a), compile(l, b));
+            Box::new(move |g, cx| g.area_can(cx.s, kind, a(g, cx), b(g, cx)))
+        }
+        E::InLine(a, b, cond) => {
+            let (a, b, cond) = (compile(l, a), compile(l, b), compile(l, cond));
+            Box::new(move |g, cx| {
+                let (a, b) = (a(g, cx), b(g, cx));
+                g.in_line(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
+            })
+        }
+        _ => {
+            let e = e.clone();
+            Box::new(move |g, cx| g.eval(&e, cx))
+        }
+    }
+}
+
+/// The value of a constant.
+fn constant(e: &Expr) -> i64 {
+    match e {
+        Expr::Int(i) => *i,
+        Expr::Bool(b) => i64::from(*b),
+        Expr::Cell(c) => *c as i64,
+        Expr::Piece(p) => *p as i64,
+        Expr::Player(p) => *p as i64,
+        _ => 0,
+    }
+}
+
+/// A binary operator, with a constant right side built in.
+fn binary(l: &Layout, op: BinOp, a: &Expr, b: &Expr) -> Code {
+    let x = compile(l, a);
+    if matches!(b, Expr::Int(_) | Expr::Bool(_)) && !matches!(op, BinOp::And | BinOp::Or) {
+        let k = constant(b);
+        return match op {
+            BinOp::Eq => Box::new(move |g, cx| i64::from(x(g, cx) == k)),
+            BinOp::Ne => Box::new(move |g, cx| i64::from(x(g, cx) != k)),
+            BinOp::Lt => Box::new(move |g, cx| i64::from(x(g, cx) < k)),
+            BinOp::Le => Box::new(move |g, cx| i64::from(x(g, cx) <= k)),
+            BinOp::Gt => Box::new(move |g, cx| i64::from(x(g, cx) > k)),
+            BinOp::Ge => Box::new(move |g, cx| i64::from(x(g, cx) >= k)),
+            BinOp::Add => Box::new(move |g, cx| x(g, cx).wrapping_add(k)),
+            BinOp::Sub => Box::new(move |g, cx| x(g, cx).wrapping_sub(k)),
+            _ => {
+                let y = compile(l, b);
+                arithmetic(op, x, y)
+            }
+        };
+    }
+    let y = compile(l, b);
+    match op {
+        BinOp::And => Box::new(move |g, cx| {
+            if x(g, cx) == 0 {
+                0
+            } else {
+                i64::from(y(g, cx) != 0)
+            }
+        }),
+        BinOp::Or => Box::new(move |g, cx| {
+            if x(g, cx) != 0 {
+                1
+            } else {
+                i64::from(y(g, cx) != 0)
+            }
+        }),
+        _ => arithmetic(op, x, y),
+    }
+}
+
+/// An operator that reads both sides.
+fn arithmetic(op: BinOp, x: Code, y: Code) -> Code {
+    match op {
+        BinOp::Eq => Box::new(move |g, cx| i64::from(x(g, cx) == y(g, cx))),
+        BinOp::Ne => Box::new(move |g, cx| i64::from(x(g, cx) != y(g, cx))),
+        BinOp::Lt => Box::new(move |g, cx| i64::from(x(g, cx) < y(g, cx))),
+        BinOp::Le => Box::new(move |g, cx| i64::from(x(g, cx) <= y(g, cx))),
+        BinOp::Gt => Box::new(move |g, cx| i64::from(x(g, cx) > y(g, cx))),
+        BinOp::Ge => Box::new(move |g, cx| i64::from(x(g, cx) >= y(g, cx))),
+        BinOp::Add => Box::new(move |g, cx| x(g, cx).wrapping_add(y(g, cx))),
+        BinOp::Sub => Box::new(move |g, cx| x(g, cx).wrapping_sub(y(g, cx))),
+        BinOp::Mul => Box::new(move |g, cx| x(g, cx).wrapping_mul(y(g, cx))),
+        BinOp::Div => Box::new(move |g, cx| {
+            let (a, b) = (x(g, cx), y(g, cx));
+            a.checked_div(b).unwrap_or(0)
+        }),
+        BinOp::Mod => Box::new(move |g, cx| {
+            let (a, b) = (x(g, cx), y(g, cx));
+            a.checked_rem(b).unwrap_or(0)
+        }),
+        BinOp::And | BinOp::Or => Box::new(|_, _| 0),
+    }
+}

@@ -1,0 +1,327 @@
+//! What an expression reads of a state once its operands are worked out: the tree walker
+//! (`eval.rs`) and compiled code (`compile.rs`) share these, so the two cannot differ.
+//! Every read takes any value for a cell (off the board, negative, `none`) without panic.
+
+use crate::game::ruleset::Game;
+use crate::state::{Piece, State};
+use tessel_lang::ir::{self, CellId, DirId, PieceId, PlayerId, NEUTRAL, NO_CELL};
+
+/// Whether `c` names a cell of `s`.
+#[inline(always)]
+fn on_board(s: &State, c: i64) -> bool {
+    (0..s.cells.len() as i64).contains(&c)
+}
+
+/// The piece on top of a cell, if one is there.
+#[inline(always)]
+pub(crate) fn top(s: &State, c: i64) -> Option<Piece> {
+    s.cells.get(c as usize).copied().filter(|p| !p.is_none())
+}
+
+/// The cell is on the board and holds no piece on top.
+#[inline(always)]
+pub(crate) fn empty(s: &State, c: i64) -> i64 {
+    i64::from(c >= 0 && (c as usize) < s.cells.len() && s.cells[c as usize].is_none())
+}
+
+/// The top piece is `mover`'s (and of type `k`, if given).
+#[inline(always)]
+pub(crate) fn friend(s: &State, mover: PlayerId, c: i64, k: Option<PieceId>) -> i64 {
+    i64::from(top(s, c).is_some_and(|p| p.owner() == mover && k.is_none_or(|k| p.kind() == k)))
+}
+
+/// The top piece belongs to a player other than `mover` (and is of type `k`, if given).
+#[inline(always)]
+pub(crate) fn enemy(s: &State, mover: PlayerId, c: i64, k: Option<PieceId>) -> i64 {
+    i64::from(top(s, c).is_some_and(|p| {
+        p.owner() != mover && p.owner() != NEUTRAL && k.is_none_or(|k| p.kind() == k)
+    }))
+}
+
+/// The top piece is neutral (and of type `k`, if given).
+#[inline(always)]
+pub(crate) fn neutral(s: &State, c: i64, k: Option<PieceId>) -> i64 {
+    i64::from(top(s, c).is_some_and(|p| p.owner() == NEUTRAL && k.is_none_or(|k| p.kind() == k)))
+}
+
+/// The owner of the top piece, or -1.
+#[inline(always)]
+pub(crate) fn owner_of(s: &State, c: i64) -> i64 {
+    top(s, c).map_or(-1, |p| p.owner() as i64)
+}
+
+/// The top piece has never moved.
+#[inline(always)]
+pub(crate) fn unmoved(s: &State, c: i64) -> i64 {
+    i64::from(top(s, c).is_some_and(|p| !p.moved()))
+}
+
+/// How many pieces the cell's stack holds.
+pub(crate) fn height(s: &State, c: i64) -> i64 {
+    match s.cells.get(c.max(0) as usize) {
+        Some(p) if c >= 0 && !p.is_none() => {
+            1 + s.buried.iter().filter(|(bc, _)| *bc as i64 == c).count() as i64
+        }
+        _ => 0,
+    }
+}
+
+/// How many pieces of the cell's stack pass `like`.
+fn in_stack(s: &State, c: i64, like: impl Fn(&Piece) -> bool) -> i64 {
+    if !on_board(s, c) {
+        return 0;
+    }
+    i64::from(like(&s.cells[c as usize]))
+        + s.buried
+            .iter()
+            .filter(|(bc, p)| *bc as i64 == c && like(p))
+            .count() as i64
+}
+
+/// How many pieces of type `k` the cell's stack holds.
+pub(crate) fn holds(s: &State, c: i64, k: PieceId) -> i64 {
+    in_stack(s, c, |p| !p.is_none() && p.kind() == k)
+}
+
+/// How many pieces of the cell's stack are `who`'s (any player's: all of them).
+pub(crate) fn pieces_at(s: &State, c: i64, who: Option<i64>) -> i64 {
+    in_stack(s, c, |p| {
+        !p.is_none() && who.is_none_or(|w| p.owner() as i64 == w)
+    })
+}
+
+/// The first cell holding a piece of type `k` of `who`, on top or beneath; `none`.
+pub(crate) fn where_is(s: &State, k: PieceId, who: i64) -> i64 {
+    let mine = |p: &Piece| !p.is_none() && p.kind() == k && p.owner() as i64 == who;
+    let on_top = s.cells.iter().position(mine);
+    let beneath = s
+        .buried
+        .iter()
+        .filter(|(_, p)| mine(p))
+        .map(|(c, _)| *c as usize)
+        .min();
+    match (on_top, beneath) {
+        (Some(a), Some(b)) => a.min(b) as i64,
+        (Some(a), None) | (None, Some(a)) => a as i64,
+        (None, None) => NO_CELL as i64,
+    }
+}
+
+/// How many pieces (of type `k`, of `who`) stand anywhere on the board.
+pub(crate) fn count(s: &State, k: Option<PieceId>, who: Option<i64>) -> i64 {
+    s.cells
+        .iter()
+        .chain(s.buried.iter().map(|(_, p)| p))
+        .filter(|p| {
+            !p.is_none()
+                && k.is_none_or(|k| p.kind() == k)
+                && who.is_none_or(|w| p.owner() as i64 == w)
+        })
+        .count() as i64
+}
+
+impl Game {
+    /// `mover`'s material less everyone else's, by the pieces' values.
+    pub(crate) fn material(&self, s: &State, mover: PlayerId) -> i64 {
+        s.cells
+            .iter()
+            .chain(s.buried.iter().map(|(_, p)| p))
+            .filter(|p| !p.is_none() && p.owner() != NEUTRAL)
+            .map(|p| {
+                let v = self
+                    .program
+                    .pieces
+                    .get(p.kind() as usize)
+                    .map(|t| t.value)
+                    .unwrap_or(0);
+                if p.owner() == mover {
+                    v
+                } else {
+                    -v
+                }
+            })
+            .sum()
+    }
+
+    /// The cell is in region `r` as `mover` sees it.
+    #[inline(always)]
+    pub(crate) fn in_region(&self, mover: PlayerId, c: i64, r: ir::RegionId) -> i64 {
+        i64::from(
+            (0..NO_CELL as i64).contains(&c)
+                && self.board.regions[r as usize]
+                    .get(mover as usize)
+                    .is_some_and(|set| set.contains(c as CellId)),
+        )
+    }
+
+    /// How many of the cell's neighbours pass `holds` (0 off the board).
+    #[inline(always)]
+    pub(crate) fn around(&self, s: &State, c: i64, mut holds: impl FnMut(CellId) -> bool) -> i64 {
+        if !on_board(s, c) {
+            return 0;
+        }
+        let mut n = 0;
+        for t in self.board.neighbours(c as CellId) {
+            n += i64::from(holds(t));
+        }
+        n
+    }
+
+    /// `a` and `b` are neighbours.
+    pub(crate) fn adjacent(&self, s: &State, a: i64, b: i64) -> i64 {
+        i64::from(
+            on_board(s, a)
+                && on_board(s, b)
+                && self.bd(s).neighbours(a as CellId).any(|t| t as i64 == b),
+        )
+    }
+
+    /// `b` is one step from `a` along one of `mover`'s directions of `dirs`.
+    pub(crate) fn adjacent_via(
+        &self,
+        s: &State,
+        mover: PlayerId,
+        a: i64,
+        b: i64,
+        dirs: &[Vec<DirId>],
+    ) -> i64 {
+        if !on_board(s, a) || !on_board(s, b) {
+            return 0;
+        }
+        let dirs = dirs.get(mover as usize).or(dirs.first());
+        let board = self.bd(s);
+        i64::from(dirs.is_some_and(|ds| ds.iter().any(|&d| board.step(a as CellId, d) as i64 == b)))
+    }
+
+    /// Steps from `a` to `b` along `mover`'s directions of `dirs`; -1 if it cannot.
+    pub(crate) fn distance(
+        &self,
+        s: &State,
+        mover: PlayerId,
+        a: i64,
+        b: i64,
+        dirs: &[Vec<DirId>],
+    ) -> i64 {
+        if !on_board(s, a) || !on_board(s, b) {
+            return -1;
+        }
+        let dirs = dirs.get(mover as usize).or(dirs.first());
+        self.bd(s)
+            .distance(
+                a as CellId,
+                b as CellId,
+                dirs.map_or(&[][..], |d| d.as_slice()),
+            )
+            .map_or(-1, i64::from)
+    }
+
+    /// The cell a path of `mover`'s leads to from `c`; `none`.
+    pub(crate) fn walk(&self, s: &State, mover: PlayerId, c: i64, paths: &[Vec<DirId>]) -> i64 {
+        if c < 0 || c >= NO_CELL as i64 {
+            return NO_CELL as i64;
+        }
+        let path = paths
+            .get(mover as usize)
+            .map(|p| p.as_slice())
+            .unwrap_or(&[]);
+        self.bd(s).walk(c as CellId, path) as i64
+    }
+
+    /// The cell at a column and row; `none`.
+    pub(crate) fn cell_at(&self, x: i64, y: i64) -> i64 {
+        let (width, cells) = &self.by_coord;
+        match (usize::try_from(x), usize::try_from(y)) {
+            (Ok(x), Ok(y)) if x < *width => y
+                .checked_mul(*width)
+                .and_then(|row| cells.get(row + x))
+                .map_or(NO_CELL as i64, |&c| c as i64),
+            // A board too large for the table: look through the cells.
+            _ if cells.is_empty() => self
+                .program
+                .board
+                .coords
+                .iter()
+                .position(|&(cx, cy)| cx as i64 == x && cy as i64 == y)
+                .map_or(NO_CELL as i64, |c| c as i64),
+            _ => NO_CELL as i64,
+        }
+    }
+
+    /// The cell's column (`row` false) or row; 0 off the board.
+    pub(crate) fn coordinate(&self, c: i64, row: bool) -> i64 {
+        let at = usize::try_from(c)
+            .ok()
+            .and_then(|c| self.program.board.coords.get(c));
+        match at {
+            Some(&(x, y)) => i64::from(if row { y } else { x }),
+            None => 0,
+        }
+    }
+
+    /// How many pieces of type `k` `who` holds in zone `z` (`who` not a player: 0).
+    pub(crate) fn held(&self, s: &State, z: ir::ZoneId, k: PieceId, who: PlayerId) -> i64 {
+        s.zones.get(self.zone_slot(z, who, k)).copied().unwrap_or(0) as i64
+    }
+
+    /// Whether `a` and `b` lie on one line with every cell between them passing `clear`.
+    pub(crate) fn in_line(&self, s: &State, a: i64, b: i64, clear: impl Fn(CellId) -> bool) -> i64 {
+        let n = s.cells.len() as i64;
+        if !(0..n).contains(&a) || !(0..n).contains(&b) || a == b {
+            return 0;
+        }
+        let (a, b) = (a as CellId, b as CellId);
+        let board = self.bd(s);
+        let found = (0..self.board.dir_names.len()).any(|d| {
+            let mut t = board.step(a, d as u8);
+            // No line is longer than the board has cells, even round a cycle.
+            for _ in 0..n {
+                if t == NO_CELL || t == a {
+                    return false;
+                }
+                if t == b {
+                    return true;
+                }
+                if !clear(t) {
+                    return false;
+                }
+                t = board.step(t, d as u8);
+            }
+            false
+        });
+        i64::from(found)
+    }
+
+    /// Whether the drawn area holds cell `a` now (a fixed board: every cell).
+    pub(crate) fn drawn(&self, s: &State, a: i64) -> i64 {
+        match (&s.area, usize::try_from(a)) {
+            (Some(area), Ok(c)) => i64::from(!area.ring(c).is_empty()),
+            (None, Ok(c)) => i64::from(c < s.cells.len()),
+            _ => 0,
+        }
+    }
+
+    /// Whether the drawn area may be changed so at `a` (and `b`).
+    pub(crate) fn area_can(
+        &self,
+        s: &State,
+        kind: tessel_lang::ast::AreaChange,
+        a: i64,
+        b: i64,
+    ) -> i64 {
+        match (&s.area, usize::try_from(a)) {
+            (Some(area), Ok(a)) if a < s.cells.len() => {
+                let empty = |c: usize| self.bare(s, c);
+                i64::from(area.can(kind, a, b, &empty))
+            }
+            _ => 0,
+        }
+    }
+
+    /// Into how many parts cell `a`'s tessel may be split.
+    pub(crate) fn splits(&self, s: &State, a: i64) -> i64 {
+        match (&s.area, usize::try_from(a)) {
+            (Some(area), Ok(a)) if a < s.cells.len() => area.splits(a) as i64,
+            _ => 0,
+        }
+    }
+}

@@ -1,7 +1,9 @@
-//! Pictures and the terminal board of a game built in play (Mu, issue 18): segments
-//! outlined in the SVG (`show borders by`), the cells that may still move marked, the key
-//! listing every mark, hexagon cells of one width on the text board, and a column's height
-//! drawn inside its cell.
+//! Pictures: the start picture of every bundled game against its golden SVG in
+//! `tests/data/pictures/` (re-bless with `TESSEL_BLESS=1 cargo test --test pictures`);
+//! and for a game built in play (Mu, issue 18): segments outlined in the SVG (`show
+//! borders by`), the cells that may still move marked, the key listing every mark,
+//! hexagon cells of one width on the text board, and a column's height drawn inside its
+//! cell.
 
 mod common;
 
@@ -88,4 +90,41 @@ fn hexagon_cells_keep_one_width_and_heights_stay_inside_them() {
     let widths = |b: &str| b.lines().map(|l| l.chars().count()).collect::<Vec<_>>();
     assert_eq!(widths(&after), widths(&before), "\n{before}\n{after}");
     assert!(after.contains(" 2r "), "{after}");
+}
+
+/// The start picture of every bundled game (`tessel list`), default options and seed 0,
+/// is its golden file `tests/data/pictures/NAME.svg` (a new game needs a new file: bless).
+#[test]
+fn every_bundled_game_starts_as_its_golden_picture() {
+    let bless = std::env::var_os("TESSEL_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (name, _) in tessel::bundle::list() {
+        let g = common::load(&name, &[]);
+        let s = g.start_state(0).expect("start");
+        let svg = render::svg(&g, &s);
+        let path = format!("tests/data/pictures/{name}.svg");
+        if bless {
+            std::fs::create_dir_all("tests/data/pictures").expect("dir");
+            std::fs::write(&path, &svg).expect("writable");
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(expected) if expected == svg => {}
+            Ok(expected) => {
+                let line = expected
+                    .lines()
+                    .zip(svg.lines())
+                    .position(|(a, b)| a != b)
+                    .map_or(expected.lines().count().min(svg.lines().count()), |i| i);
+                failures.push(format!(
+                    "{path}: differs from line {}\n--- expected\n{}\n--- actual\n{}",
+                    line + 1,
+                    expected.lines().nth(line).unwrap_or(""),
+                    svg.lines().nth(line).unwrap_or("")
+                ));
+            }
+            Err(_) => failures.push(format!("{path}: missing (run with TESSEL_BLESS=1)")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
 }

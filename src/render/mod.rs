@@ -23,6 +23,8 @@ pub fn legend(game: &Game) -> Option<String> {
                 tessel_lang::ir::MarkPlace::Cond(tessel_lang::ir::Expr::Bool(false))
             )
         })
+        // A colour for pictures alone is in the pictures' key, not the text board's.
+        .filter(|m| !m.colour_only())
         .filter_map(|m| {
             m.legend.as_ref().map(|l| {
                 let shown = if m.text.trim().is_empty() {

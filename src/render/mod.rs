@@ -1,5 +1,6 @@
-//! Rendering: the key, zones and variables as lines (diagnostics are in `diagnostics`); the board as text (`text`) and as an SVG picture (`svg`).
+//! Rendering: the key, zones and variables as lines (diagnostics are in `diagnostics`); the board as text (`text`) and as an SVG picture (`svg`, with the `caption` under its board).
 
+mod caption;
 mod svg;
 mod text;
 

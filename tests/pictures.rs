@@ -210,13 +210,16 @@ fn nothing_is_drawn_past_the_edge_of_a_picture() {
 
 #[test]
 fn cell_names_are_drawn_over_every_cell_not_under_the_next() {
-    // Mu's hexagons: each name at a cell's upper left reaches over its neighbour, which
-    // was drawn after it and covered it; now every cell comes first.
+    // Mu's hexagons: each name at a cell's upper left reached over its neighbour, which
+    // was drawn after it and covered it; now every cell and every piece comes first, and
+    // the names stand inside the hexagons.
     let (g, s) = two_segments();
     let svg = render::svg(&g, &s);
     let last_cell = svg.rfind("data-cell=").expect("cells");
-    let first_name = svg.find("font-size=\"9\"").expect("names");
+    let last_piece = board(&svg).rfind("<circle").expect("pieces");
+    let first_name = svg.find("font-size=\"7\"").expect("names");
     assert!(last_cell < first_name, "a cell drawn over a name");
+    assert!(last_piece < first_name, "a piece drawn over a name");
 }
 
 #[test]

@@ -148,10 +148,11 @@ pub fn svg(game: &Game, s: &State) -> String {
     // `per piece` numbers (not bookkeeping) are drawn as stacks on the pieces.
     let stacked = stacked_values(game);
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
-    // The cells first, then what stands on them (names, pieces, badges), so that no cell
-    // drawn later covers what stands on an earlier one.
+    // The cells first, then what stands on them (pieces, badges), then the cells' names,
+    // so that no cell drawn later covers what stands on an earlier one.
     let mut out = links;
     let mut top = String::new();
+    let mut names = String::new();
     // Each cell's shape without its paint, to draw the last move's cells again.
     let mut shapes: Vec<String> = vec![String::new(); n];
     for c in 0..n {
@@ -240,8 +241,17 @@ pub fn svg(game: &Game, s: &State) -> String {
         bounds.1 = bounds.1.min(py as f64);
         bounds.2 = bounds.2.max((px + CELL) as f64);
         bounds.3 = bounds.3.max((py + CELL) as f64);
-        if game.board.grid.is_none() {
-            top += &format!(
+        // A cell's name, over everything else: inside a hexagon's top, at the upper left
+        // of other cells.
+        if hex_rows.is_some() {
+            let (cx, cy) = centre[c];
+            names += &format!(
+                "<text x=\"{cx:.0}\" y=\"{:.0}\" font-size=\"7\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n",
+                cy - 20.0,
+                esc(&game.board.cell_names[c])
+            );
+        } else if game.board.grid.is_none() {
+            names += &format!(
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#5a4632\">{}</text>\n",
                 px + 3,
                 py + 10,
@@ -416,6 +426,7 @@ pub fn svg(game: &Game, s: &State) -> String {
         }
     }
     out += &top;
+    out += &names;
     // Cells drawn blank: the picture is cut to the cells that are drawn.
     let (x0, y0) = if (0..n).any(blank) && bounds.0 <= bounds.2 {
         let m = margin as f64;

@@ -63,8 +63,9 @@ pub(super) fn draw(
     (left, top, width): (f64, f64, f64),
     tints: (&[Option<String>], &[bool]),
     shown: &[bool],
+    last: Option<&str>,
 ) -> Caption {
-    let mut lines: Vec<Vec<(Sign, String)>> = vec![turn(game, s)];
+    let mut lines: Vec<Vec<(Sign, String)>> = vec![turn(game, s, last)];
     lines.push(key(game, s, tints, shown));
     lines.extend(zones(game, s));
     // Rows: each line's entries flowed within the width, a wider entry widening it.
@@ -171,8 +172,8 @@ fn sign_svg(game: &Game, sign: &Sign, x: f64, y: f64) -> String {
 }
 
 /// Whose turn it is (the person too, where people change sides) and the last move's cells;
-/// or how the game ended.
-fn turn(game: &Game, s: &State) -> Vec<(Sign, String)> {
+/// or how the game ended. `written` is the last decision as the game writes it, when known.
+fn turn(game: &Game, s: &State, written: Option<&str>) -> Vec<(Sign, String)> {
     let sides = super::side_names(game, s, |p| format!("person {}", p + 1));
     let mut out = Vec::new();
     let mut scratch = game.scratch();
@@ -193,7 +194,9 @@ fn turn(game: &Game, s: &State) -> Vec<(Sign, String)> {
         }
     }
     let name = |c: u16| game.board.cell_names.get(c as usize).cloned();
-    let last = if s.last.pass {
+    let last = if let Some(text) = written {
+        Some(format!("last move {text}"))
+    } else if s.last.pass {
         Some("last move: a pass".to_string())
     } else {
         match (name(s.last.from), name(s.last.to)) {

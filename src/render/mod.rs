@@ -4,7 +4,7 @@ mod caption;
 mod svg;
 mod text;
 
-pub use svg::svg;
+pub use svg::{svg, svg_after};
 pub use text::board;
 
 use tessel_interpreter::{Game, Piece, State};

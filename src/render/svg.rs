@@ -11,6 +11,12 @@ use tessel_lang::ir::CellId;
 /// labelled discs in each player's colour (stacks show their height); other boards as a
 /// list of cells in rows.
 pub fn svg(game: &Game, s: &State) -> String {
+    svg_after(game, s, None)
+}
+
+/// [`svg`], with the last decision written as the game writes it (`last`, from a record),
+/// not as its cells.
+pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     const CELL: u32 = 48;
     let n = game.board.cells();
     let (w, h) = game.board.grid.unwrap_or_else(|| {
@@ -471,6 +477,7 @@ pub fn svg(game: &Game, s: &State) -> String {
         (x0 as f64, (y0 + height as i64) as f64, width as f64),
         (&tints, &overlays),
         &shown,
+        last,
     );
     out += &words;
     width = width.max(wide.ceil() as u32);

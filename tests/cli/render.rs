@@ -182,3 +182,20 @@ fn oicustiytac_pictures_show_the_traps_and_the_colours_a_trap_holds() {
     );
     assert!(svg.contains(">1B</text>"), "b1 holds one of each: {svg}");
 }
+
+#[test]
+fn a_record_s_picture_writes_its_last_decision_as_the_game_does() {
+    let dir = std::env::temp_dir().join(format!("tessel-last-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let rec = dir.join("game.json");
+    std::fs::write(
+        &rec,
+        r#"{"tessel_record":1,"ruleset":"chess","decisions":["e2e4","g8f6"]}"#,
+    )
+    .expect("written");
+    let (code, svg, err) = tessel(&["render", "chess", "--record", rec.to_str().expect("path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.contains(">white to move</text>"), "{svg}");
+    assert!(svg.contains(">last move g8f6</text>"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -1,7 +1,9 @@
-//! Pictures and the terminal board of a game built in play (Mu, issue 18): segments
-//! outlined in the SVG (`show borders by`), the cells that may still move marked, the key
-//! listing every mark, hexagon cells of one width on the text board, and a column's height
-//! drawn inside its cell.
+//! Pictures: the start picture of every bundled game against its golden SVG in
+//! `tests/data/pictures/` (re-bless with `TESSEL_BLESS=1 cargo test --test pictures`);
+//! and for a game built in play (Mu, issue 18): segments outlined in the SVG (`show
+//! borders by`), the cells that may still move marked, the key listing every mark,
+//! hexagon cells of one width on the text board, and a column's height drawn inside its
+//! cell.
 
 mod common;
 
@@ -21,7 +23,9 @@ fn two_segments() -> (Game, State) {
 
 /// The lines the ruleset's `show borders by (_seg(to)) … fill "#5a4632"` draws.
 fn segment_lines(svg: &str) -> usize {
-    svg.matches("stroke=\"#5a4632\" stroke-width=\"3\"").count()
+    board(svg)
+        .matches("stroke=\"#5a4632\" stroke-width=\"3\"")
+        .count()
 }
 
 #[test]
@@ -44,7 +48,7 @@ fn segments_are_outlined_in_pictures() {
 fn the_men_that_may_still_move_are_marked_in_pictures() {
     let (g, mut s) = two_segments();
     let svg = render::svg(&g, &s);
-    let marks = |svg: &str| svg.matches(">*</text>").count();
+    let marks = |svg: &str| board(svg).matches(">*</text>").count();
     assert_eq!(marks(&svg), 7, "red's seven men may move");
     // A move from red's segment uses its one move: the marks go.
     play(&g, &mut s, &["e5e6"]);
@@ -88,4 +92,207 @@ fn hexagon_cells_keep_one_width_and_heights_stay_inside_them() {
     let widths = |b: &str| b.lines().map(|l| l.chars().count()).collect::<Vec<_>>();
     assert_eq!(widths(&after), widths(&before), "\n{before}\n{after}");
     assert!(after.contains(" 2r "), "{after}");
+}
+
+/// The start picture of every bundled game (`tessel list`), default options and seed 0,
+/// is its golden file `tests/data/pictures/NAME.svg` (a new game needs a new file: bless).
+#[test]
+fn every_bundled_game_starts_as_its_golden_picture() {
+    let bless = std::env::var_os("TESSEL_BLESS").is_some();
+    let mut failures = Vec::new();
+    for (name, _) in tessel::bundle::list() {
+        let g = common::load(&name, &[]);
+        let s = g.start_state(0).expect("start");
+        let svg = render::svg(&g, &s);
+        let path = format!("tests/data/pictures/{name}.svg");
+        if bless {
+            std::fs::create_dir_all("tests/data/pictures").expect("dir");
+            std::fs::write(&path, &svg).expect("writable");
+            continue;
+        }
+        match std::fs::read_to_string(&path) {
+            Ok(expected) if expected == svg => {}
+            Ok(expected) => {
+                let line = expected
+                    .lines()
+                    .zip(svg.lines())
+                    .position(|(a, b)| a != b)
+                    .map_or(expected.lines().count().min(svg.lines().count()), |i| i);
+                failures.push(format!(
+                    "{path}: differs from line {}\n--- expected\n{}\n--- actual\n{}",
+                    line + 1,
+                    expected.lines().nth(line).unwrap_or(""),
+                    svg.lines().nth(line).unwrap_or("")
+                ));
+            }
+            Err(_) => failures.push(format!("{path}: missing (run with TESSEL_BLESS=1)")),
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// A picture's board: what comes before its caption.
+fn board(svg: &str) -> &str {
+    svg.split("<g class=\"caption\">").next().unwrap_or(svg)
+}
+
+/// The part of a picture after its board: whose turn, the key, the zones.
+fn caption(svg: &str) -> &str {
+    &svg[svg.find("<g class=\"caption\">").expect("a caption")..]
+}
+
+/// The numbers an attribute takes in a picture (`y="…"`).
+fn values_of<'a>(svg: &'a str, attribute: &'a str) -> impl Iterator<Item = f64> + 'a {
+    svg.split(attribute)
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next().and_then(|v| v.parse::<f64>().ok()))
+}
+
+#[test]
+fn pictures_say_whose_turn_it_is_and_highlight_the_last_move() {
+    let g = common::load("chess", &[]);
+    let mut s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    assert!(caption(&svg).contains(">white to move</text>"), "{svg}");
+    assert!(!svg.contains("last move"), "no move yet");
+    play(&g, &mut s, &["e2e4"]);
+    let svg = render::svg(&g, &s);
+    assert!(caption(&svg).contains(">black to move</text>"), "{svg}");
+    assert!(caption(&svg).contains(">last move e2–e4</text>"), "{svg}");
+    // e2 and e4 painted again in the highlight, under the pieces.
+    let lit = "fill=\"#f7dc6f\" fill-opacity=\"0.45\"";
+    assert_eq!(svg.matches(lit).count(), 2, "{svg}");
+    assert!(
+        svg.rfind(lit) < svg.find("<circle"),
+        "the highlight is under the pieces"
+    );
+    // A game that ended says how.
+    play(&g, &mut s, &["f7f6", "d2d4", "g7g5", "d1h5"]);
+    let svg = render::svg(&g, &s);
+    assert!(
+        caption(&svg).contains("white wins</text>"),
+        "{}",
+        caption(&svg)
+    );
+}
+
+#[test]
+fn nothing_is_drawn_past_the_edge_of_a_picture() {
+    // MuTou's stacks key was drawn below the canvas; every game's start picture now holds
+    // all it draws, its caption included.
+    for (name, _) in tessel::bundle::list() {
+        let g = common::load(&name, &[]);
+        let s = g.start_state(0).expect("start");
+        let svg = render::svg(&g, &s);
+        let view: Vec<f64> = svg
+            .split("viewBox=\"")
+            .nth(1)
+            .and_then(|r| r.split('"').next())
+            .map(|v| v.split(' ').filter_map(|x| x.parse().ok()).collect())
+            .expect("a viewBox");
+        let (x0, y0, w, h) = (view[0], view[1], view[2], view[3]);
+        for y in values_of(&svg, " y=\"").chain(values_of(&svg, " cy=\"")) {
+            assert!(
+                y >= y0 && y <= y0 + h,
+                "{name}: y {y} outside {y0}..{}",
+                y0 + h
+            );
+        }
+        for x in values_of(&svg, " x=\"").chain(values_of(&svg, " cx=\"")) {
+            assert!(
+                x >= x0 && x <= x0 + w,
+                "{name}: x {x} outside {x0}..{}",
+                x0 + w
+            );
+        }
+    }
+}
+
+#[test]
+fn cell_names_are_drawn_over_every_cell_not_under_the_next() {
+    // Mu's hexagons: each name at a cell's upper left reached over its neighbour, which
+    // was drawn after it and covered it; now every cell and every piece comes first, and
+    // the names stand inside the hexagons.
+    let (g, s) = two_segments();
+    let svg = render::svg(&g, &s);
+    let last_cell = svg.rfind("data-cell=").expect("cells");
+    let last_piece = board(&svg).rfind("<circle").expect("pieces");
+    let first_name = svg.find("font-size=\"7\"").expect("names");
+    assert!(last_cell < first_name, "a cell drawn over a name");
+    assert!(last_piece < first_name, "a piece drawn over a name");
+}
+
+#[test]
+fn stacks_are_in_colours_no_player_wears_and_have_a_key() {
+    // MuTou's pieces carry their values as stacks of bars; the bars' colours are none of
+    // its ten players' colours, and the key says what each colour counts.
+    let g = common::load("mutou", &[]);
+    let s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    let bars: std::collections::BTreeSet<&str> = svg
+        .split("height=\"4\" fill=\"")
+        .skip(1)
+        .filter_map(|r| r.split('"').next())
+        .collect();
+    assert!(!bars.is_empty(), "{svg}");
+    let discs: std::collections::BTreeSet<&str> = svg
+        .split("<circle")
+        .skip(1)
+        .filter_map(|r| r.split("fill=\"").nth(1)?.split('"').next())
+        .collect();
+    assert!(bars.is_disjoint(&discs), "bars {bars:?}, discs {discs:?}");
+    for colour in &bars {
+        assert!(
+            ![
+                "#c0392b", "#2e86c1", "#27ae60", "#f1c40f", "#e67e22", "#8e44ad", "#f4f1e8",
+                "#2b2b2b", "#8d5524", "#95a5a6"
+            ]
+            .contains(colour),
+            "{colour} is a player's"
+        );
+    }
+    assert!(
+        caption(&svg).contains(">Bloods</text>"),
+        "{}",
+        caption(&svg)
+    );
+}
+
+#[test]
+fn shaded_regions_are_named_in_the_key_of_pictures_alone() {
+    // `show REGION "legend" fill "#…"`: Muso's home areas, òicustiỳtac's traps and
+    // Veney's square colours are keyed in pictures, and left out of the text key.
+    for (game, words) in [
+        ("muso", "Red's home area"),
+        ("oicustiytac", "black's whelping traps"),
+        (
+            "veney",
+            "dark squares: the free engagement on one is black's",
+        ),
+    ] {
+        let g = common::load(game, &[]);
+        let s = g.start_state(0).expect("start");
+        let svg = render::svg(&g, &s);
+        assert!(
+            caption(&svg).contains(&format!(">{words}</text>")),
+            "{game}: {}",
+            caption(&svg)
+        );
+        let key = render::legend(&g).unwrap_or_default();
+        assert!(!key.contains(words), "{game}: {key}");
+    }
+    // The pieces are named as the ruleset declares them, and the reserves drawn counted.
+    let g = common::load("muso", &[]);
+    let s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    let caption = caption(&svg);
+    assert!(
+        caption.contains(">pipi</text>") && caption.contains(">soweli</text>"),
+        "{caption}"
+    );
+    assert!(caption.contains(">red box:</text>"), "{caption}");
+    assert!(
+        caption.contains("font-weight=\"bold\" fill=\"#3a2e22\">2</text>"),
+        "{caption}"
+    );
 }

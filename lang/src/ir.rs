@@ -127,6 +127,14 @@ pub struct Mark {
     pub fill: Option<String>,
 }
 
+impl Mark {
+    /// A colour for pictures alone (`show REGION ["legend"] fill "#rrggbb"`): no mark on
+    /// the text board.
+    pub fn colour_only(&self) -> bool {
+        self.after && self.text.is_empty() && self.fill.is_some()
+    }
+}
+
 #[derive(Clone, Debug, Serialize)]
 pub enum MarkPlace {
     Region(RegionId),

@@ -55,7 +55,9 @@ pub fn run(args: Render) -> Result<ExitCode, ExitCode> {
         }
         _ => initial(&g, &start, 0)?,
     };
-    let svg = render::svg(&g, &s);
+    // A record's last decision is written as the game writes it.
+    let last = rec.as_ref().and_then(|r| r.decisions.last());
+    let svg = render::svg_after(&g, &s, last.map(String::as_str));
     match output {
         Some(path) => std::fs::write(&path, svg)
             .map_err(|e| stop(format!("cannot write {}: {e}", path.display())))?,

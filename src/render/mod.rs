@@ -1,9 +1,10 @@
-//! Rendering: the key, zones and variables as lines (diagnostics are in `diagnostics`); the board as text (`text`) and as an SVG picture (`svg`).
+//! Rendering: the key, zones and variables as lines (diagnostics are in `diagnostics`); the board as text (`text`) and as an SVG picture (`svg`, with the `caption` under its board).
 
+mod caption;
 mod svg;
 mod text;
 
-pub use svg::svg;
+pub use svg::{svg, svg_after};
 pub use text::board;
 
 use tessel_interpreter::{Game, Piece, State};
@@ -23,6 +24,8 @@ pub fn legend(game: &Game) -> Option<String> {
                 tessel_lang::ir::MarkPlace::Cond(tessel_lang::ir::Expr::Bool(false))
             )
         })
+        // A colour for pictures alone is in the pictures' key, not the text board's.
+        .filter(|m| !m.colour_only())
         .filter_map(|m| {
             m.legend.as_ref().map(|l| {
                 let shown = if m.text.trim().is_empty() {

@@ -1,8 +1,9 @@
 //! The position as an SVG picture: squares, hexagons, drawn tessels or a graph of cells,
-//! tinted by the ruleset's marks, with the pieces as discs in their players' colours.
+//! tinted by the ruleset's marks, with the pieces as discs in their players' colours; the
+//! caption under the board is `caption`'s.
 
+use super::caption::{self, Caption};
 use super::text::pieces_text;
-use super::zones;
 use tessel_interpreter::{Game, Piece, State};
 use tessel_lang::ir::CellId;
 
@@ -10,13 +11,13 @@ use tessel_lang::ir::CellId;
 /// labelled discs in each player's colour (stacks show their height); other boards as a
 /// list of cells in rows.
 pub fn svg(game: &Game, s: &State) -> String {
+    svg_after(game, s, None)
+}
+
+/// [`svg`], with the last decision written as the game writes it (`last`, from a record),
+/// not as its cells.
+pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     const CELL: u32 = 48;
-    const PLAYER_FILL: [&str; 8] = [
-        "#f4f1e8", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#17a589",
-    ];
-    const PLAYER_TEXT: [&str; 8] = [
-        "#2b2b2b", "#f4f1e8", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff",
-    ];
     let n = game.board.cells();
     let (w, h) = game.board.grid.unwrap_or_else(|| {
         let w = (n as f64).sqrt().ceil().max(1.0) as u32;
@@ -27,11 +28,6 @@ pub fn svg(game: &Game, s: &State) -> String {
             Some((gw, gh)) => (c as u32 % gw, gh - 1 - c as u32 / gw),
             None => (c as u32 % w, c as u32 / w),
         }
-    };
-    let esc = |t: &str| {
-        t.replace('&', "&amp;")
-            .replace('<', "&lt;")
-            .replace('>', "&gt;")
     };
     let margin = 24;
     // Hexagon boards: each row from the top, indented by half cells; rows 0.866 cells apart.
@@ -154,32 +150,17 @@ pub fn svg(game: &Game, s: &State) -> String {
                 .find(|m| !m.after && game.marked(s, &m.place, c as CellId))
                 .is_some_and(|m| m.text.trim().is_empty())
     };
-    let fill_of = |p: Piece| -> (&str, &str) {
-        let name = game
-            .program
-            .players
-            .get(p.owner() as usize)
-            .map(String::as_str);
-        match name.and_then(colour_named) {
-            Some(c) => c,
-            None => {
-                let o = p.owner() as usize % PLAYER_FILL.len();
-                (PLAYER_FILL[o], PLAYER_TEXT[o])
-            }
-        }
-    };
+    let fill_of = |p: Piece| disc_colours(game, p);
     // `per piece` numbers (not bookkeeping) are drawn as stacks on the pieces.
-    const STACK_FILL: [&str; 8] = [
-        "#c0392b", "#2e86c1", "#27ae60", "#d68910", "#8e44ad", "#17a589", "#7f8c8d", "#f1c40f",
-    ];
-    let stacked: Vec<&tessel_lang::ir::Var> = game
-        .program
-        .vars
-        .iter()
-        .filter(|v| v.per_piece && !v.name.starts_with('_') && v.ty == tessel_lang::ir::Type::Int)
-        .collect();
+    let stacked = stacked_values(game);
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
+    // The cells first, then what stands on them (pieces, badges), then the cells' names,
+    // so that no cell drawn later covers what stands on an earlier one.
     let mut out = links;
+    let mut top = String::new();
+    let mut names = String::new();
+    // Each cell's shape without its paint, to draw the last move's cells again.
+    let mut shapes: Vec<String> = vec![String::new(); n];
     for c in 0..n {
         // A spare tessel of a drawn area (or one merged away) is not in play.
         if blank(c) || (drawn && outlines[c].is_empty()) {
@@ -217,7 +198,11 @@ pub fn svg(game: &Game, s: &State) -> String {
                     format!("{:.1},{:.1}", cx + size * a.cos(), cy + size * a.sin())
                 })
                 .collect();
-            out += &format!("<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n", points.join(" "));
+            shapes[c] = format!("<polygon points=\"{}\"", points.join(" "));
+            out += &format!(
+                "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n",
+                shapes[c]
+            );
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
         } else if drawn {
@@ -228,20 +213,32 @@ pub fn svg(game: &Game, s: &State) -> String {
                     format!("{x:.1},{y:.1}")
                 })
                 .collect();
+            shapes[c] = format!("<polygon points=\"{}\"", points.join(" "));
             out += &format!(
-                "<polygon points=\"{}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"1\"{cell_id}/>\n",
-                points.join(" ")
+                "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"1\"{cell_id}/>\n",
+                shapes[c]
             );
             let (cx, cy) = centre[c];
             px = (cx - CELL as f64 / 2.0).max(0.0) as u32;
             py = (cy - CELL as f64 / 2.0).max(0.0) as u32;
         } else if general {
             let (cx, cy) = centre[c];
-            out += &format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n", CELL as f64 * 0.5);
+            shapes[c] = format!(
+                "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"",
+                CELL as f64 * 0.5
+            );
+            out += &format!(
+                "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n",
+                shapes[c]
+            );
             px = (cx - CELL as f64 / 2.0) as u32;
             py = (cy - CELL as f64 / 2.0) as u32;
         } else {
-            out += &format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\" fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"{cell_id}/>\n");
+            shapes[c] = format!("<rect x=\"{px}\" y=\"{py}\" width=\"{CELL}\" height=\"{CELL}\"");
+            out += &format!(
+                "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.5\"{cell_id}/>\n",
+                shapes[c]
+            );
             if let Some(t) = overlay {
                 out += &format!("<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{t}\" fill-opacity=\"0.5\"/>\n", px + 1, py + 1, CELL - 2, CELL - 2);
             }
@@ -250,8 +247,17 @@ pub fn svg(game: &Game, s: &State) -> String {
         bounds.1 = bounds.1.min(py as f64);
         bounds.2 = bounds.2.max((px + CELL) as f64);
         bounds.3 = bounds.3.max((py + CELL) as f64);
-        if game.board.grid.is_none() {
-            out += &format!(
+        // A cell's name, over everything else: inside a hexagon's top, at the upper left
+        // of other cells.
+        if hex_rows.is_some() {
+            let (cx, cy) = centre[c];
+            names += &format!(
+                "<text x=\"{cx:.0}\" y=\"{:.0}\" font-size=\"7\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n",
+                cy - 20.0,
+                esc(&game.board.cell_names[c])
+            );
+        } else if game.board.grid.is_none() {
+            names += &format!(
                 "<text x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"#5a4632\">{}</text>\n",
                 px + 3,
                 py + 10,
@@ -311,7 +317,7 @@ pub fn svg(game: &Game, s: &State) -> String {
                         py + CELL / 4 + (i / 2) * CELL / 2,
                     )
                 };
-                out += &disc_at(*q, x, y, r, &format!("{k}{}", game.symbol(*q)));
+                top += &disc_at(*q, x, y, r, &format!("{k}{}", game.symbol(*q)));
             }
         } else if !under.is_empty() && !alike && groups.is_empty() {
             // A stack of different pieces: those beneath, bottom first, peek out at the lower
@@ -320,25 +326,25 @@ pub fn svg(game: &Game, s: &State) -> String {
             for (i, q) in under.iter().enumerate() {
                 let i = (i as u32).min(4);
                 let (x, y) = (px + 15 + i * 4, py + CELL - 15 - i * 4);
-                out += &disc_at(*q, x, y, 13, &game.symbol(*q));
+                top += &disc_at(*q, x, y, 13, &game.symbol(*q));
             }
-            out += &disc_at(p, px + CELL - 18 + lift / 4, py + 18, 16, &game.symbol(p));
+            top += &disc_at(p, px + CELL - 18 + lift / 4, py + 18, 16, &game.symbol(p));
         } else {
             let (cx, cy) = (px + CELL / 2, py + CELL / 2);
             if groups.len() > 4 {
                 // Too many kinds for discs: the pile as text.
-                out += &format!(
+                top += &format!(
                     "<text x=\"{cx}\" y=\"{}\" font-size=\"10\" text-anchor=\"middle\" fill=\"#1a1a1a\">{}</text>\n",
                     cy + 4,
                     esc(&pieces_text(game, s, c))
                 );
             } else {
                 let (disc, ink) = fill_of(p);
-                out += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
+                top += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
                 // On a square the height stands in its corner; a hexagon's corners are
                 // cut off, so there the height is written in the disc, under the symbol.
                 let inside = height_here > 1 && hex_rows.is_some();
-                out += &format!(
+                top += &format!(
                     "<text x=\"{cx}\" y=\"{}\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
                     if inside { cy + 2 } else { cy + 6 },
                     if inside { 15 } else { 18 },
@@ -346,9 +352,9 @@ pub fn svg(game: &Game, s: &State) -> String {
                     esc(&game.symbol(p))
                 );
                 if inside {
-                    out += &format!("<text x=\"{cx}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">×{height_here}</text>\n", cy + 14);
+                    top += &format!("<text x=\"{cx}\" y=\"{}\" font-size=\"10\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"{ink}\">×{height_here}</text>\n", cy + 14);
                 } else if height_here > 1 {
-                    out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
+                    top += &format!("<text x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"end\" fill=\"#1a1a1a\">×{height_here}</text>\n", px + CELL - 3, py + CELL - 4);
                 }
             }
         }
@@ -367,20 +373,33 @@ pub fn svg(game: &Game, s: &State) -> String {
             } else {
                 (px + CELL - 4, py + 13)
             };
-            out += &format!("<text x=\"{bx}\" y=\"{by}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\" stroke=\"#fbfaf7\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n", esc(&badges));
+            top += &format!("<text x=\"{bx}\" y=\"{by}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" fill=\"#1a1a1a\" stroke=\"#fbfaf7\" stroke-width=\"3\" paint-order=\"stroke\">{}</text>\n", esc(&badges));
         }
         // The piece's own values (`per piece`): a stack of discs a unit, by colour.
         let mut level = 0u32;
         for (k, v) in stacked.iter().enumerate() {
             let n = game.var(s, &v.name, c).unwrap_or(0).clamp(0, 12) as u32;
             for _ in 0..n {
-                out += &format!(
+                top += &format!(
                     "<rect x=\"{}\" y=\"{}\" width=\"12\" height=\"4\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"0.4\"/>\n",
                     px + CELL - 13,
                     py + CELL - 7 - level * 5,
                     STACK_FILL[k % STACK_FILL.len()]
                 );
                 level += 1;
+            }
+        }
+    }
+    // The last move's cells, painted again in a highlight under the pieces.
+    if !s.last.pass {
+        for c in [s.last.from as usize, s.last.to as usize] {
+            if c < n && !shapes[c].is_empty() {
+                out += &format!(
+                    "{} fill=\"{}\" fill-opacity=\"0.45\" stroke=\"{}\" stroke-width=\"2.5\"/>\n",
+                    shapes[c],
+                    caption::LAST_MOVE.0,
+                    caption::LAST_MOVE.1
+                );
             }
         }
     }
@@ -412,49 +431,8 @@ pub fn svg(game: &Game, s: &State) -> String {
             out += &format!("<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#5a4632\">{}</text>\n", margin / 2, margin + (gh - 1 - y) * CELL + CELL / 2 + 4, y + 1);
         }
     }
-    // What the colours of the stacks stand for.
-    if !stacked.is_empty() {
-        let mut x = margin as f64;
-        let y = height as f64 + 14.0;
-        for (k, v) in stacked.iter().enumerate() {
-            out += &format!(
-                "<rect x=\"{x:.0}\" y=\"{:.0}\" width=\"9\" height=\"6\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"0.4\"/><text x=\"{:.0}\" y=\"{y:.0}\" font-size=\"10\" fill=\"#5a4632\">{}</text>\n",
-                y - 7.0,
-                STACK_FILL[k % STACK_FILL.len()],
-                x + 12.0,
-                esc(&v.name)
-            );
-            x += 18.0 + 6.0 * v.name.len() as f64;
-        }
-        height += 22;
-    }
-    // What the zones hold (reserves, discards…), a line a zone, under the board.
-    let held = zones(
-        game,
-        s,
-        &super::side_names(game, s, |p| format!("person {}", p + 1)),
-    );
-    let lines = held
-        .split(" · ")
-        .filter(|l| !l.is_empty())
-        .flat_map(|zone| {
-            // One line a player: `reserve: white D G`, `reserve: black d g`.
-            let (name, rest) = zone.split_once(": ").unwrap_or(("", zone));
-            rest.split(", ")
-                .map(move |part| format!("{name}: {part}"))
-                .collect::<Vec<_>>()
-        });
-    for line in lines {
-        height += 16;
-        out += &format!(
-            "<text x=\"{}\" y=\"{}\" font-size=\"11\" fill=\"#3a2e22\">{}</text>\n",
-            margin / 2,
-            height - 8,
-            esc(&line)
-        );
-        bounds.3 = bounds.3.max(height as f64 - margin as f64);
-    }
-    out += "</svg>\n";
+    out += &top;
+    out += &names;
     // Cells drawn blank: the picture is cut to the cells that are drawn.
     let (x0, y0) = if (0..n).any(blank) && bounds.0 <= bounds.2 {
         let m = margin as f64;
@@ -464,6 +442,47 @@ pub fn svg(game: &Game, s: &State) -> String {
     } else {
         (0, 0)
     };
+    // On a chequer, a mark without its own `fill` is laid over the squares' colours.
+    let overlays: Vec<bool> = marks
+        .iter()
+        .map(|m| chequered && m.fill.is_none())
+        .collect();
+    // Which marks this picture shows: a tint on a cell drawn, or a badge on a piece.
+    let shown: Vec<bool> = marks
+        .iter()
+        .zip(&tints)
+        .map(|(m, t)| {
+            let badge = m.after && !m.colour_only();
+            // A cell drawn: not blank, nor a drawn area's spare tessel.
+            let drawn_cell = |c: usize| !blank(c) && (!drawn || !outlines[c].is_empty());
+            // A badge stands on a piece; a tint on any cell.
+            let visible = |c: usize| {
+                if badge {
+                    !s.cells[c].is_none()
+                } else {
+                    t.is_some()
+                }
+            };
+            (0..n).any(|c| drawn_cell(c) && visible(c) && game.marked(s, &m.place, c as CellId))
+        })
+        .collect();
+    // Under the board, inside the picture: whose turn, the key, the zones.
+    let Caption {
+        svg: words,
+        width: wide,
+        height: tall,
+    } = caption::draw(
+        game,
+        s,
+        (x0 as f64, (y0 + height as i64) as f64, width as f64),
+        (&tints, &overlays),
+        &shown,
+        last,
+    );
+    out += &words;
+    width = width.max(wide.ceil() as u32);
+    height += tall.ceil() as u32;
+    out += "</svg>\n";
     format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" viewBox=\"{x0} {y0} {width} {height}\" font-family=\"sans-serif\">\n<rect x=\"{x0}\" y=\"{y0}\" width=\"100%\" height=\"100%\" fill=\"#fbfaf7\"/>\n{out}"
     )
@@ -529,6 +548,53 @@ fn borders(
     out
 }
 
+/// Text made safe inside SVG.
+pub(super) fn esc(t: &str) -> String {
+    t.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// A piece's disc and ink colours: its player's, a player named by a colour getting it.
+pub(super) fn disc_colours(game: &Game, p: Piece) -> (&'static str, &'static str) {
+    const PLAYER_FILL: [&str; 8] = [
+        "#f4f1e8", "#2b2b2b", "#c0392b", "#2e86c1", "#27ae60", "#8e44ad", "#d68910", "#17a589",
+    ];
+    const PLAYER_TEXT: [&str; 8] = [
+        "#2b2b2b", "#f4f1e8", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff", "#ffffff",
+    ];
+    let name = game
+        .program
+        .players
+        .get(p.owner() as usize)
+        .map(String::as_str);
+    name.and_then(colour_named).unwrap_or_else(|| {
+        let o = p.owner() as usize % PLAYER_FILL.len();
+        (PLAYER_FILL[o], PLAYER_TEXT[o])
+    })
+}
+
+/// The colours of the stacks that show the pieces' own values (`per piece`): hues no
+/// player is named by (pink, cyan, lime, salmon, …), so that a stack is never read as a
+/// player's piece.
+pub(super) const STACK_FILL: [&str; 8] = [
+    "#ff5fa2", "#00bcd4", "#b4e61d", "#f8b195", "#7a7d1a", "#98e0c8", "#c39bd3", "#5c5c8a",
+];
+
+/// The `per piece` numbers drawn as stacks on the pieces (bookkeeping, `_`, left out).
+pub(super) fn stacked_values(game: &Game) -> Vec<&tessel_lang::ir::Var> {
+    game.program
+        .vars
+        .iter()
+        .filter(|v| {
+            v.per_piece
+                && !v.name.starts_with('_')
+                && v.label.as_deref() != Some("")
+                && v.ty == tessel_lang::ir::Type::Int
+        })
+        .collect()
+}
+
 /// Disc and ink colours for a player named by a colour.
 fn colour_named(name: &str) -> Option<(&'static str, &'static str)> {
     Some(match name.to_ascii_lowercase().as_str() {
@@ -540,6 +606,8 @@ fn colour_named(name: &str) -> Option<(&'static str, &'static str)> {
         "yellow" => ("#f1c40f", "#2b2b2b"),
         "orange" => ("#e67e22", "#ffffff"),
         "purple" => ("#8e44ad", "#ffffff"),
+        "brown" => ("#8d5524", "#ffffff"),
+        "grey" | "gray" => ("#95a5a6", "#1a1a1a"),
         _ => return None,
     })
 }

@@ -329,7 +329,10 @@ async fn preview(
         )
     })?;
     let svg = tokio::task::spawn_blocking(move || {
-        crate::record::replay(&game, &r).map(|(_, s)| crate::render::svg(&game, &s))
+        crate::record::replay(&game, &r).map(|(_, s)| {
+            let last = r.decisions.last().map(String::as_str);
+            crate::render::svg_after(&game, &s, last)
+        })
     })
     .await
     .map_err(|_| bad(500, "replaying the record failed"))?

@@ -461,7 +461,7 @@ impl Session {
                 }
             })
             .collect();
-        let moves = (0..self.record.decisions.len())
+        let moves: Vec<String> = (0..self.record.decisions.len())
             .map(|i| match self.secrets.get(i).copied().flatten() {
                 Some(p) if !yours.contains(&p) => "(a secret choice)".to_string(),
                 _ => self.record.decisions[i].clone(),
@@ -521,7 +521,7 @@ impl Session {
             to_move,
             due,
             thinking: self.thinking == Some(self.version),
-            svg: crate::render::svg(&g, &self.state),
+            svg: crate::render::svg_after(&g, &self.state, moves.last().map(String::as_str)),
             cells: g.board.cell_names.clone(),
             decisions,
             moves,

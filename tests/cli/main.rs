@@ -55,6 +55,11 @@ pub fn play_timed(args: &[&str], lines: &[(u64, &str)]) -> String {
     String::from_utf8_lossy(&out.stdout).into_owned()
 }
 
+/// A picture's board: what comes before its caption (whose turn, the key, the zones).
+pub fn board_part(svg: &str) -> &str {
+    svg.split("<g class=\"caption\">").next().unwrap_or(svg)
+}
+
 /// The SVG of a grid square (column x, row y from the top) filled with `fill`.
 pub fn svg_square(x: u32, y: u32, fill: &str) -> String {
     format!(

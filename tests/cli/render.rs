@@ -11,7 +11,7 @@ fn render_and_bench() {
         out.starts_with("<svg") && out.trim_end().ends_with("</svg>"),
         "{out}"
     );
-    assert_eq!(out.matches("<circle").count(), 32);
+    assert_eq!(board_part(&out).matches("<circle").count(), 32);
     let (code, out, _) = tessel(&[
         "render",
         "tests/data/check/ok/explicit-board-per-player-dirs.tessel",
@@ -79,7 +79,13 @@ fn render_shows_square_colours_stacks_and_zones() {
         "X1 is dark"
     );
     assert!(svg.contains("fill-opacity=\"0.5\""), "marks laid over");
-    assert!(svg.contains(">reserve: white D G L J U</text>"), "{svg}");
+    // The reserves drawn as discs under the board, a line a player.
+    let caption = &svg[board_part(&svg).len()..];
+    assert!(caption.contains(">white reserve:</text>"), "{svg}");
+    assert!(
+        caption.contains(">D</text>") && caption.contains(">u</text>"),
+        "{caption}"
+    );
     // A blade captured by a Cloak: the Sword is drawn beneath the Cloak, not as `×2`; the
     // discard is listed.
     let p = "4/4/4/1s1r/4/4/4/A3/4/4/4/4/1[Rc]2/4/2S1/4 w DGLJUdglju 0 0 1 5 1 rE";
@@ -87,10 +93,10 @@ fn render_shows_square_colours_stacks_and_zones() {
     assert_eq!(code, 0, "{err}");
     assert!(!svg.contains("×2"), "{svg}");
     assert!(
-        svg.contains(">R</text>") && svg.contains(">c</text>"),
+        board_part(&svg).contains(">R</text>") && board_part(&svg).contains(">c</text>"),
         "{svg}"
     );
-    assert!(svg.contains(">discard: black r</text>"), "{svg}");
+    assert!(svg.contains(">black discard:</text>"), "{svg}");
     // The text board says which colour the free engagement stands on.
     let dir = std::env::temp_dir().join(format!("tessel-veney-board-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("dir");
@@ -130,9 +136,9 @@ fn muso_pictures_mark_home_areas_and_show_both_pieces_of_a_stack() {
     assert!(svg.contains(&cell(2, 1, "#8c8c8c")), "Black's home area c6");
     assert!(!svg.contains('×'), "{svg}");
     // Every piece is a disc, the two kili beneath the waso and the pipi included.
-    assert_eq!(svg.matches("<circle").count(), 12, "{svg}");
+    assert_eq!(board_part(&svg).matches("<circle").count(), 12, "{svg}");
     assert_eq!(
-        svg.matches(">i</text>").count(),
+        board_part(&svg).matches(">i</text>").count(),
         5,
         "four kili and the file i"
     );
@@ -175,4 +181,21 @@ fn oicustiytac_pictures_show_the_traps_and_the_colours_a_trap_holds() {
         "{svg}"
     );
     assert!(svg.contains(">1B</text>"), "b1 holds one of each: {svg}");
+}
+
+#[test]
+fn a_record_s_picture_writes_its_last_decision_as_the_game_does() {
+    let dir = std::env::temp_dir().join(format!("tessel-last-move-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let rec = dir.join("game.json");
+    std::fs::write(
+        &rec,
+        r#"{"tessel_record":1,"ruleset":"chess","decisions":["e2e4","g8f6"]}"#,
+    )
+    .expect("written");
+    let (code, svg, err) = tessel(&["render", "chess", "--record", rec.to_str().expect("path")]);
+    assert_eq!(code, 0, "{err}");
+    assert!(svg.contains(">white to move</text>"), "{svg}");
+    assert!(svg.contains(">last move g8f6</text>"), "{svg}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

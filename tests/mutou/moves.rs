@@ -403,9 +403,10 @@ fn render_draws_the_playing_area_with_the_stacks_of_shakken() {
     let g = game(&[("players", "3")]);
     let s = g.start_state(0).expect("start");
     let svg = tessel::render::svg(&g, &s);
-    // Twelve bases, each with a stack of three shakken, and a key to the colours.
+    // Twelve bases, each with a stack of three shakken, and a key to the colours, by the
+    // values' labels.
     assert_eq!(svg.matches("width=\"12\" height=\"4\"").count(), 3 * 12);
-    assert!(svg.contains(">bloods_on<") && svg.contains(">rands_on<"));
+    assert!(svg.contains(">Bloods<") && svg.contains(">Rands<"), "{svg}");
 }
 
 #[test]

@@ -321,10 +321,16 @@ impl Builder {
             text: s.as_str().trim_matches('"').to_string(),
             span: self.span(&s),
         };
-        let how = it.next().unwrap();
+        let mut how = it.next().unwrap();
+        // `show REGION ["legend"] fill "#rrggbb"`: a colour for pictures only, no mark (an
+        // empty mark written after the pieces, which the text board leaves out), and the
+        // key's words for it.
+        let mut legend = None;
+        if how.as_rule() == Rule::string {
+            legend = Some(text(how));
+            how = it.next().unwrap();
+        }
         if how.as_rule() == Rule::show_fill {
-            // `show REGION fill "#rrggbb"`: a colour for pictures only, no mark (an empty
-            // mark written after the pieces, which the text board leaves out).
             let span = self.span(&how);
             return Item::Show {
                 place,
@@ -333,7 +339,7 @@ impl Builder {
                     span,
                 },
                 after: true,
-                legend: None,
+                legend,
                 fill: how.into_inner().next().map(&mut text),
             };
         }

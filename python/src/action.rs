@@ -28,21 +28,3 @@ pub fn decode(id: u128) -> Move {
         aux: (id >> 72) as u16,
     }
 }
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn ids_read_back() {
-        let m = tessel_interpreter::Move {
-            from: 3,
-            to: 60000,
-            kind: 7,
-            rule: 2,
-            promo: 5,
-            sub: 1,
-            count: 9,
-            aux: 65534,
-        };
-        assert_eq!(super::decode(super::id(m)), m);
-    }
-}

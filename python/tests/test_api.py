@@ -112,3 +112,14 @@ def test_observation_planes_and_values():
     assert board.shape == (planes, cells) and vals.shape == (values,)
     assert board.sum() == 32
     assert np.all(board.sum(axis=0) <= 1)
+
+
+def test_action_ids_are_the_same_in_every_state():
+    g = tessel.load("chess")
+    s = g.initial_state()
+    first = dict(zip(s.legal_moves(), s.legal_actions()))
+    s.apply("e2e4")
+    s.apply("e7e5")
+    later = dict(zip(s.legal_moves(), s.legal_actions()))
+    assert first["g1f3"] == later["g1f3"]
+    assert g.initial_state().legal_actions() == list(first.values())

@@ -1,0 +1,148 @@
+//! `Game`: a ruleset loaded by bundled name or file with options — its players,
+//! description, options, the shape of its observations — and the states it starts.
+
+use crate::{PositionError, RulesError};
+use pyo3::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::Arc;
+use tessel_interpreter::Game as Engine;
+
+/// A compiled ruleset, ready to start games. Made by `tessel.load`.
+#[pyclass(module = "tessel._tessel", frozen)]
+pub struct Game {
+    pub engine: Arc<Engine>,
+    /// The name or file it was loaded by.
+    pub ruleset: String,
+}
+
+/// Loads and compiles a ruleset as the CLI does; its diagnostics become a `RulesError`.
+pub fn compile(ruleset: &str, options: &[(String, String)]) -> PyResult<Engine> {
+    let loaded = tessel::load(ruleset, options).map_err(RulesError::new_err)?;
+    let c = loaded.compiled;
+    let errors: Vec<_> = c
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity == tessel_lang::diag::Severity::Error)
+        .cloned()
+        .collect();
+    let Some(program) = c.program.filter(|_| errors.is_empty()) else {
+        return Err(RulesError::new_err(tessel::diagnostics::to_string(
+            &c.sources,
+            &c.diagnostics,
+        )));
+    };
+    let engine = Engine::new(program);
+    tessel::start_check(&engine)
+        .map_err(|d| RulesError::new_err(tessel::diagnostics::to_string(&c.sources, &[d])))?;
+    Ok(engine)
+}
+
+/// Options as pairs, sorted by name (a dict's order does not matter).
+pub fn option_pairs(options: Option<BTreeMap<String, String>>) -> Vec<(String, String)> {
+    options.unwrap_or_default().into_iter().collect()
+}
+
+/// Loads a ruleset: a bundled game's name (see `bundled()`) or a rules file, with options
+/// as `{"name": "value"}`. Raises `RulesError` with the diagnostics when it does not compile.
+#[pyfunction]
+#[pyo3(signature = (ruleset, options = None))]
+pub fn load(ruleset: &str, options: Option<BTreeMap<String, String>>) -> PyResult<Game> {
+    let options = option_pairs(options);
+    let engine = compile(ruleset, &options)?;
+    Ok(Game {
+        engine: Arc::new(engine),
+        ruleset: ruleset.to_string(),
+    })
+}
+
+#[pymethods]
+impl Game {
+    /// The name or file the ruleset was loaded by.
+    #[getter]
+    fn ruleset(&self) -> &str {
+        &self.ruleset
+    }
+
+    #[getter]
+    fn title(&self) -> &str {
+        &self.engine.program.title
+    }
+
+    /// The players' names, in seat order.
+    #[getter]
+    fn players(&self) -> Vec<String> {
+        self.engine.program.players.clone()
+    }
+
+    #[getter]
+    fn num_players(&self) -> usize {
+        self.engine.players()
+    }
+
+    /// What the game is: the `about` summary, then its paragraphs.
+    #[getter]
+    fn description(&self) -> String {
+        let about = &self.engine.program.about;
+        std::iter::once(about.summary.clone())
+            .chain(about.text.iter().cloned())
+            .filter(|t| !t.is_empty())
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    }
+
+    /// The house rules: each reading or choice the ruleset made.
+    #[getter]
+    fn house_rules(&self) -> Vec<String> {
+        self.engine.program.about.house.clone()
+    }
+
+    /// Every option of the ruleset with its value in this game.
+    #[getter]
+    fn options(&self) -> BTreeMap<String, String> {
+        self.engine
+            .program
+            .options
+            .iter()
+            .map(|o| (o.name.clone(), o.value.clone()))
+            .collect()
+    }
+
+    /// The piece types' names, in the order of the observation's planes.
+    #[getter]
+    fn piece_kinds(&self) -> Vec<String> {
+        self.engine
+            .program
+            .pieces
+            .iter()
+            .map(|p| p.name.clone())
+            .collect()
+    }
+
+    /// The number of cells (the observation's second axis).
+    #[getter]
+    fn num_cells(&self) -> usize {
+        self.engine.program.board.cells.len()
+    }
+
+    /// The state to start from: the ruleset's start, or `position` (a position string);
+    /// `seed` seeds the game's chance (dice, draws) as `tessel random --seed` does.
+    #[pyo3(signature = (seed = 0, position = None))]
+    fn initial_state(&self, seed: u64, position: Option<&str>) -> PyResult<crate::state::State> {
+        let s = match position {
+            None => self.engine.start_state(seed),
+            Some(p) => self.engine.parse_position(p, seed),
+        }
+        .map_err(|e| PositionError::new_err(format!("{}\n  hint: {}", e.message, e.hint)))?;
+        let mut s = s;
+        s.reseed(seed);
+        Ok(crate::state::State::new(self.engine.clone(), s))
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<tessel.Game {} ({} players)>",
+            self.engine.program.title,
+            self.engine.players()
+        )
+    }
+}

@@ -3,6 +3,8 @@
 
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Bfs, NodeFiltered};
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
 
 /// A set of cells as bits.
@@ -55,6 +57,65 @@ pub struct Board {
     /// `c` are `adj[adj_at[c]..adj_at[c + 1]]`.
     adj: Vec<CellId>,
     adj_at: Vec<u32>,
+    /// The distances found so far (see [`Distances`]).
+    distances: Distances,
+}
+
+/// Distances already found on a board: for a set of directions and a first cell, the steps
+/// to every cell. A board's links never change, so a row stays true for the board's life
+/// (a drawn area that changes is a new board). At most [`Distances::LIMIT`] numbers are
+/// kept; past that, each distance is searched for afresh. A clone starts empty.
+#[derive(Default)]
+struct Distances(Mutex<DistanceRows>);
+
+#[derive(Default)]
+struct DistanceRows {
+    /// The direction sets asked about, numbered.
+    sets: Vec<Vec<DirId>>,
+    rows: HashMap<(usize, CellId), Arc<[u32]>>,
+    /// How many numbers the rows hold.
+    held: usize,
+}
+
+impl Distances {
+    const LIMIT: usize = 1 << 22;
+
+    /// The row of `a` along `dirs`, found now if it was not kept; none when full.
+    fn row(&self, board: &Board, a: CellId, dirs: &[DirId]) -> Option<Arc<[u32]>> {
+        if a as usize >= board.cells() {
+            return None;
+        }
+        let mut kept = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        let set = match kept.sets.iter().position(|s| s.as_slice() == dirs) {
+            Some(i) => i,
+            None => {
+                kept.sets.push(dirs.to_vec());
+                kept.sets.len() - 1
+            }
+        };
+        if let Some(row) = kept.rows.get(&(set, a)) {
+            return Some(row.clone());
+        }
+        if kept.held + board.cells() > Self::LIMIT {
+            return None;
+        }
+        let row: Arc<[u32]> = board.distances_from(a, dirs).into();
+        kept.held += row.len();
+        kept.rows.insert((set, a), row.clone());
+        Some(row)
+    }
+}
+
+impl Clone for Distances {
+    fn clone(&self) -> Distances {
+        Distances::default()
+    }
+}
+
+impl std::fmt::Debug for Distances {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Distances")
+    }
 }
 
 impl Board {
@@ -77,6 +138,7 @@ impl Board {
         let mut board = Board {
             adj: Vec::new(),
             adj_at: Vec::new(),
+            distances: Distances::default(),
             cell_names: b.cells.clone(),
             dir_names: b.dirs.clone(),
             next: Vec::new(),
@@ -103,6 +165,7 @@ impl Board {
         let mut board = Board {
             adj: Vec::new(),
             adj_at: Vec::new(),
+            distances: Distances::default(),
             cell_names: self.cell_names.clone(),
             dir_names: self.dir_names.clone(),
             next: Vec::new(),
@@ -164,6 +227,34 @@ impl Board {
     pub fn distance(&self, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
         if a == b {
             return Some(0);
+        }
+        match self.distances.row(self, a, dirs) {
+            Some(row) => row.get(b as usize).copied().filter(|&d| d != u32::MAX),
+            None => self.search(a, b, dirs),
+        }
+    }
+
+    /// Steps from `a` to every cell along `dirs` (`u32::MAX`: cannot reach it).
+    fn distances_from(&self, a: CellId, dirs: &[DirId]) -> Vec<u32> {
+        let mut dist = vec![u32::MAX; self.cells()];
+        dist[a as usize] = 0;
+        let mut queue = std::collections::VecDeque::from([a]);
+        while let Some(c) = queue.pop_front() {
+            for &d in dirs {
+                let t = self.step(c, d);
+                if t != NO_CELL && dist[t as usize] == u32::MAX {
+                    dist[t as usize] = dist[c as usize] + 1;
+                    queue.push_back(t);
+                }
+            }
+        }
+        dist
+    }
+
+    /// [`Board::distance`] found by a search of its own (the kept rows are full).
+    fn search(&self, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
+        if a as usize >= self.cells() {
+            return None;
         }
         let mut dist = vec![u32::MAX; self.cells()];
         dist[a as usize] = 0;
@@ -323,5 +414,46 @@ mod tests {
         assert_eq!(board.neighbours(0).collect::<Vec<_>>(), vec![1]);
         assert_eq!(board.neighbours(3).count(), 0);
         assert_eq!(board.neighbours(NO_CELL).count(), 0);
+    }
+
+    #[test]
+    fn kept_distances_are_those_a_search_finds() {
+        // A ring of six cells, `e` one way round, `w` the other only from even cells.
+        let n = 6u16;
+        let mut links = Vec::new();
+        for c in 0..n {
+            links.push((c, 0, (c + 1) % n));
+            if c % 2 == 0 {
+                links.push((c, 1, (c + n - 1) % n));
+            }
+        }
+        let b = ir::Board {
+            cells: (0..n).map(|c| format!("c{c}")).collect(),
+            dirs: vec!["e".into(), "w".into()],
+            links,
+            ..Default::default()
+        };
+        let board = Board::build(&b, &[], 1);
+        for dirs in [&[0u8][..], &[1], &[0, 1], &[]] {
+            for round in 0..2 {
+                for a in 0..n {
+                    for t in (0..n).chain([n, NO_CELL]) {
+                        let want = if a == t {
+                            Some(0)
+                        } else {
+                            board.search(a, t, dirs)
+                        };
+                        assert_eq!(
+                            board.distance(a, t, dirs),
+                            want,
+                            "{a}->{t} {dirs:?} {round}"
+                        );
+                    }
+                }
+            }
+        }
+        assert_eq!(board.distance(0, 3, &[0]), Some(3));
+        assert_eq!(board.distance(3, 0, &[1]), None);
+        assert_eq!(board.distance(NO_CELL, 0, &[0]), None);
     }
 }

@@ -143,6 +143,8 @@ impl Game {
             Expr::Memo(slot, inner) => self.kept_value(*slot, inner, cx),
             Expr::Same(_, inner) => self.eval(inner, cx),
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::Along(w) => self.along_count(w, cx),
+            Expr::Line(c, dirs, cond) => self.line_length(c, dirs, cond, cx),
             Expr::InLine(a, b, cond) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 let n = cx.s.cells.len() as i64;

@@ -6,7 +6,62 @@
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
 use crate::state::State;
-use tessel_lang::ir::{Along, CellId, DirId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{Along, BinOp, CellId, DirId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
+
+/// A walk's condition on each cell, when it has a common shape — a test of the cell's top
+/// piece — read straight from the state instead of evaluated cell after cell.
+#[derive(Clone, Copy)]
+enum CellTest {
+    /// `owner(to) == P` for a `P` that does not depend on the cell (-1: empty).
+    OwnerIs(i64),
+    Empty,
+    Friend,
+    Enemy,
+    /// Anything else: evaluated on each cell.
+    General,
+}
+
+impl CellTest {
+    fn of(game: &Game, e: &Expr, cx: &Ctx) -> CellTest {
+        let on_to = |c: &Expr| *c == Expr::To;
+        let fixed = |p: &Expr| {
+            matches!(
+                p,
+                Expr::Mover | Expr::Opponent | Expr::Player(_) | Expr::Int(_)
+            )
+        };
+        match e {
+            Expr::Empty(c) if on_to(c) => CellTest::Empty,
+            Expr::Friend(c, None) if on_to(c) => CellTest::Friend,
+            Expr::Enemy(c, None) if on_to(c) => CellTest::Enemy,
+            Expr::Bin(BinOp::Eq, a, b) => match (&**a, &**b) {
+                (Expr::OwnerOf(c), p) | (p, Expr::OwnerOf(c)) if on_to(c) && fixed(p) => {
+                    CellTest::OwnerIs(game.eval(p, cx))
+                }
+                _ => CellTest::General,
+            },
+            _ => CellTest::General,
+        }
+    }
+
+    #[inline]
+    fn holds(self, game: &Game, e: &Expr, cx: &Ctx, t: CellId) -> bool {
+        let p = cx.s.cells[t as usize];
+        match self {
+            CellTest::OwnerIs(v) => {
+                (if p.is_none() {
+                    -1
+                } else {
+                    i64::from(p.owner())
+                }) == v
+            }
+            CellTest::Empty => p.is_none(),
+            CellTest::Friend => !p.is_none() && p.owner() == cx.mover,
+            CellTest::Enemy => !p.is_none() && p.owner() != cx.mover && p.owner() != NEUTRAL,
+            CellTest::General => game.eval(e, &Ctx { to: t, ..*cx }) != 0,
+        }
+    }
+}
 
 impl Game {
     /// `count_along`: the cells met along every direction of the walk (for `cx.mover`).
@@ -35,13 +90,10 @@ impl Game {
     fn walk(&self, w: &Along, cx: &Ctx, start: CellId, d: DirId) -> u32 {
         let board = self.bd(cx.s);
         let limit = cx.s.cells.len() as u32;
+        let test = CellTest::of(self, &w.cond, cx);
         let mut t = board.step(start, d);
         let mut n = 0;
-        while t != NO_CELL
-            && t != start
-            && n < limit
-            && self.eval(&w.cond, &Ctx { to: t, ..*cx }) != 0
-        {
+        while t != NO_CELL && t != start && n < limit && test.holds(self, &w.cond, cx, t) {
             n += 1;
             t = board.step(t, d);
         }
@@ -133,7 +185,8 @@ impl Game {
             return 0;
         }
         let c = c as CellId;
-        let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+        let test = CellTest::of(self, cond, cx);
+        let holds = |t: CellId| test.holds(self, cond, cx, t);
         if !holds(c) {
             return 0;
         }

@@ -61,12 +61,12 @@ fn filled(p: &Program, z: ZoneId) -> bool {
     if rules.clone().any(|r| r.captures_into == Some(z)) {
         return true;
     }
-    let lists = [&p.after_move, &p.setup, &p.turn.start, &p.turn.end]
+    let mut lists = [&p.after_move, &p.setup, &p.turn.start, &p.turn.end]
         .into_iter()
         .chain(p.chance_then.iter())
         .chain(p.actions.iter().map(|a| &a.effects))
         .chain(rules.map(|r| &r.effects));
-    lists.into_iter().any(|l| fills(l, z))
+    lists.any(|l| fills(l, z))
 }
 
 fn fills(stmts: &[Stmt], z: ZoneId) -> bool {

@@ -17,8 +17,8 @@ struct Reference {
 impl Reference {
     fn start() -> Reference {
         let mut cells = [0; 64];
-        (0..16).for_each(|i| cells[i] = 1);
-        (48..64).for_each(|i| cells[i] = -1);
+        cells[..16].fill(1);
+        cells[48..].fill(-1);
         Reference { cells, white: true }
     }
 
@@ -35,8 +35,8 @@ impl Reference {
         }
         let (me, up): (i8, i32) = if self.white { (1, 1) } else { (-1, -1) };
         let mut out = Vec::new();
-        for from in 0..64usize {
-            if self.cells[from] != me {
+        for (from, &piece) in self.cells.iter().enumerate() {
+            if piece != me {
                 continue;
             }
             let (file, rank) = ((from % 8) as i32, (from / 8) as i32);
@@ -125,7 +125,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         loop {
             let ours = ruleset_moves(&g, &s);
             assert_eq!(ours, reference_moves(&r), "seed {seed}, ply {}", s.ply);
-            if s.ply % 10 == 0 && seed < 20 {
+            if s.ply.is_multiple_of(10) && seed < 20 {
                 assert_eq!(g.perft(&s, 3), r.perft(3), "seed {seed}, ply {}", s.ply);
             }
             if ours.is_empty() {

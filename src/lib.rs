@@ -6,6 +6,7 @@ pub mod analysis;
 pub mod bundle;
 pub mod diagnostics;
 pub mod files;
+pub mod hands;
 pub mod progress;
 pub mod record;
 pub mod render;
@@ -51,9 +52,11 @@ pub fn check(
     let c = loaded.compiled;
     let mut diags = c.diagnostics;
     if let Some(p) = c.program {
-        if let Err(d) = start_check(&Game::new(p)) {
+        let game = Game::new(p);
+        if let Err(d) = start_check(&game) {
             diags.push(d);
         }
+        diags.extend(hands::empty_hands(&game));
     }
     Ok((c.sources, diags))
 }

@@ -85,6 +85,20 @@ fn error_cases() {
     );
 }
 
+/// Every `tests/data/check/warn/*.tessel` loads (no error) but draws a warning.
+#[test]
+fn warning_cases() {
+    let mut failures = Vec::new();
+    for path in cases("tests/data/check/warn") {
+        let (out, codes, has_error) = rendered(&path);
+        if has_error || codes.is_empty() {
+            failures.push(format!("{}: expected warnings only\n{out}", path.display()));
+        }
+        compare(&path, &out, &mut failures);
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Every rules file in `dir` checks without a diagnostic.
 fn all_clean(dir: &str) {
     let mut failures = Vec::new();

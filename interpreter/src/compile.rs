@@ -178,7 +178,18 @@ fn statements(list: &mut [Stmt], put: &mut impl FnMut(&mut Expr)) {
                 put(a);
                 b.iter_mut().for_each(&mut *put);
             }
-            Stmt::Send(a, _, _) => put(a),
+            Stmt::Send(a, _, _) | Stmt::Change(a, _) => put(a),
+            Stmt::Convert(a, b) => {
+                put(a);
+                put(b);
+            }
+            // The walk's condition stays as written: `lines.rs` reads its common shapes
+            // straight from the state.
+            Stmt::Along(walk, body) => {
+                put(&mut walk.from);
+                walk.closed.iter_mut().for_each(|c| put(c));
+                statements(body, put);
+            }
             Stmt::If(cond, yes, no) => {
                 put(cond);
                 statements(yes, put);
@@ -395,7 +406,7 @@ fn compile(l: &Layout, e: &Expr) -> Code {
         E::Splits(c) => on_cell!(l, &**c, |g, cx, c| g.splits(cx.s, c)),
         E::Walk(c, paths) => {
             let paths = paths.clone();
-            on_cell!(l, &**c, |g, cx, c| g.walk(cx.s, cx.mover, c, &paths))
+            on_cell!(l, &**c, |g, cx, c| g.walk_path(cx.s, cx.mover, c, &paths))
         }
         E::Held(z, k, None) => {
             let (z, k) = (*z, *k);

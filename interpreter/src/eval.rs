@@ -145,6 +145,8 @@ impl Game {
                 None => self.eval(inner, cx),
             },
             Expr::Abs(x) => self.eval(x, cx).wrapping_abs(),
+            Expr::Along(w) => self.along_count(w, cx),
+            Expr::Line(c, dirs, cond) => self.line_length(c, dirs, cond, cx),
             Expr::InLine(a, b, cond) => {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 self.in_line(s, a, b, |t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
@@ -173,7 +175,7 @@ impl Game {
             }
             Expr::Min(a, b) => self.eval(a, cx).min(self.eval(b, cx)),
             Expr::Max(a, b) => self.eval(a, cx).max(self.eval(b, cx)),
-            Expr::Walk(c, paths) => self.walk(s, cx.mover, self.eval(c, cx), paths),
+            Expr::Walk(c, paths) => self.walk_path(s, cx.mover, self.eval(c, cx), paths),
             Expr::Not(x) => i64::from(self.eval(x, cx) == 0),
             Expr::Neg(x) => self.eval(x, cx).wrapping_neg(),
             Expr::Bin(op, a, b) => {

@@ -20,7 +20,7 @@ impl Game {
     }
 
     /// A context whose `target` is not its `to` (inside `each cell`).
-    fn ctx_at<'s>(
+    pub(crate) fn ctx_at<'s>(
         &self,
         s: &'s State,
         mover: PlayerId,
@@ -33,7 +33,7 @@ impl Game {
 
     /// Runs statements with `from`, `to` and the decision's cell (`target`, which `each
     /// cell` does not rebind).
-    fn exec_at(
+    pub(crate) fn exec_at(
         &self,
         s: &mut State,
         body: &[Stmt],
@@ -183,6 +183,16 @@ impl Game {
                             self.exec_at(s, body, mover, (from, c, target));
                         }
                     }
+                }
+                Stmt::Along(w, body) => self.exec_along(s, w, body, mover, (from, to, target)),
+                Stmt::Convert(c, who) => {
+                    let cx = self.ctx_at(s, mover, (from, to, target));
+                    let (c, who) = (self.eval(c, &cx), self.eval(who, &cx));
+                    self.exec_convert(s, c, who);
+                }
+                Stmt::Change(c, kind) => {
+                    let c = self.eval(c, &self.ctx_at(s, mover, (from, to, target)));
+                    self.exec_change(s, c, *kind);
                 }
                 Stmt::EachPlayer(cond, body) => {
                     for p in 0..self.players() as PlayerId {

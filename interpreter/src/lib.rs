@@ -33,6 +33,7 @@ mod eval;
 mod exec;
 pub mod game;
 mod groups;
+mod lines;
 mod memo;
 mod movegen;
 pub mod notation;

@@ -109,6 +109,8 @@ impl Slots {
             E::Around(..) | E::Sections(..) | E::SectionSize(..) => &[1],
             E::SectionTotal(..) | E::SectionsOf(..) | E::SectionCell(..) => &[1, 2],
             E::InLine(..) => &[2],
+            E::Along(..) => &[1, 2],
+            E::Line(..) => &[1],
             _ => &[],
         };
         let loops = matches!(
@@ -128,6 +130,8 @@ impl Slots {
                 | E::SectionTotal(..)
                 | E::Distance(..)
                 | E::InLine(..)
+                | E::Along(..)
+                | E::Line(..)
                 | E::Checked
                 | E::AreaCan(..)
         );
@@ -192,6 +196,11 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
         E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),
         E::InLine(a, b, cond) => return 1 + inner(a) + inner(b) + 8 * inner(cond),
+        E::Line(c, _, cond) => return 1 + inner(c) + 8 * inner(cond),
+        E::Along(w) => {
+            let closed = w.closed.as_deref().map_or(0, inner);
+            return 1 + inner(&w.from) + 8 * (inner(&w.cond) + closed);
+        }
         E::Sections(c, cond) | E::SectionSize(c, cond) => {
             return 1 + inner(c) + cells * inner(cond)
         }
@@ -337,12 +346,18 @@ fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::MaxCells(a, b)
         | E::SumCells(a, b)
         | E::Distance(a, b, _)
+        | E::Line(a, _, b)
         | E::AreaCan(_, a, b) => vec![a, b],
         E::SectionTotal(a, b, c)
         | E::SectionsOf(a, b, c)
         | E::SectionCell(a, b, c)
         | E::Either(a, b, c)
         | E::InLine(a, b, c) => vec![a, b, c],
+        E::Along(w) => [&mut w.from, &mut w.cond]
+            .into_iter()
+            .map(|b| &mut **b)
+            .chain(w.closed.as_deref_mut())
+            .collect(),
         E::Int(_)
         | E::Bool(_)
         | E::Cell(_)
@@ -411,12 +426,17 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::MaxCells(a, b)
         | E::SumCells(a, b)
         | E::Distance(a, b, _)
+        | E::Line(a, _, b)
         | E::AreaCan(_, a, b) => vec![a, b],
         E::SectionTotal(a, b, c)
         | E::SectionsOf(a, b, c)
         | E::SectionCell(a, b, c)
         | E::Either(a, b, c)
         | E::InLine(a, b, c) => vec![a, b, c],
+        E::Along(w) => [&*w.from, &*w.cond]
+            .into_iter()
+            .chain(w.closed.as_deref())
+            .collect(),
         E::Int(_)
         | E::Bool(_)
         | E::Cell(_)

@@ -37,6 +37,9 @@ pub enum MoveError {
     NoSuchMove(String),
     /// Several are; the texts that tell them apart.
     Ambiguous(Vec<String>),
+    /// A drop typed with another player's symbol of the piece: the text typed and the
+    /// mover's own writing of that drop.
+    OtherSymbol(String, String),
 }
 
 impl std::fmt::Display for MoveError {
@@ -47,6 +50,10 @@ impl std::fmt::Display for MoveError {
             }
             MoveError::NoSuchMove(w) => write!(f, "`{w}` is not a legal move here"),
             MoveError::Ambiguous(c) => write!(f, "that could be {}", c.join(" or ")),
+            MoveError::OtherSymbol(w, own) => write!(
+                f,
+                "`{w}` drops another player's piece: a drop is written with the mover's own symbol, `{own}`"
+            ),
         }
     }
 }
@@ -498,13 +505,33 @@ impl Game {
                         && names
                             .get(m.to as usize)
                             .is_some_and(|n| n.to_ascii_lowercase() == cells[0])
-                        && self.program.pieces[m.kind as usize]
-                            .symbols
-                            .iter()
-                            .any(|s| s.eq_ignore_ascii_case(&sym))
                 })
                 .collect();
-            return self.one_of(text, &found, legal);
+            // A drop is written with the mover's own symbol (`O@a1`, not `X@a1`); letters
+            // may be typed in either case.
+            let own: Vec<Move> = found
+                .iter()
+                .copied()
+                .filter(|m| {
+                    self.symbol(Piece::new(m.kind, m.sub))
+                        .eq_ignore_ascii_case(&sym)
+                })
+                .collect();
+            if own.is_empty() {
+                let other = found.iter().find(|m| {
+                    self.program.pieces[m.kind as usize]
+                        .symbols
+                        .iter()
+                        .any(|s| s.eq_ignore_ascii_case(&sym))
+                });
+                if let Some(&m) = other {
+                    return Err(MoveError::OtherSymbol(
+                        text.trim().to_string(),
+                        self.move_text_among(legal, m),
+                    ));
+                }
+            }
+            return self.one_of(text, &own, legal);
         }
         if cells.len() != 2 || pending_letter.is_some() {
             return Err(MoveError::Unreadable(text.trim().to_string()));

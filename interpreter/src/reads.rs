@@ -216,7 +216,13 @@ impl Game {
     }
 
     /// The cell a path of `mover`'s leads to from `c`; `none`.
-    pub(crate) fn walk(&self, s: &State, mover: PlayerId, c: i64, paths: &[Vec<DirId>]) -> i64 {
+    pub(crate) fn walk_path(
+        &self,
+        s: &State,
+        mover: PlayerId,
+        c: i64,
+        paths: &[Vec<DirId>],
+    ) -> i64 {
         if c < 0 || c >= NO_CELL as i64 {
             return NO_CELL as i64;
         }

@@ -504,6 +504,21 @@ pub enum Stmt {
         body: Vec<Stmt>,
         span: Span,
     },
+    /// Run statements for the cells met walking from a cell along each direction of a set
+    /// while a condition holds (each as `to`); with `up to`, only along the directions where
+    /// the cell that stops the walk meets that condition.
+    EachAlong {
+        dirs: Expr,
+        from: Expr,
+        cond: Expr,
+        closed: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    /// The top piece of a cell becomes a player's (`convert CELL to PLAYER`).
+    Convert(Expr, Expr),
+    /// The top piece of a cell becomes a piece of another type (`change CELL to PIECE`).
+    Change(Expr, Name),
     /// Run statements for every seated player (as `mover`) for whom the condition holds.
     EachPlayer {
         cond: Option<Expr>,

@@ -226,6 +226,9 @@ pub mod codes {
     pub const BAD_POSITION: &str = "E0401";
     pub const PLUGIN: &str = "E0601";
     pub const NEVER_MOVES: &str = "E0501";
+    /// A warning: a drop rule's zone holds none of its pieces at the start and nothing
+    /// in the rules ever puts one there.
+    pub const EMPTY_HAND: &str = "W0402";
 }
 
 #[cfg(test)]

@@ -384,6 +384,8 @@ pub struct MoveRule {
     pub also: Vec<Writing>,
     pub cond: Option<Expr>,
     pub effects: Vec<Stmt>,
+    /// Where the rule is written, for diagnostics found after lowering (`tessel check`).
+    pub span: crate::diag::Span,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -469,6 +471,11 @@ pub enum Expr {
     /// The second cell lies on a straight line from the first (along one direction) and
     /// the condition holds (on `to`) for every cell between them.
     InLine(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// How many cells a walk meets (`count_along`): see [`Along`].
+    Along(Along),
+    /// The longest line through a cell of cells where the condition holds (on `to`), along
+    /// a direction of the set (per player) and its opposite: 0 when it fails at the cell.
+    Line(Box<Expr>, Vec<Vec<DirId>>, Box<Expr>),
     /// The cell at a column and a row (from 1), or `none`.
     CellAt(Box<Expr>, Box<Expr>),
     /// The cell of a player's piece of a type (the first in board order, on top or beneath),
@@ -642,6 +649,24 @@ pub enum Stmt {
     /// Move everything on a cell into a zone, of each piece's owner (`true`) or of the mover.
     Send(Expr, ZoneId, bool),
     If(Expr, Vec<Stmt>, Vec<Stmt>),
+    /// The top piece of a cell becomes the player's.
+    Convert(Expr, Expr),
+    /// The top piece of a cell becomes a piece of this type.
+    Change(Expr, PieceId),
+    /// From a cell along each direction (per player) while the condition holds on `to`:
+    /// the statements for each cell met, as `to`; with a closing condition, only along the
+    /// directions where the cell that stops the walk meets it (`each cell along`).
+    Along(Along, Vec<Stmt>),
+}
+
+/// A walk from a cell along directions, over the cells where a condition holds (`to`),
+/// closed (or not) by a cell where another holds: `count_along` and `each cell along`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize)]
+pub struct Along {
+    pub from: Box<Expr>,
+    pub dirs: Vec<Vec<DirId>>,
+    pub cond: Box<Expr>,
+    pub closed: Option<Box<Expr>>,
 }
 
 #[derive(Clone, Debug, Serialize)]

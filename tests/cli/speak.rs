@@ -7,7 +7,10 @@
 use super::*;
 
 const GAMES: &[&str] = &[
+    "breakthrough",
     "chess",
+    "connect-four",
+    "gomoku",
     "mu",
     "muso",
     "muso-3p",
@@ -16,6 +19,8 @@ const GAMES: &[&str] = &[
     "mutou",
     "mutou-drawn",
     "oicustiytac",
+    "othello",
+    "tic-tac-toe",
     "veney",
     "veney-donkey",
     "veney-fairy",

@@ -139,3 +139,33 @@ start "3/2M1/5/4/3 r"
     assert_eq!((v("across"), v("pairs")), (3, 4));
     assert_eq!(v("men"), 3 * 7 + 1);
 }
+
+/// `count_along` counts a walk's cells (closed or not); `each cell along` runs a block on
+/// them; `convert` and `change` turn a piece over or into another type where it stands.
+#[test]
+fn walks_along_lines_and_pieces_changed_where_they_stand() {
+    let g = inline(
+        r#"game "t" players a b board grid 5 x 1
+        dirs row = e w
+        piece man M m { inert }
+        piece chief C c { inert }
+        action flip on cells if empty(to) and count_along(to, row, enemy(to), friend(to)) > 0
+          then place man at to,
+               each cell along row from to while enemy(to) up to friend(to) { convert to to mover }
+        action crown on cells if friend(to, man) and count_along(to, row, friend(to)) == 0
+          then change to to chief
+        start "M2mM a""#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    // c1 closes d1's man against e1: b1 does not (nothing of a's beyond a1). The men on
+    // a1 and e1 stand alone: they may be crowned.
+    assert_eq!(texts(&g, &s), ["flip@c1", "crown@a1", "crown@e1"]);
+    play(&g, &mut s, &["flip@c1"]);
+    assert_eq!(g.position_string(&s), "M1MMM b");
+    // b's turn: nothing to flip, and no man to crown.
+    assert!(texts(&g, &s).is_empty());
+    let mut s = g.parse_position("M1m2 a", 0).expect("position");
+    assert_eq!(texts(&g, &s), ["crown@a1"]);
+    play(&g, &mut s, &["crown@a1"]);
+    assert_eq!(g.position_string(&s), "C1m2 b");
+}

@@ -22,6 +22,7 @@ const DICE: &str = "tests/data/check/ok/dice-race.tessel";
 const BAG: &str = "tests/data/check/ok/bag-draw.tessel";
 const HAND: &str = "tests/data/check/ok/hand-and-double-moves.tessel";
 const PILES: &str = "tests/data/check/ok/piles-and-rounds.tessel";
+const STUCK: &str = "tests/data/check/ok/stuck-passes.tessel";
 
 fn game(path: &str) -> Game {
     common::load(path, &[])

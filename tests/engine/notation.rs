@@ -83,3 +83,26 @@ fn other_writings_read_moves_and_turn_marks_stand_for_passes() {
         "1. Ra2, a4b4;\n2. Rb2 wait, b4a4;\n"
     );
 }
+
+/// A drop is written with the mover's own symbol; another player's is refused with the
+/// drop's own writing in the message.
+#[test]
+fn drops_are_written_with_the_movers_own_symbol() {
+    let g = game(STUCK);
+    let mut s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["X@a1", "X@b1", "X@c1"]);
+    play(&g, &mut s, &["X@a1"]);
+    assert_eq!(texts(&g, &s), ["O@b1", "O@c1"]);
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let refused = g
+        .parse_move("X@b1", &legal)
+        .expect_err("another player's symbol");
+    assert_eq!(
+        refused,
+        tessel_interpreter::MoveError::OtherSymbol("X@b1".into(), "O@b1".into())
+    );
+    assert!(refused.to_string().contains("`O@b1`"), "{refused}");
+    assert!(g.parse_move("o@b1", &legal).is_ok());
+}

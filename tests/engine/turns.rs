@@ -212,3 +212,28 @@ fn each_player_runs_a_block_for_every_seated_player_as_mover() {
     play(&g, &mut s, &["score"]);
     assert_eq!(g.var(&s, "calls", 0), Some(2));
 }
+
+/// A finished game has no decisions: perft stops where `random` does, not counting pass
+/// after pass on a board where both players are stuck (docs 3.19, 4.2).
+#[test]
+fn perft_and_random_agree_where_a_stuck_game_ends() {
+    let g = game(STUCK);
+    let s = g.start_state(0).expect("start");
+    // x drops (3 cells), o (2), x (1), o is stuck and passes; then x is stuck after a pass.
+    let counts: Vec<u64> = (1..=6).map(|d| g.perft(&s, d)).collect();
+    assert_eq!(counts, [3, 6, 6, 6, 0, 0]);
+    let mut end = s.clone();
+    play(&g, &mut end, &["X@a1", "O@b1", "X@c1", "pass"]);
+    assert!(g.perft_divide(&end, 3).is_empty());
+    let mut scratch = g.scratch();
+    assert_eq!(
+        g.status(&end, &mut scratch).map(|o| o.ending),
+        Some("both stuck".to_string())
+    );
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
+    let mut r = s.clone();
+    let o = g
+        .random_playout(&mut r, &mut rng, 100, &mut scratch)
+        .expect("ends");
+    assert_eq!((o.ending.as_str(), r.ply), ("both stuck", 4));
+}

@@ -366,6 +366,8 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
             m(c) || inner(cond) || inner(v)
         }
         E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
+        E::Line(c, _, cond) => m(c) || inner(cond),
+        E::Along(w) => m(&w.from) || inner(&w.cond) || w.closed.as_deref().is_some_and(inner),
         other => children(other).into_iter().any(m),
     }
 }
@@ -376,7 +378,7 @@ fn changes_area(p: &Program) -> bool {
         body.iter().any(|st| match st {
             ir::Stmt::ChangeArea(..) => true,
             ir::Stmt::If(_, a, b) => any(a) || any(b),
-            ir::Stmt::Each(_, b) | ir::Stmt::EachPlayer(_, b) => any(b),
+            ir::Stmt::Each(_, b) | ir::Stmt::EachPlayer(_, b) | ir::Stmt::Along(_, b) => any(b),
             _ => false,
         })
     }

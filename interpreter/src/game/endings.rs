@@ -68,6 +68,33 @@ impl Game {
             .map(|e| self.outcome(e, &cx))
     }
 
+    /// Whether the player to move is stuck, given the legal decisions `moves`: none (manual
+    /// actions aside), or at a turn's start only a pass (`pass when stuck`).
+    pub fn stuck(&self, s: &State, moves: &[Move]) -> bool {
+        let mut open = moves.iter().filter(|m| !self.is_manual(m));
+        match s.turn_step {
+            0 => open.all(|m| m.is_pass()),
+            _ => open.next().is_none(),
+        }
+    }
+
+    /// Whether an ending that asks `no_moves` holds, given the legal decisions `moves`
+    /// (the cheap endings are `cheap_end`'s). Perft stops there as `random` does.
+    pub fn over_knowing_moves(&self, s: &State, moves: &[Move]) -> bool {
+        if self.cheap_endings.len() == self.program.endings.len() || !s.pending.is_empty() {
+            return false;
+        }
+        let no_moves = self.stuck(s, moves);
+        let kept = Kept::new(self, s.to_move, Some(no_moves));
+        let cx = self
+            .ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves))
+            .keeping(&kept);
+        self.program
+            .endings
+            .iter()
+            .any(|e| e.needs_moves && self.eval(&e.cond, &cx) != 0)
+    }
+
     /// Whether one of the endings that need no move generation holds.
     #[inline]
     pub fn cheap_end(&self, s: &State) -> bool {

@@ -1,5 +1,6 @@
 //! Walking the decision tree: perft counts (whole, or split by first decision) and random
-//! playouts.
+//! playouts. Both stop where the game is over: a finished game has no decisions, so perft
+//! tries every ending (those that ask `no_moves` with the decisions it generated anyway).
 
 use super::ruleset::{Game, Move, Outcome, Scratch};
 use crate::state::State;
@@ -24,7 +25,7 @@ impl Game {
             return 0;
         }
         self.legal_moves(s, moves, child);
-        if self.plugin_stopped() {
+        if self.plugin_stopped() || self.over_knowing_moves(s, moves) {
             return 0;
         }
         if depth == 1 {
@@ -47,6 +48,9 @@ impl Game {
             return Vec::new();
         }
         self.legal_moves(s, &mut moves, &mut tmp);
+        if self.over_knowing_moves(s, &moves) {
+            return Vec::new();
+        }
         moves
             .into_iter()
             .map(|m| {
@@ -81,7 +85,7 @@ impl Game {
                 break None;
             }
             self.drop_manual(&mut moves);
-            let stuck = moves.is_empty() || (s.turn_step == 0 && moves.iter().all(|m| m.is_pass()));
+            let stuck = self.stuck(s, &moves);
             if let Some(o) = self.status_knowing(s, stuck) {
                 break Some(o);
             }

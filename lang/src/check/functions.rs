@@ -35,6 +35,8 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "either",
     "where",
     "in_line",
+    "count_along",
+    "line",
     "cell_at",
     "abs",
     "holds",
@@ -70,6 +72,8 @@ impl Lowerer<'_> {
                 self.over_cells_call(f, args)
             }
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
+            "count_along" => self.count_along_call(f, args),
+            "line" => self.line_call(f, args),
             "drawn" | "splits" | "can_split" | "can_merge" | "can_splice" | "can_unsplice" => {
                 self.area_call(f, args)
             }
@@ -78,7 +82,14 @@ impl Lowerer<'_> {
     }
 
     /// Whether `f` has `lo` to `hi` arguments; an error showing `form` when not.
-    fn arity(&mut self, f: &Name, args: &[ast::Expr], lo: usize, hi: usize, form: &str) -> bool {
+    pub(super) fn arity(
+        &mut self,
+        f: &Name,
+        args: &[ast::Expr],
+        lo: usize,
+        hi: usize,
+        form: &str,
+    ) -> bool {
         if args.len() < lo || args.len() > hi {
             self.error(
                 err(

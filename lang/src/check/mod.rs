@@ -11,6 +11,7 @@ mod dirs;
 mod endings;
 mod expressions;
 mod functions;
+mod lines;
 mod moves;
 mod names;
 mod notation;

@@ -133,6 +133,7 @@ impl Lowerer<'_> {
             converting: r.converting,
             cond,
             effects,
+            span: r.span,
         })
     }
 

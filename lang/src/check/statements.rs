@@ -42,6 +42,25 @@ impl Lowerer<'_> {
                 let cond = cond.as_ref().map(|c| self.bool_expr(c));
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
+            ast::Stmt::EachAlong {
+                dirs,
+                from,
+                cond,
+                closed,
+                body,
+                ..
+            } => {
+                let walk = self.along(dirs, from, cond, closed.as_ref(), "each cell along")?;
+                Some(ir::Stmt::Along(walk, self.stmts(body)))
+            }
+            ast::Stmt::Convert(cell, who) => Some(ir::Stmt::Convert(
+                self.typed(cell, Type::Cell),
+                self.typed(who, Type::Player),
+            )),
+            ast::Stmt::Change(cell, piece) => {
+                let c = self.typed(cell, Type::Cell);
+                Some(ir::Stmt::Change(c, self.piece_ref(piece)?))
+            }
             ast::Stmt::EachPlayer { cond, body, .. } => {
                 let cond = cond.as_ref().map(|c| self.bool_expr(c));
                 Some(ir::Stmt::EachPlayer(cond, self.stmts(body)))

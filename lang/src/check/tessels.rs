@@ -542,7 +542,9 @@ impl Lowerer<'_> {
                 ast::Stmt::If {
                     then, otherwise, ..
                 } => any(then) || any(otherwise),
-                ast::Stmt::Each { body, .. } | ast::Stmt::EachPlayer { body, .. } => any(body),
+                ast::Stmt::Each { body, .. }
+                | ast::Stmt::EachPlayer { body, .. }
+                | ast::Stmt::EachAlong { body, .. } => any(body),
                 ast::Stmt::Roll { then, .. } | ast::Stmt::RollCell { then, .. } => any(then),
                 _ => false,
             })

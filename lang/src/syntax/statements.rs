@@ -63,6 +63,35 @@ impl Builder {
                 }
                 Stmt::Each { cond, body, span }
             }
+            Rule::each_along_stmt => {
+                let dirs = self.expr(it.next().unwrap());
+                let from = self.expr(it.next().unwrap());
+                let cond = self.expr(it.next().unwrap());
+                let (mut closed, mut body) = (None, Vec::new());
+                for x in it {
+                    if x.as_rule() == Rule::up_to {
+                        closed = Some(self.expr(x.into_inner().next().unwrap()));
+                    } else {
+                        body = self.block(x);
+                    }
+                }
+                Stmt::EachAlong {
+                    dirs,
+                    from,
+                    cond,
+                    closed,
+                    body,
+                    span,
+                }
+            }
+            Rule::convert_stmt => {
+                let cell = self.expr(it.next().unwrap());
+                Stmt::Convert(cell, self.expr(it.next().unwrap()))
+            }
+            Rule::change_stmt => {
+                let cell = self.expr(it.next().unwrap());
+                Stmt::Change(cell, self.name(it.next().unwrap()))
+            }
             Rule::each_player_stmt => {
                 let mut cond = None;
                 let mut body = Vec::new();

@@ -214,6 +214,9 @@ pub fn refusal(g: &Game, s: &State, text: &str, moves: &[Move], e: &MoveError) -
             .collect();
         return format!("`{text}` could mean several decisions: {}", each.join("; "));
     }
+    if let MoveError::OtherSymbol(..) = e {
+        return e.to_string();
+    }
     // Decisions the pieces could make but a `forbid` refuses: which rule, in its words.
     let mut pseudo = Vec::new();
     g.pseudo_moves(s, &mut pseudo);

@@ -1,0 +1,27 @@
+//! The bundled classic games, proven by published perft counts (the source named beside
+//! the numbers) and played to their end: one file per game.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod breakthrough;
+mod connect_four;
+mod othello;
+mod tic_tac_toe;
+
+use tessel_interpreter::{Game, State};
+
+/// Random games from the start: each ends by one of the ruleset's endings, within `plies`.
+fn random_games_end(g: &Game, games: u64, plies: u32) -> Vec<(String, u32)> {
+    let mut scratch = g.scratch();
+    (0..games)
+        .map(|seed| {
+            let mut s: State = g.start_state(seed).expect("start");
+            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+            let o = g
+                .random_playout(&mut s, &mut rng, plies, &mut scratch)
+                .unwrap_or_else(|| panic!("seed {seed}: the game did not end"));
+            (o.ending, s.ply)
+        })
+        .collect()
+}

@@ -13,6 +13,11 @@ use tessel_interpreter::{Game, Move, State};
 /// The bundled rulesets with their main option sets.
 const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("chess", &[]),
+    ("breakthrough", &[]),
+    ("connect-four", &[]),
+    ("gomoku", &[]),
+    ("othello", &[]),
+    ("tic-tac-toe", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
     ("muso", &[]),

@@ -3,18 +3,20 @@
 //! A part with no compiled form here runs through the tree walker (`eval.rs`).
 //!
 //! Invariant: running a compiled expression gives exactly what [`Game::eval`] gives for the
-//! expression it was compiled from, in every state and context (checked over the bundled
-//! rulesets by `compiled_code_agrees_with_the_tree_walker`). [`wrap`] compiles the whole
-//! conditions and values a game evaluates (never a part inside another), so nothing that
-//! reads an expression's shape or address — the memo analysis, group keys — meets a
-//! [`Expr::Code`] anywhere but at the top.
+//! expression it was compiled from, in every state and context (checked over the speed
+//! suite by `tests/engine/compiled.rs`, through [`Game::check_compiled`]). [`wrap`]
+//! compiles the whole conditions and values a game evaluates; a part with no compiled form
+//! is run by the tree walker with each of its parts compiled in turn. So an
+//! [`Expr::Code`] stands only where a whole condition or value, or a part of such a walked
+//! part, stood; the memo analysis has already read the expressions (it sees through a
+//! code), and group keys take the number of a [`Expr::Same`], which stays outside.
 
 use crate::eval::{Attacks, Ctx};
 use crate::game::ruleset::Game;
 use crate::memo::Kept;
 use crate::reads;
 use crate::state::State;
-use tessel_lang::ir::{Atom, BinOp, CellId, Expr, Stmt, NO_CELL};
+use tessel_lang::ir::{self, Atom, BinOp, CellId, Expr, Stmt, NO_CELL};
 
 /// An expression made ready to run.
 pub(crate) type Code = Box<dyn Fn(&Game, &Ctx) -> i64 + Send + Sync>;
@@ -48,24 +50,19 @@ impl Game {
     }
 }
 
-/// What compiling reads of a game: where each variable lives.
-struct Layout {
+/// The compiling of one game: where each variable lives, and the codes made so far with
+/// what each was compiled from.
+struct Compiler {
     var_slot: Vec<usize>,
     /// As [`Game::var_shape`].
     var_shape: Vec<(bool, usize)>,
+    codes: Vec<Code>,
+    sources: Vec<Expr>,
 }
 
-/// Compiles every whole condition and value of `g` into `g.codes`, wrapping each in an
-/// [`Expr::Code`] that names its code. Runs last, once the game's analyses have read the
-/// expressions as written.
-pub(crate) fn wrap(g: &mut Game) {
-    let layout = Layout {
-        var_slot: g.var_slot.clone(),
-        var_shape: g.var_shape.clone(),
-    };
-    let mut codes: Vec<Code> = Vec::new();
-    let mut sources: Vec<Expr> = Vec::new();
-    let mut put = |e: &mut Expr| {
+impl Compiler {
+    /// Compiles `e` as a code of its own, numbered; wraps it in an [`Expr::Code`].
+    fn put(&mut self, e: &mut Expr) {
         // Code from another game (a program prepared before) is compiled afresh.
         if let Expr::Code(_, inner) = e {
             *e = std::mem::replace(&mut **inner, Expr::Bool(false));
@@ -73,11 +70,41 @@ pub(crate) fn wrap(g: &mut Game) {
         if trivial(e) {
             return;
         }
-        codes.push(compile(&layout, e));
-        sources.push(e.clone());
+        let code = compile(self, e);
+        self.codes.push(code);
+        self.sources.push(e.clone());
         let inner = std::mem::replace(e, Expr::Bool(false));
-        *e = Expr::Code(codes.len() as u32 - 1, Box::new(inner));
+        *e = Expr::Code(self.codes.len() as u32 - 1, Box::new(inner));
+    }
+
+    /// A part with no compiled form: the tree walker runs it, its parts compiled each as a
+    /// code of its own (the number of a [`Expr::Same`] stays outside, for group keys). A
+    /// walk's condition stays as written: `lines.rs` reads its common shapes directly.
+    fn walked(&mut self, e: &Expr) -> Code {
+        let mut e = e.clone();
+        if !matches!(e, Expr::Along(_)) {
+            for part in crate::memo::children_mut(&mut e) {
+                match part {
+                    Expr::Same(_, inner) => self.put(inner),
+                    _ => self.put(part),
+                }
+            }
+        }
+        Box::new(move |g, cx| g.eval(&e, cx))
+    }
+}
+
+/// Compiles every whole condition and value of `g` into `g.codes`, wrapping each in an
+/// [`Expr::Code`] that names its code. Runs last, once the game's analyses have read the
+/// expressions as written.
+pub(crate) fn wrap(g: &mut Game) {
+    let mut c = Compiler {
+        var_slot: g.var_slot.clone(),
+        var_shape: g.var_shape.clone(),
+        codes: Vec::new(),
+        sources: Vec::new(),
     };
+    let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
         for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
             put(e);
@@ -104,6 +131,16 @@ pub(crate) fn wrap(g: &mut Game) {
     }
     for end in p.endings.iter_mut() {
         put(&mut end.cond);
+        match &mut end.outcome {
+            ir::Outcome::Player { who: e, .. } | ir::Outcome::Highest(e) => put(e),
+            ir::Outcome::Draw => {}
+        }
+    }
+    put(&mut p.score);
+    for chance in p.chances.iter_mut() {
+        if let ir::Chance::Cell { cond, .. } = chance {
+            put(cond);
+        }
     }
     if let Some(e) = &mut p.turn.pass {
         put(e);
@@ -112,6 +149,8 @@ pub(crate) fn wrap(g: &mut Game) {
         put(&mut pr.cond);
     }
     for a in p.actions.iter_mut() {
+        // A reaction's condition is read as written (`game/window.rs`).
+        a.cond.iter_mut().for_each(&mut put);
         statements(&mut a.effects, &mut put);
     }
     for list in [
@@ -125,8 +164,8 @@ pub(crate) fn wrap(g: &mut Game) {
     for list in p.chance_then.iter_mut() {
         statements(list, &mut put);
     }
-    g.codes = codes;
-    g.sources = sources;
+    g.codes = c.codes;
+    g.sources = c.sources;
 }
 
 /// Too small to gain from compiling: a constant or a name read directly.
@@ -232,7 +271,7 @@ macro_rules! on_cell {
     };
 }
 
-fn compile(l: &Layout, e: &Expr) -> Code {
+fn compile(l: &mut Compiler, e: &Expr) -> Code {
     use Expr as E;
     match e {
         E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
@@ -446,10 +485,7 @@ fn compile(l: &Layout, e: &Expr) -> Code {
                 g.in_line(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
             })
         }
-        _ => {
-            let e = e.clone();
-            Box::new(move |g, cx| g.eval(&e, cx))
-        }
+        _ => l.walked(e),
     }
 }
 
@@ -466,7 +502,7 @@ fn constant(e: &Expr) -> i64 {
 }
 
 /// A binary operator, with a constant right side built in.
-fn binary(l: &Layout, op: BinOp, a: &Expr, b: &Expr) -> Code {
+fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
     let x = compile(l, a);
     if matches!(b, Expr::Int(_) | Expr::Bool(_)) && !matches!(op, BinOp::And | BinOp::Or) {
         let k = constant(b);

@@ -304,7 +304,7 @@ pub(crate) fn reads_move(e: &Expr) -> bool {
 }
 
 /// The expressions directly inside an expression, to be changed.
-fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
+pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
     use Expr as E;
     match e {
         E::VarAt(_, x)

@@ -6,7 +6,10 @@
 
 mod leaf;
 mod tactics;
+// The unit tests play a bundled ruleset, so they live with the crate's tests, outside the
+// engine's source (which names no game).
 #[cfg(test)]
+#[path = "../../tests/agent/unit.rs"]
 mod tests;
 mod tree;
 

@@ -8,15 +8,15 @@ use tessel_lang::{compile, MapLoader};
 
 fn chess() -> Game {
     let files: HashMap<String, String> = [
-        ("board8", include_str!("../../../../stdlib/board8.tessel")),
-        ("movers", include_str!("../../../../stdlib/movers.tessel")),
-        ("pawns", include_str!("../../../../stdlib/pawns.tessel")),
-        ("grid", include_str!("../../../../stdlib/grid.tessel")),
+        ("board8", include_str!("../../../stdlib/board8.tessel")),
+        ("movers", include_str!("../../../stdlib/movers.tessel")),
+        ("pawns", include_str!("../../../stdlib/pawns.tessel")),
+        ("grid", include_str!("../../../stdlib/grid.tessel")),
     ]
     .into_iter()
     .map(|(k, v)| (k.to_string(), v.to_string()))
     .collect();
-    let rules = include_str!("../../../../rulesets/chess.tessel");
+    let rules = include_str!("../../../rulesets/chess.tessel");
     let program = compile("chess", rules, &MapLoader(files), &[])
         .program
         .expect("chess compiles");

@@ -1,12 +1,12 @@
 //! Expressions compiled once per game into closures ([`Code`]): variables already slots,
 //! constants built in, the cell a part reads (`from`, `to`, `target`) chosen when compiled.
-//! A part with no compiled form here runs through the tree walker (`eval.rs`).
+//! A part with no compiled form here runs through the tree evaluator (`eval.rs`).
 //!
 //! Invariant: running a compiled expression gives exactly what [`Game::eval`] gives for the
 //! expression it was compiled from, in every state and context (checked over the speed
 //! suite by `tests/engine/compiled.rs`, through [`Game::check_compiled`]). [`wrap`]
 //! compiles the whole conditions and values a game evaluates; a part with no compiled form
-//! is run by the tree walker with each of its parts compiled in turn. So an
+//! is run by the tree evaluator with each of its parts compiled in turn. So an
 //! [`Expr::Code`] stands only where a whole condition or value, or a part of such a walked
 //! part, stood; the memo analysis has already read the expressions (it sees through a
 //! code), and group keys take the number of a [`Expr::Same`], which stays outside.
@@ -22,7 +22,7 @@ use tessel_lang::ir::{self, Atom, BinOp, CellId, Expr, Stmt, NO_CELL};
 pub(crate) type Code = Box<dyn Fn(&Game, &Ctx) -> i64 + Send + Sync>;
 
 impl Game {
-    /// Checks that every compiled condition and value gives what the tree walker gives in
+    /// Checks that every compiled condition and value gives what the tree evaluator gives in
     /// `s`, for the player to move with each cell as the move's cells, with and without the
     /// values kept for the state; the first disagreement. For tests.
     #[doc(hidden)]
@@ -40,7 +40,7 @@ impl Game {
                     let (compiled, walked) = (code(self, &x), self.eval(source, &y));
                     if compiled != walked {
                         return Err(format!(
-                            "code {i} at cell {c}: compiled {compiled}, tree walker {walked}: {source:?}"
+                            "code {i} at cell {c}: compiled {compiled}, tree evaluator {walked}: {source:?}"
                         ));
                     }
                 }
@@ -77,7 +77,7 @@ impl Compiler {
         *e = Expr::Code(self.codes.len() as u32 - 1, Box::new(inner));
     }
 
-    /// A part with no compiled form: the tree walker runs it, its parts compiled each as a
+    /// A part with no compiled form: the tree evaluator runs it, its parts compiled each as a
     /// code of its own (the number of a [`Expr::Same`] stays outside, for group keys). A
     /// walk's condition stays as written: `lines.rs` reads its common shapes directly.
     fn walked(&mut self, e: &Expr) -> Code {

@@ -1,5 +1,5 @@
 //! The compiled conditions and values (interpreter/src/compile.rs) give exactly what the
-//! tree walker gives: every entry of the speed suite, in states met along seeded random
+//! tree evaluator gives: every entry of the speed suite, in states met along seeded random
 //! games, with each cell as the move's cells.
 
 use rand::{Rng, SeedableRng};

@@ -79,10 +79,10 @@ impl Compiler {
 
     /// A part with no compiled form: the tree evaluator runs it, its parts compiled each as a
     /// code of its own (the number of a [`Expr::Same`] stays outside, for group keys). A
-    /// walk's condition stays as written: `lines.rs` reads its common shapes directly.
+    /// walk or line keeps its parts as written: `lines.rs` reads their common shapes.
     fn walked(&mut self, e: &Expr) -> Code {
         let mut e = e.clone();
-        if !matches!(e, Expr::Along(_)) {
+        if !matches!(e, Expr::Along(_) | Expr::Line(..)) {
             for part in crate::memo::children_mut(&mut e) {
                 match part {
                     Expr::Same(_, inner) => self.put(inner),

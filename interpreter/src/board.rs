@@ -228,9 +228,14 @@ impl Board {
         if a == b {
             return Some(0);
         }
+        if a as usize >= self.cells() {
+            return None;
+        }
+        // The kept row, or (the kept rows full) one searched for this question alone.
+        let found = |row: &[u32]| row.get(b as usize).copied().filter(|&d| d != u32::MAX);
         match self.distances.row(self, a, dirs) {
-            Some(row) => row.get(b as usize).copied().filter(|&d| d != u32::MAX),
-            None => self.search(a, b, dirs),
+            Some(row) => found(&row),
+            None => found(&self.distances_from(a, dirs)),
         }
     }
 
@@ -249,29 +254,6 @@ impl Board {
             }
         }
         dist
-    }
-
-    /// [`Board::distance`] found by a search of its own (the kept rows are full).
-    fn search(&self, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
-        if a as usize >= self.cells() {
-            return None;
-        }
-        let mut dist = vec![u32::MAX; self.cells()];
-        dist[a as usize] = 0;
-        let mut queue = std::collections::VecDeque::from([a]);
-        while let Some(c) = queue.pop_front() {
-            for &d in dirs {
-                let t = self.step(c, d);
-                if t != NO_CELL && dist[t as usize] == u32::MAX {
-                    dist[t as usize] = dist[c as usize] + 1;
-                    if t == b {
-                        return Some(dist[t as usize]);
-                    }
-                    queue.push_back(t);
-                }
-            }
-        }
-        None
     }
 
     /// What the link from `c` along `d` costs in move units (1 unless the board says).
@@ -434,15 +416,28 @@ mod tests {
             ..Default::default()
         };
         let board = Board::build(&b, &[], 1);
+        // The oracle: paths of k links for k = 0, 1, … until `b` is met (or none is new).
+        fn shortest(board: &Board, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
+            let mut at = vec![a];
+            for k in 0..=board.cells() as u32 {
+                if at.contains(&b) {
+                    return Some(k);
+                }
+                at = at
+                    .iter()
+                    .flat_map(|&c| dirs.iter().map(move |&d| board.step(c, d)))
+                    .filter(|&t| t != NO_CELL)
+                    .collect();
+                at.sort_unstable();
+                at.dedup();
+            }
+            None
+        }
         for dirs in [&[0u8][..], &[1], &[0, 1], &[]] {
             for round in 0..2 {
                 for a in 0..n {
                     for t in (0..n).chain([n, NO_CELL]) {
-                        let want = if a == t {
-                            Some(0)
-                        } else {
-                            board.search(a, t, dirs)
-                        };
+                        let want = shortest(&board, a, t, dirs);
                         assert_eq!(
                             board.distance(a, t, dirs),
                             want,

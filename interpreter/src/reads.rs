@@ -12,6 +12,15 @@ fn on_board(s: &State, c: i64) -> bool {
     (0..s.cells.len() as i64).contains(&c)
 }
 
+/// A player's directions of a per-player direction set (the first player's if it has
+/// none of its own).
+#[inline(always)]
+fn own_dirs(dirs: &[Vec<DirId>], mover: PlayerId) -> &[DirId] {
+    dirs.get(mover as usize)
+        .or(dirs.first())
+        .map_or(&[][..], |d| d.as_slice())
+}
+
 /// The piece on top of a cell, if one is there.
 #[inline(always)]
 pub(crate) fn top(s: &State, c: i64) -> Option<Piece> {
@@ -188,9 +197,12 @@ impl Game {
         if !on_board(s, a) || !on_board(s, b) {
             return 0;
         }
-        let dirs = dirs.get(mover as usize).or(dirs.first());
         let board = self.bd(s);
-        i64::from(dirs.is_some_and(|ds| ds.iter().any(|&d| board.step(a as CellId, d) as i64 == b)))
+        i64::from(
+            own_dirs(dirs, mover)
+                .iter()
+                .any(|&d| board.step(a as CellId, d) as i64 == b),
+        )
     }
 
     /// Steps from `a` to `b` along `mover`'s directions of `dirs`; -1 if it cannot.
@@ -205,13 +217,8 @@ impl Game {
         if !on_board(s, a) || !on_board(s, b) {
             return -1;
         }
-        let dirs = dirs.get(mover as usize).or(dirs.first());
         self.bd(s)
-            .distance(
-                a as CellId,
-                b as CellId,
-                dirs.map_or(&[][..], |d| d.as_slice()),
-            )
+            .distance(a as CellId, b as CellId, own_dirs(dirs, mover))
             .map_or(-1, i64::from)
     }
 

@@ -177,7 +177,7 @@ impl Area {
             .collect();
         let tess = self.tess.try_alter(&redrawn, &d.splices)?;
         let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
-        Some(Area {
+        let changed = Area {
             board: self.board.relinked(&links, &costs, outlines),
             drawing: d,
             diagonals: unknown(base.cells.len()),
@@ -185,7 +185,45 @@ impl Area {
             spares: OnceLock::new(),
             spliced_at: unknown(base.cells.len()),
             tess,
-        })
+        };
+        changed.keep_known(self);
+        Some(changed)
+    }
+
+    /// Takes over what `before` had worked out about the tessels the change left alone: a
+    /// cell's diagonals depend only on its outline; its splices on its outline and the
+    /// splices; its merges on its outline, its near tessels and their outlines.
+    fn keep_known(&self, before: &Area) {
+        let same_ring = |c: usize| self.ring(c) == before.ring(c);
+        let near = |a: &Area, c: usize| {
+            a.tess
+                .relations(c)
+                .map(|r| (r.edge.clone(), r.vertex.clone()))
+        };
+        let same_splices = self.drawing.splices == before.drawing.splices;
+        for c in 0..self.merges.len().min(before.merges.len()) {
+            if !same_ring(c) {
+                continue;
+            }
+            if let Some(known) = before.diagonals[c].get() {
+                let _ = self.diagonals[c].set(known.clone());
+            }
+            if same_splices {
+                if let Some(known) = before.spliced_at[c].get() {
+                    let _ = self.spliced_at[c].set(known.clone());
+                }
+            }
+            if let Some(known) = before.merges[c].get() {
+                let around = near(self, c);
+                if around == near(before, c)
+                    && around
+                        .iter()
+                        .all(|(e, v)| e.iter().chain(v).all(|&b| same_ring(b)))
+                {
+                    let _ = self.merges[c].set(known.clone());
+                }
+            }
+        }
     }
 
     /// The drawing after the change, if it can be made, and the cells it redraws (it may
@@ -505,6 +543,17 @@ mod tests {
                     continue;
                 }
                 let b = ways[b % ways.len()];
+                // Everything asked of the area before the change, so that what the change
+                // takes over is put to the test below.
+                let answers = |area: &Area| -> Vec<bool> {
+                    kinds
+                        .iter()
+                        .flat_map(|&k| (0..cells).map(move |x| (k, x)))
+                        .flat_map(|(k, x)| (0..cells as i64 + 2).map(move |y| (k, x, y)))
+                        .map(|(k, x, y)| area.can(k, x, y, &all))
+                        .collect()
+                };
+                answers(&area);
                 let Some(next) = area.change(&board, (kind, a, b), &all) else {
                     // Refused only when the drawing it makes is no playing area.
                     let (d, _) = area.redrawing((kind, a, b), &all).expect("it can be made");
@@ -514,6 +563,12 @@ mod tests {
                 let fresh = Area::build(&board, &[], 2, next.drawing.clone());
                 let fresh = fresh.expect("the drawing changed in play is a playing area");
                 prop_assert_eq!(&next.tess, &fresh.tess);
+                prop_assert_eq!(answers(&next), answers(&fresh));
+                for x in 0..cells {
+                    for y in 0..cells {
+                        prop_assert_eq!(next.merge(x, y), fresh.merge(x, y));
+                    }
+                }
                 prop_assert_eq!(
                     links(cells, &next.drawing, &next.tess),
                     links(cells, &fresh.drawing, &fresh.tess)

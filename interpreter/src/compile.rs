@@ -58,6 +58,7 @@ struct Compiler {
     var_shape: Vec<(bool, usize)>,
     codes: Vec<Code>,
     sources: Vec<Expr>,
+    sieves: Vec<Sieve>,
 }
 
 impl Compiler {
@@ -71,6 +72,7 @@ impl Compiler {
             return;
         }
         let code = compile(self, e);
+        self.sieves.push(self.sieve(e));
         self.codes.push(code);
         self.sources.push(e.clone());
         let inner = std::mem::replace(e, Expr::Bool(false));
@@ -103,6 +105,7 @@ pub(crate) fn wrap(g: &mut Game) {
         var_shape: g.var_shape.clone(),
         codes: Vec::new(),
         sources: Vec::new(),
+        sieves: Vec::new(),
     };
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
@@ -166,6 +169,88 @@ pub(crate) fn wrap(g: &mut Game) {
     }
     g.codes = c.codes;
     g.sources = c.sources;
+    g.sieves = c.sieves;
+}
+
+/// Which cells a visit of every cell need try for its condition (on `to`): read from the
+/// shape of the condition, so the cells passed by are those where it cannot hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Sieve {
+    All,
+    /// Those holding a piece: the condition asks about the piece there (`friend`,
+    /// `enemy`, `neutral`, `not empty`, `holds … > 0`, `height … > 0`, `pieces … > 0`,
+    /// `owner(to) ==` a player). (A stack's lower pieces lie under a top piece: an empty
+    /// cell holds none.)
+    Pieces,
+    /// Those where a per-cell variable (its first slot, its number of cells) is not 0:
+    /// the condition needs it above 0 or not 0.
+    Var(usize, usize),
+}
+
+impl Compiler {
+    /// The sieve for `cond`: a conjunction takes the first part with one; a disjunction
+    /// only the one its two sides share.
+    fn sieve(&self, cond: &Expr) -> Sieve {
+        use Expr as E;
+        let to = |c: &Expr| matches!(c, E::To);
+        let player = |e: &Expr| matches!(e, E::Player(_) | E::Mover | E::Opponent);
+        let count =
+            |e: &Expr| matches!(e, E::Holds(c, _) | E::Height(c) | E::PiecesAt(c, _) if to(c));
+        let var = |e: &Expr| match e {
+            E::VarAt(v, c) if to(c) => {
+                Some((self.var_slot[*v as usize], self.var_shape[*v as usize].1))
+            }
+            _ => None,
+        };
+        // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`.
+        let zero_fails = |op: BinOp, k: &Expr| match (op, k) {
+            (BinOp::Gt, E::Int(k)) => *k >= 0,
+            (BinOp::Ge, E::Int(k)) => *k >= 1,
+            (BinOp::Ne, E::Int(k)) => *k == 0,
+            _ => false,
+        };
+        match cond {
+            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve(x),
+            E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::Pieces,
+            E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::Pieces,
+            E::Bin(BinOp::And, a, b) => match self.sieve(a) {
+                Sieve::All => self.sieve(b),
+                found => found,
+            },
+            E::Bin(BinOp::Or, a, b) => match (self.sieve(a), self.sieve(b)) {
+                (x, y) if x == y => x,
+                _ => Sieve::All,
+            },
+            E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::Pieces,
+            E::Bin(op, a, b) if zero_fails(*op, b) => {
+                var(a).map_or(Sieve::All, |(slot, n)| Sieve::Var(slot, n))
+            }
+            E::Bin(BinOp::Eq, a, b)
+                if (matches!(&**a, E::OwnerOf(c) if to(c)) && player(b))
+                    || (matches!(&**b, E::OwnerOf(c) if to(c)) && player(a)) =>
+            {
+                Sieve::Pieces
+            }
+            _ => Sieve::All,
+        }
+    }
+}
+
+impl Sieve {
+    /// Whether cell `c` is to be tried.
+    #[inline]
+    pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
+        match self {
+            Sieve::All => true,
+            Sieve::Pieces => !s.cells[c as usize].is_none(),
+            Sieve::Var(slot, n) => (c as usize) < n && s.vars[slot + c as usize] != 0,
+        }
+    }
+}
+
+/// The cells a visit of every cell tries.
+fn cells(s: &State, sieve: Sieve) -> impl Iterator<Item = CellId> + '_ {
+    (0..s.cells.len() as CellId).filter(move |&c| sieve.tries(s, c))
 }
 
 /// Too small to gain from compiling: a constant or a name read directly.
@@ -383,32 +468,32 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
                 .around(cx.s, c, |t| cond(g, &Ctx { to: t, ..*cx }) != 0))
         }
         E::AnyCell(cond) => {
+            let on = l.sieve(cond);
             let cond = compile(l, cond);
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    let n = cx.s.cells.len() as CellId;
-                    i64::from((0..n).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
+                    i64::from(cells(cx.s, on).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
                 })
             })
         }
         E::CountCells(cond) => {
+            let on = l.sieve(cond);
             let cond = compile(l, cond);
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    let n = cx.s.cells.len() as CellId;
-                    (0..n)
+                    cells(cx.s, on)
                         .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
                         .count() as i64
                 })
             })
         }
         E::MaxCells(cond, v) | E::SumCells(cond, v) => {
+            let on = l.sieve(cond);
             let (cond, v) = (compile(l, cond), compile(l, v));
             let most = matches!(e, E::MaxCells(..));
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    let n = cx.s.cells.len() as CellId;
-                    let values = (0..n)
+                    let values = cells(cx.s, on)
                         .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
                         .map(|c| v(g, &Ctx { to: c, ..*cx }));
                     if most {
@@ -562,5 +647,64 @@ fn arithmetic(op: BinOp, x: Code, y: Code) -> Code {
             a.checked_rem(b).unwrap_or(0)
         }),
         BinOp::And | BinOp::Or => Box::new(|_, _| 0),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn b(e: Expr) -> Box<Expr> {
+        Box::new(e)
+    }
+
+    /// A visit of every cell passes a cell by only where the condition cannot hold.
+    #[test]
+    fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() {
+        use Expr as E;
+        // Variable 0 per cell at slot 3 (10 cells); variable 1 plain.
+        let l = Compiler {
+            var_slot: vec![3, 13],
+            var_shape: vec![(false, 10), (false, 0)],
+            codes: Vec::new(),
+            sources: Vec::new(),
+            sieves: Vec::new(),
+        };
+        let sieve = |e: &Expr| l.sieve(e);
+        let friend = E::Friend(b(E::To), None);
+        let empty = E::Empty(b(E::To));
+        let and = |x: &Expr, y: &Expr| E::Bin(BinOp::And, b(x.clone()), b(y.clone()));
+        let or = |x: &Expr, y: &Expr| E::Bin(BinOp::Or, b(x.clone()), b(y.clone()));
+        let cmp = |op, x: Expr, k: i64| E::Bin(op, b(x), b(E::Int(k)));
+        let owner_is = |p: Expr| E::Bin(BinOp::Eq, b(E::OwnerOf(b(E::To))), b(p));
+        let var_at = E::VarAt(0, b(E::To));
+        assert_eq!(sieve(&friend), Sieve::Pieces);
+        assert_eq!(sieve(&and(&empty, &friend)), Sieve::Pieces);
+        assert_eq!(sieve(&E::Not(b(empty.clone()))), Sieve::Pieces);
+        assert_eq!(
+            sieve(&or(&friend, &E::Enemy(b(E::To), None))),
+            Sieve::Pieces
+        );
+        assert_eq!(sieve(&owner_is(E::Mover)), Sieve::Pieces);
+        assert_eq!(
+            sieve(&cmp(BinOp::Gt, E::Height(b(E::To)), 0)),
+            Sieve::Pieces
+        );
+        assert_eq!(
+            sieve(&cmp(BinOp::Gt, E::PiecesAt(b(E::To), None), 5)),
+            Sieve::Pieces
+        );
+        assert_eq!(
+            sieve(&and(&cmp(BinOp::Gt, var_at.clone(), 0), &empty)),
+            Sieve::Var(3, 10)
+        );
+        assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::Var(3, 10));
+        assert_eq!(sieve(&empty), Sieve::All);
+        assert_eq!(sieve(&or(&friend, &empty)), Sieve::All);
+        assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::All);
+        assert_eq!(sieve(&owner_is(E::Int(-1))), Sieve::All);
+        assert_eq!(sieve(&cmp(BinOp::Ge, E::Height(b(E::To)), 0)), Sieve::All);
+        assert_eq!(sieve(&cmp(BinOp::Gt, var_at.clone(), -1)), Sieve::All);
+        assert_eq!(sieve(&cmp(BinOp::Ne, var_at, 2)), Sieve::All);
     }
 }

@@ -127,7 +127,21 @@ impl Game {
         }
     }
 
+    /// The value of `e`: a compiled code runs at once (the usual case, kept small so it
+    /// inlines); anything else goes through the tree evaluator.
+    #[inline]
     pub(crate) fn eval(&self, e: &Expr, cx: &Ctx) -> i64 {
+        if let Expr::Code(i, _) = e {
+            if let Some(code) = self.codes.get(*i as usize) {
+                return code(self, cx);
+            }
+        }
+        self.eval_tree(e, cx)
+    }
+
+    /// The tree evaluator: reads an expression as written.
+    #[inline(never)]
+    fn eval_tree(&self, e: &Expr, cx: &Ctx) -> i64 {
         let s = cx.s;
         match e {
             Expr::Int(i) => *i,

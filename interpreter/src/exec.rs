@@ -4,7 +4,7 @@
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
 use crate::state::{Pending, Piece, State};
-use tessel_lang::ir::{AssignOp, CellId, PlayerId, Stmt, NEUTRAL};
+use tessel_lang::ir::{AssignOp, CellId, Expr, PlayerId, Stmt, NEUTRAL};
 
 impl Game {
     /// Runs statements; `mover`, `from` and `to` are those of the move being played.
@@ -175,7 +175,16 @@ impl Game {
                     }
                 }
                 Stmt::Each(cond, body) => {
+                    let sieve = match cond {
+                        Some(Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
+                        _ => None,
+                    };
                     for c in 0..s.cells.len() as CellId {
+                        // The body may change the state: a cell is passed by if the
+                        // condition cannot hold there when it is reached.
+                        if sieve.is_some_and(|v| !v.tries(s, c)) {
+                            continue;
+                        }
                         let hit = cond.as_ref().is_none_or(|cond| {
                             self.eval(cond, &self.ctx_at(s, mover, (from, c, target))) != 0
                         });

@@ -188,6 +188,7 @@ impl Game {
             memo_slots: 0,
             codes: Vec::new(),
             sources: Vec::new(),
+            sieves: Vec::new(),
             by_coord: by_coord(&program.board.coords),
             start_template: None,
             resets,

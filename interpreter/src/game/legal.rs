@@ -4,7 +4,21 @@
 use super::ruleset::{Game, Move, Scratch};
 use crate::memo::Kept;
 use crate::state::State;
+use std::cell::RefCell;
 use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
+
+thread_local! {
+    /// States to try decisions on, kept between look-aheads so that one is not made
+    /// (allocated) for each: a look-ahead takes one and gives it back.
+    static SPARE: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
+}
+
+/// A state to try decisions on (its contents are overwritten before use).
+fn spare(s: &State) -> State {
+    SPARE
+        .with(|p| p.borrow_mut().pop())
+        .unwrap_or_else(|| s.clone())
+}
 
 impl Game {
     /// Legal moves of the player to move, ignoring endings.
@@ -106,7 +120,14 @@ impl Game {
             return true;
         }
         let mover = s.to_move;
-        let mut t = s.clone();
+        let mut t = spare(s);
+        let found = self.finishes(s, turns, mover, &mut t);
+        SPARE.with(|p| p.borrow_mut().push(t));
+        found
+    }
+
+    /// [`Game::can_finish_turn`]'s search, with `t` to try decisions on.
+    fn finishes(&self, s: &State, turns: u32, mover: PlayerId, t: &mut State) -> bool {
         let ends_well = |t: &mut State, m: Move| {
             t.copy_from(s);
             self.apply(t, m);
@@ -117,14 +138,14 @@ impl Game {
         // ends the turn at once. (Not when a forced action may be offered: it would leave
         // no pass.)
         let pass_first = s.window_owner.is_none() && self.pass_offered(s) && !self.forced_maybe(s);
-        if pass_first && ends_well(&mut t, Move::pass()) {
+        if pass_first && ends_well(t, Move::pass()) {
             return true;
         }
         let mut next = Vec::new();
         self.candidates(s, &mut next);
         next.into_iter()
             .filter(|m| !(pass_first && m.is_pass()))
-            .any(|m| ends_well(&mut t, m))
+            .any(|m| ends_well(t, m))
     }
 
     /// Whether a forced action may be offered now: its part that reads no cell holds.

@@ -65,6 +65,7 @@ impl Game {
     /// decisions were made. The choices come from `agent`; chance in the game from `s`.
     /// Returns the outcome, or `None` when stopped at the limit or when no decision is
     /// legal and no ending applies.
+    #[inline(never)] // one whole game: a unit a profiler can count alone
     pub fn random_playout(
         &self,
         s: &mut State,

@@ -232,6 +232,9 @@ pub struct Game {
     pub(crate) codes: Vec<crate::compile::Code>,
     /// What each code was compiled from (for `check_compiled`).
     pub(crate) sources: Vec<ir::Expr>,
+    /// For each code, as a condition on `to`, the cells where it may hold (an `each cell`
+    /// tries only those).
+    pub(crate) sieves: Vec<crate::compile::Sieve>,
     /// Neutral piece types that the player to move may move (`shared`).
     pub(crate) shared: KindSet,
     /// Every cell, in order.

@@ -202,11 +202,13 @@ impl Compiler {
             }
             _ => None,
         };
-        // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`.
+        // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`,
+        // `x == k` (k not 0).
         let zero_fails = |op: BinOp, k: &Expr| match (op, k) {
             (BinOp::Gt, E::Int(k)) => *k >= 0,
             (BinOp::Ge, E::Int(k)) => *k >= 1,
             (BinOp::Ne, E::Int(k)) => *k == 0,
+            (BinOp::Eq, E::Int(k)) => *k != 0,
             _ => false,
         };
         match cond {
@@ -699,6 +701,8 @@ mod tests {
             Sieve::Var(3, 10)
         );
         assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::Var(3, 10));
+        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 1)), Sieve::Var(3, 10));
+        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 0)), Sieve::All);
         assert_eq!(sieve(&empty), Sieve::All);
         assert_eq!(sieve(&or(&friend, &empty)), Sieve::All);
         assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::All);

@@ -105,9 +105,9 @@ pub(crate) struct Memo {
     reads: RefCell<Table<(bool, usize), bool>>,
 }
 
-/// A hash table made for nothing (no random keys drawn): a memo is made for every state
-/// examined and most are never asked.
-type Table<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<std::hash::DefaultHasher>>;
+/// A hash table made for nothing (no random keys drawn: a memo is made for every state
+/// examined and most are never asked) with a fast hash for small keys.
+type Table<K, V> = HashMap<K, V, rustc_hash::FxBuildHasher>;
 
 /// The kinds of answer kept per group.
 const TOTAL: u8 = 0;

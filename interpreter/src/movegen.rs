@@ -32,12 +32,22 @@ impl Game {
             if !self.fixed_holds(s, mover, rule.fixed, &memo, kept) {
                 continue;
             }
+            // The guard reads no candidate cell, and a drop has no piece cell: it is tried
+            // once for all the cells.
+            let moving = Piece::new(kind, mover);
+            if let Some(guard) = &rule.guard {
+                let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+                cx.moving = moving;
+                if self.eval(guard, &cx) == 0 {
+                    continue;
+                }
+            }
             for (c, &occ) in s.cells.iter().enumerate() {
                 if self.target_ok(rule, occ, mover) {
                     self.push(
                         s,
                         kept,
-                        (NO_CELL, c as CellId, 0, Piece::new(kind, mover), 0),
+                        (NO_CELL, c as CellId, 0, moving, 0),
                         kind,
                         ri,
                         rule,
@@ -410,14 +420,6 @@ impl Game {
         let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
         cx.steps = steps;
         cx.moving = moving;
-        // A drop does not pass through `rule_moves`, where the guard is tried.
-        if from == NO_CELL {
-            if let Some(guard) = &rule.guard {
-                if self.eval(guard, &cx) == 0 {
-                    return;
-                }
-            }
-        }
         if let Some(cond) = &rule.cond {
             if self.eval(cond, &cx) == 0 {
                 return;

@@ -27,6 +27,7 @@
 pub mod agent;
 pub mod area;
 mod attacks;
+mod chain;
 pub mod board;
 mod compile;
 mod eval;

@@ -139,7 +139,7 @@ impl Game {
     }
 
     #[inline]
-    fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
+    pub(crate) fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
         let need = if occupant.is_none() {
             target::EMPTY
         } else if occupant.owner() == NEUTRAL {
@@ -193,7 +193,8 @@ impl Game {
                     false
                 })
             }
-            ir::Atom::Drop(_) | ir::Atom::Anywhere => false,
+            // Each way of jumping is a move of its own (`chain.rs`).
+            ir::Atom::Drop(_) | ir::Atom::Anywhere | ir::Atom::Jump { .. } => false,
             // A module may name a cell twice.
             ir::Atom::Plugin { .. } => true,
         }
@@ -437,6 +438,7 @@ impl Game {
                 u8::from(moving.turn_moved())
             },
             aux: NO_CELL,
+            path: crate::game::ruleset::Path::NONE,
         };
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
@@ -505,6 +507,9 @@ impl Game {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
+            ir::Atom::Jump { .. } => {
+                self.jump_moves(s, kept, (from, moving), kind, ri, rule, mover, out)
+            }
             ir::Atom::Plugin { plugin, attrs } => {
                 for (t, set, aux) in
                     self.plugin_targets(s, from, moving, (*plugin as usize, attrs), mover)

@@ -9,6 +9,7 @@ mod endings;
 mod legal;
 mod perft;
 mod play;
+mod prefer;
 pub(crate) mod ruleset;
 mod stack;
 mod turn;

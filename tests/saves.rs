@@ -15,6 +15,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("chess", &[]),
     ("breakthrough", &[]),
     ("connect-four", &[]),
+    ("english-draughts", &[]),
     ("gomoku", &[]),
     ("othello", &[]),
     ("tic-tac-toe", &[]),

@@ -10,6 +10,7 @@ const GAMES: &[&str] = &[
     "breakthrough",
     "chess",
     "connect-four",
+    "english-draughts",
     "gomoku",
     "mu",
     "muso",

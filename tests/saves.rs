@@ -166,6 +166,11 @@ fn oicustiytac_and_veney_continue_identically_from_a_saved_state() {
 }
 
 #[test]
+fn draughts_continue_identically_from_a_saved_state() {
+    check_games(&["english"]);
+}
+
+#[test]
 fn every_bundled_ruleset_is_checked() {
     let files: Vec<String> = std::fs::read_dir("rulesets")
         .expect("rulesets")

@@ -17,6 +17,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("connect-four", &[]),
     ("english-draughts", &[]),
     ("gomoku", &[]),
+    ("international-draughts", &[]),
     ("othello", &[]),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
@@ -167,7 +168,7 @@ fn oicustiytac_and_veney_continue_identically_from_a_saved_state() {
 
 #[test]
 fn draughts_continue_identically_from_a_saved_state() {
-    check_games(&["english"]);
+    check_games(&["english", "international"]);
 }
 
 #[test]

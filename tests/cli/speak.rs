@@ -12,6 +12,7 @@ const GAMES: &[&str] = &[
     "connect-four",
     "english-draughts",
     "gomoku",
+    "international-draughts",
     "mu",
     "muso",
     "muso-3p",

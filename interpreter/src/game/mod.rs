@@ -16,4 +16,4 @@ mod turn;
 mod vars;
 mod window;
 
-pub use ruleset::{Actor, Game, Move, Outcome, Scratch};
+pub use ruleset::{Actor, Game, Move, Outcome, Path, Scratch};

@@ -39,14 +39,16 @@ impl Path {
     pub const NONE: Path = Path([0; 6]);
     const LEN_BITS: u32 = 6;
 
-    fn bits(self) -> u128 {
+    /// The path as a number (the jumps' count in the low 6 bits, the jumps above).
+    pub fn bits(self) -> u128 {
         self.0
             .iter()
             .enumerate()
             .fold(0u128, |a, (i, &w)| a | (u128::from(w) << (16 * i)))
     }
 
-    fn from_bits(b: u128) -> Path {
+    /// The path a number gives (the low 96 bits).
+    pub fn from_bits(b: u128) -> Path {
         let mut w = [0u16; 6];
         for (i, x) in w.iter_mut().enumerate() {
             *x = (b >> (16 * i)) as u16;

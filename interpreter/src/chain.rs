@@ -1,6 +1,7 @@
 //! Jumps and chains of jumps (`move jump …`, `move chain jump …`): the ways a piece can
 //! jump from its cell, each one decision whose [`Path`] says the way; the jumps of a move
-//! found again when it is played; the cells it lands on, for its text.
+//! found again when it is played (`play.rs` runs its effects once a jump); the cells it
+//! lands on, for its text.
 //!
 //! While a chain is looked for, the moving piece has left its cell (it may pass or land
 //! there again), and the pieces it has jumped stay where they stand: they block the way
@@ -116,7 +117,10 @@ impl Game {
         mover: PlayerId,
         out: &mut Vec<Move>,
     ) {
-        let Some(Some(shape)) = self.jump_shapes.get(kind as usize).and_then(|r| r.get(ri as usize))
+        let Some(Some(shape)) = self
+            .jump_shapes
+            .get(kind as usize)
+            .and_then(|r| r.get(ri as usize))
         else {
             return;
         };
@@ -213,7 +217,7 @@ impl Game {
         occupant: Piece,
         (jumps, dist): (u8, u32),
     ) -> bool {
-        if !self.target_ok(w.rule, occupant, w.mover) || !self.lands_in_area(w.s, to) {
+        if !w.rule.allows(occupant, w.mover) || !self.lands_in_area(w.s, to) {
             return false;
         }
         let Some(cond) = &w.rule.cond else {
@@ -269,7 +273,9 @@ impl Game {
         (0..u32::from(m.path.len()))
             .filter_map(|i| {
                 let code = m.path.get(i, width);
-                let d = *shape.dirs.get((code & ((1 << shape.dir_bits) - 1)) as usize)?;
+                let d = *shape
+                    .dirs
+                    .get((code & ((1 << shape.dir_bits) - 1)) as usize)?;
                 let dist = if shape.far {
                     (code >> shape.dir_bits) + 2
                 } else {
@@ -318,21 +324,5 @@ impl Game {
             out.push((start, at, mid));
         }
         out
-    }
-
-    /// A jump move's effects, one jump after another, each with its `from`, `to` and
-    /// `jumped` (the jumps found on the position before the move).
-    pub(crate) fn jump_effects(
-        &self,
-        s: &mut State,
-        effects: &[ir::Stmt],
-        jumps: &[(CellId, CellId, CellId)],
-        mover: PlayerId,
-    ) {
-        for &(from, to, mid) in jumps {
-            s.last.jumped = mid;
-            self.exec(s, effects, mover, from, to);
-        }
-        s.last.jumped = NO_CELL;
     }
 }

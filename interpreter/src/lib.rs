@@ -27,8 +27,8 @@
 pub mod agent;
 pub mod area;
 mod attacks;
-mod chain;
 pub mod board;
+mod chain;
 mod compile;
 mod eval;
 mod exec;

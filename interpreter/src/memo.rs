@@ -101,7 +101,7 @@ impl Slots {
             E::To => READS_TO,
             E::From | E::Target | E::Steps | E::Jumped | E::Jumps | E::Fresh | E::Attacked(_) => {
                 READS_MOVE
-            },
+            }
             _ => 0,
         };
         // Which children are read with `to` bound to each cell in turn.

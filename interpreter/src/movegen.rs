@@ -5,7 +5,7 @@ use crate::game::ruleset::{Game, Move, Rule};
 use crate::memo::Kept;
 use crate::state::{Piece, State};
 use std::cell::Cell;
-use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
     /// Every move of the player to move that the atoms, targets and conditions allow,
@@ -139,17 +139,8 @@ impl Game {
     }
 
     #[inline]
-    pub(crate) fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
-        let need = if occupant.is_none() {
-            target::EMPTY
-        } else if occupant.owner() == NEUTRAL {
-            target::NEUTRAL
-        } else if occupant.owner() == mover {
-            target::FRIEND
-        } else {
-            target::ENEMY
-        };
-        rule.target & need != 0
+    fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
+        rule.allows(occupant, mover)
     }
 
     /// Whether a rule can reach one cell by two paths somewhere on the board (two leap

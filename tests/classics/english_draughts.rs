@@ -208,8 +208,13 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
             let theirs = r.moves();
             let ours = texts(&g, &s);
             let want: Vec<String> = theirs.iter().map(|m| r.text(m)).collect();
-            assert_eq!(sorted(ours.clone()), sorted(want), "seed {seed}, ply {}", s.ply);
-            if s.ply % 20 == 0 && seed < 30 {
+            assert_eq!(
+                sorted(ours.clone()),
+                sorted(want),
+                "seed {seed}, ply {}",
+                s.ply
+            );
+            if s.ply.is_multiple_of(20) && seed < 30 {
                 assert_eq!(g.perft(&s, 4), r.perft(4), "seed {seed}, ply {}", s.ply);
             }
             if ours.is_empty() {
@@ -224,7 +229,10 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         }
     }
     // The sample reaches what it is meant to prove.
-    assert!(kings > 1000 && chains > 100, "kings {kings}, chains {chains}");
+    assert!(
+        kings > 1000 && chains > 100,
+        "kings {kings}, chains {chains}"
+    );
 }
 
 /// A chain is one decision written with every landing; the pieces it jumps go at the end,
@@ -244,10 +252,7 @@ fn a_chain_is_one_move_written_with_every_landing() {
     let mut s = g
         .parse_position("8/8/8/2w1w3/8/2w1w3/3B4/8 b", 0)
         .expect("position");
-    assert_eq!(
-        sorted(texts(&g, &s)),
-        ["d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]
-    );
+    assert_eq!(sorted(texts(&g, &s)), ["d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]);
     assert_eq!(g.perft(&s, 1), 2);
     play(&g, &mut s, &["d2xf4xd6xb4xd2"]);
     assert_eq!(g.position_string(&s), "8/8/8/8/8/8/3B4/8 w");

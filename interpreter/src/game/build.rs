@@ -362,8 +362,7 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
             matches!(
                 e,
                 E::Steps | E::Jumped | E::Jumps | E::Fresh | E::Attacked(_) | E::Target
-            )
-                || (from_counts && matches!(e, E::From))
+            ) || (from_counts && matches!(e, E::From))
                 || children(e).into_iter().any(|c| walk(c, from_counts))
         }
         walk(x, from_counts)

@@ -4,7 +4,7 @@
 
 use super::ruleset::{Game, Move, Rule};
 use crate::state::{LastMove, Piece, State};
-use tessel_lang::ir::{self, PlayerId, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, CellId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
     /// Plays a decision. The decision should come from [`Game::decisions`].
@@ -289,6 +289,22 @@ impl Game {
         if !self.program.after_move.is_empty() {
             self.exec(s, &self.program.after_move, mover, m.from, m.to);
         }
+    }
+
+    /// A jump move's effects, one jump after another, each with its `from`, `to` and
+    /// `jumped` (the jumps found on the position before the move).
+    pub(crate) fn jump_effects(
+        &self,
+        s: &mut State,
+        effects: &[ir::Stmt],
+        jumps: &[(CellId, CellId, CellId)],
+        mover: PlayerId,
+    ) {
+        for &(from, to, mid) in jumps {
+            s.last.jumped = mid;
+            self.exec(s, effects, mover, from, to);
+        }
+        s.last.jumped = NO_CELL;
     }
 
     /// The end of a decision of `mover`'s turn: a reaction window it opened is asked

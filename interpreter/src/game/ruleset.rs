@@ -71,11 +71,7 @@ impl Path {
     pub fn capacity(width: u32) -> u32 {
         let room = 96 - Self::LEN_BITS;
         let most = (1 << Self::LEN_BITS) - 1;
-        if width == 0 {
-            most
-        } else {
-            (room / width).min(most)
-        }
+        room.checked_div(width).map_or(most, |n| n.min(most))
     }
 
     /// The path with one more jump, `code` in `width` bits; `None` when it is full.
@@ -243,6 +239,24 @@ pub(crate) struct Rule {
     pub converting: bool,
     /// A `jump` that goes on from where it lands (`move chain jump …`).
     pub chain: bool,
+}
+
+impl Rule {
+    /// Whether the rule's target allows a move onto a cell holding `occupant`.
+    #[inline]
+    pub fn allows(&self, occupant: crate::state::Piece, mover: PlayerId) -> bool {
+        use tessel_lang::ir::{target, NEUTRAL};
+        let need = if occupant.is_none() {
+            target::EMPTY
+        } else if occupant.owner() == NEUTRAL {
+            target::NEUTRAL
+        } else if occupant.owner() == mover {
+            target::FRIEND
+        } else {
+            target::ENEMY
+        };
+        self.target & need != 0
+    }
 }
 
 /// A set of piece types as bits.

@@ -133,7 +133,9 @@ impl Lowerer<'_> {
                 .hint("write `move chain jump DIRECTIONS …`: each jump passes over a piece, so a chain ends"),
             );
         }
-        if jump && (r.group != 1 || r.group_any || r.carry || r.stacking || r.merging || r.converting) {
+        if jump
+            && (r.group != 1 || r.group_any || r.carry || r.stacking || r.merging || r.converting)
+        {
             self.error(
                 err(
                     codes::BAD_RANGE,

@@ -208,11 +208,16 @@ impl Lowerer<'_> {
                 self.error(
                     err(
                         codes::TYPE_MISMATCH,
-                        format!("`prefer` needs a number or a truth value, found {}", got.word()),
+                        format!(
+                            "`prefer` needs a number or a truth value, found {}",
+                            got.word()
+                        ),
                         value.span,
                         format!("this is {}", got.word()),
                     )
-                    .hint("write what to make highest, such as `prefer jumps` or `prefer jumps > 0`"),
+                    .hint(
+                        "write what to make highest, such as `prefer jumps` or `prefer jumps > 0`",
+                    ),
                 );
                 None
             }

@@ -183,6 +183,10 @@ impl Game {
                 if w.shape.far && !occupant.is_none() {
                     break;
                 }
+                // A landing farther than the path can say (round a board that loops).
+                if (dist - 2) >> w.shape.dist_bits != 0 {
+                    break;
+                }
                 if self.jump_allowed(w, (at, c, mid), occupant, (depth + 1, dist)) {
                     let code = code_dir | ((dist - 2) << w.shape.dir_bits);
                     // A path that is full ends where it is.

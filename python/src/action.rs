@@ -3,7 +3,7 @@
 //! jumps keeps the first 40 bits of its path (its length and the first jumps: 17 on four
 //! directions, 6 of a `far` jump on a 10 x 10 board).
 
-use tessel_interpreter::game::Path;
+use tessel_interpreter::Path;
 use tessel_interpreter::Move;
 
 /// The bits of a jump's path an id keeps.

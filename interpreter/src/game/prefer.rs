@@ -1,6 +1,6 @@
 //! `prefer VALUE`: of the mover's legal decisions, only those for which the value is
-//! highest stay legal (a truth value counts 1 when it holds), each `prefer` in turn —
-//! draughts' compulsory capture (`prefer jumps > 0`) and majority capture (`prefer jumps`).
+//! highest stay legal (a truth value counts 1 when it holds), each `prefer` in turn: a
+//! capture that must be taken (`prefer jumps > 0`), the one taking the most (`prefer jumps`).
 
 use super::ruleset::{Game, Move};
 use crate::memo::Kept;

@@ -81,7 +81,8 @@ impl Path {
             return None;
         }
         let mut b = self.bits() & !((1u128 << Self::LEN_BITS) - 1);
-        b |= u128::from(code) << (Self::LEN_BITS + n * width);
+        let code = u128::from(code) & ((1u128 << width) - 1);
+        b |= code << (Self::LEN_BITS + n * width);
         b |= u128::from(n + 1);
         Some(Path::from_bits(b))
     }
@@ -91,7 +92,12 @@ impl Path {
         if width == 0 {
             return 0;
         }
-        ((self.bits() >> (Self::LEN_BITS + i * width)) & ((1u128 << width) - 1)) as u32
+        let Some(mask) = 1u128.checked_shl(width).map(|b| b - 1) else {
+            return 0;
+        };
+        // A path read from elsewhere may claim more jumps than it holds: those read as 0.
+        let at = i.saturating_mul(width).saturating_add(Self::LEN_BITS);
+        (self.bits().checked_shr(at).unwrap_or(0) & mask) as u32
     }
 }
 

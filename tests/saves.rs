@@ -15,7 +15,9 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("chess", &[]),
     ("breakthrough", &[]),
     ("connect-four", &[]),
+    ("english-draughts", &[]),
     ("gomoku", &[]),
+    ("international-draughts", &[]),
     ("othello", &[]),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
@@ -162,6 +164,11 @@ fn mutou_continues_identically_from_a_saved_state() {
 #[test]
 fn oicustiytac_and_veney_continue_identically_from_a_saved_state() {
     check_games(&["oicustiytac", "veney"]);
+}
+
+#[test]
+fn draughts_continue_identically_from_a_saved_state() {
+    check_games(&["english", "international"]);
 }
 
 #[test]

@@ -371,6 +371,8 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
         E::Mover => Box::new(|_, cx| cx.mover as i64),
         E::Ply => Box::new(|_, cx| cx.s.ply as i64),
         E::Steps => Box::new(|_, cx| cx.steps as i64),
+        E::Jumped => Box::new(|_, cx| cx.jumped as i64),
+        E::Jumps => Box::new(|_, cx| i64::from(cx.jumps)),
         E::Captured => Box::new(|_, cx| i64::from(cx.s.last.captured)),
         E::Passed => Box::new(|_, cx| i64::from(cx.s.last.pass)),
         E::Decisions => Box::new(|_, cx| cx.s.turn_step as i64),

@@ -4,7 +4,7 @@
 use crate::game::ruleset::Game;
 use crate::reads;
 use crate::state::{Piece, State};
-use tessel_lang::ir::{self, BinOp, CellId, Expr, PlayerId};
+use tessel_lang::ir::{self, BinOp, CellId, Expr, PlayerId, NO_CELL};
 
 /// What an expression can see: the state, whose decision it is, and the move's cells.
 #[derive(Clone, Copy)]
@@ -18,6 +18,10 @@ pub(crate) struct Ctx<'s> {
     pub no_moves: Option<bool>,
     /// Links travelled by the candidate move (0 outside move generation).
     pub steps: u32,
+    /// The cell the jump being tried or done passes over ([`NO_CELL`] outside one), and
+    /// how many pieces the move jumps (so far, in a rule's condition).
+    pub jumped: CellId,
+    pub jumps: u8,
     /// The piece that moves (for `fresh`): the one on `from`, or one picked from a pile.
     pub moving: Piece,
     /// The groups found so far while an expression that visits every cell is evaluated
@@ -69,6 +73,8 @@ impl Game {
             no_moves,
             // After a move (its effects, `after move`), how far it went.
             steps: s.last.steps,
+            jumped: NO_CELL,
+            jumps: s.last.jumps,
             moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
             memo: None,
             kept: None,
@@ -326,6 +332,8 @@ impl Game {
             Expr::Material => self.material(s, cx.mover),
             Expr::Height(c) => reads::height(s, self.eval(c, cx)),
             Expr::Steps => cx.steps as i64,
+            Expr::Jumped => cx.jumped as i64,
+            Expr::Jumps => i64::from(cx.jumps),
             Expr::TurnPlayer => i64::from(s.window_owner.unwrap_or(s.to_move)),
             Expr::Passed => i64::from(s.last.pass),
             Expr::Held(z, k, who) => {

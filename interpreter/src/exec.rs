@@ -28,6 +28,7 @@ impl Game {
     ) -> Ctx<'s> {
         let mut cx = self.ctx(s, mover, from, to, None);
         cx.target = target;
+        cx.jumped = s.last.jumped;
         cx
     }
 

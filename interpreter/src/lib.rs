@@ -28,6 +28,7 @@ pub mod agent;
 pub mod area;
 mod attacks;
 pub mod board;
+mod chain;
 mod compile;
 mod eval;
 mod exec;
@@ -43,7 +44,7 @@ mod reads;
 pub mod state;
 
 pub use agent::{Agent, Mind};
-pub use game::{Actor, Game, Move, Outcome, Scratch};
+pub use game::{Actor, Game, Move, Outcome, Path, Scratch};
 pub use notation::MoveError;
 pub use position::PositionError;
 pub use state::{Piece, State};

@@ -99,7 +99,9 @@ impl Slots {
         use Expr as E;
         let own = match e {
             E::To => READS_TO,
-            E::From | E::Target | E::Steps | E::Fresh | E::Attacked(_) => READS_MOVE,
+            E::From | E::Target | E::Steps | E::Jumped | E::Jumps | E::Fresh | E::Attacked(_) => {
+                READS_MOVE
+            }
             _ => 0,
         };
         // Which children are read with `to` bound to each cell in turn.
@@ -299,7 +301,13 @@ pub(crate) fn prepare(g: &mut Game) -> usize {
 pub(crate) fn reads_move(e: &Expr) -> bool {
     matches!(
         e,
-        Expr::From | Expr::Target | Expr::Steps | Expr::Fresh | Expr::Attacked(_)
+        Expr::From
+            | Expr::Target
+            | Expr::Steps
+            | Expr::Jumped
+            | Expr::Jumps
+            | Expr::Fresh
+            | Expr::Attacked(_)
     ) || children(e).into_iter().any(reads_move)
 }
 
@@ -376,6 +384,8 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Moved(_)
         | E::Decisions
         | E::Steps
+        | E::Jumped
+        | E::Jumps
         | E::Passed
         | E::Material
         | E::TurnPlayer
@@ -455,6 +465,8 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Moved(_)
         | E::Decisions
         | E::Steps
+        | E::Jumped
+        | E::Jumps
         | E::Passed
         | E::Material
         | E::TurnPlayer

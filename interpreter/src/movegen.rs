@@ -5,7 +5,7 @@ use crate::game::ruleset::{Game, Move, Rule};
 use crate::memo::Kept;
 use crate::state::{Piece, State};
 use std::cell::Cell;
-use tessel_lang::ir::{self, target, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, CellId, PieceId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
     /// Every move of the player to move that the atoms, targets and conditions allow,
@@ -150,16 +150,7 @@ impl Game {
 
     #[inline]
     fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
-        let need = if occupant.is_none() {
-            target::EMPTY
-        } else if occupant.owner() == NEUTRAL {
-            target::NEUTRAL
-        } else if occupant.owner() == mover {
-            target::FRIEND
-        } else {
-            target::ENEMY
-        };
-        rule.target & need != 0
+        rule.allows(occupant, mover)
     }
 
     /// Whether a rule can reach one cell by two paths somewhere on the board (two leap
@@ -203,7 +194,8 @@ impl Game {
                     false
                 })
             }
-            ir::Atom::Drop(_) | ir::Atom::Anywhere => false,
+            // Each way of jumping is a move of its own (`chain.rs`).
+            ir::Atom::Drop(_) | ir::Atom::Anywhere | ir::Atom::Jump { .. } => false,
             // A module may name a cell twice.
             ir::Atom::Plugin { .. } => true,
         }
@@ -439,6 +431,7 @@ impl Game {
                 u8::from(moving.turn_moved())
             },
             aux: NO_CELL,
+            path: crate::game::ruleset::Path::NONE,
         };
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
@@ -507,6 +500,9 @@ impl Game {
         match &rule.atom {
             // Drops start from a zone, not from a piece on the board.
             ir::Atom::Drop(_) => {}
+            ir::Atom::Jump { .. } => {
+                self.jump_moves(s, kept, (from, moving), kind, ri, rule, mover, out)
+            }
             ir::Atom::Plugin { plugin, attrs } => {
                 for (t, set, aux) in
                     self.plugin_targets(s, from, moving, (*plugin as usize, attrs), mover)

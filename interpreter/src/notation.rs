@@ -107,6 +107,14 @@ impl Game {
             Move::OFF_BOARD => "off",
             c => n.get(c as usize).map_or("?", |s| s.as_str()),
         };
+        // A chain of jumps: every cell it lands on (`c3xe5xg7`).
+        let landed;
+        let to = if m.path.len() > 1 {
+            landed = self.path_text(m, written.map(|w| w.as_str()));
+            landed.as_str()
+        } else {
+            to
+        };
         let mut t = match (written, n.get(m.from as usize)) {
             (Some(w), from) => {
                 let owner = if m.is_drop() { m.sub } else { 0 };
@@ -140,6 +148,24 @@ impl Game {
             t += &self.symbol(p);
         }
         t
+    }
+
+    /// The cells a chain of jumps lands on, joined by what the template writes between
+    /// `{from}` and `{to}` (`{from}x{to}`: `e5xg7`), or by nothing.
+    fn path_text(&self, m: Move, template: Option<&str>) -> String {
+        let sep = template
+            .and_then(|w| {
+                let a = w.find("{from}")? + "{from}".len();
+                let b = w[a..].find("{to}")?;
+                Some(&w[a..a + b])
+            })
+            .unwrap_or("");
+        let names = &self.board.cell_names;
+        self.landings(m)
+            .into_iter()
+            .map(|c| names.get(c as usize).map_or("?", |s| s.as_str()))
+            .collect::<Vec<_>>()
+            .join(sep)
     }
 
     /// The text of a decision among the legal ones at `s` (they tell it apart from others).

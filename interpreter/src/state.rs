@@ -75,6 +75,10 @@ pub struct LastMove {
     pub pass: bool,
     /// How many move units the move travelled (`steps` in its effects and after it).
     pub steps: u32,
+    /// How many pieces the move jumped (`jumps`).
+    pub jumps: u8,
+    /// The cell the jump whose effects run passes over (`jumped` in them).
+    pub jumped: CellId,
 }
 
 impl Default for LastMove {
@@ -86,6 +90,8 @@ impl Default for LastMove {
             captured: false,
             pass: false,
             steps: 0,
+            jumps: 0,
+            jumped: NO_CELL,
         }
     }
 }

@@ -59,6 +59,13 @@ pub enum Item {
         at_turn_end: bool,
         span: Span,
     },
+    /// `prefer VALUE "reason"`: among the mover's decisions, only those for which the
+    /// value is highest are legal.
+    Prefer {
+        value: Expr,
+        reason: Option<Name>,
+        span: Span,
+    },
     After {
         body: Vec<Stmt>,
         span: Span,
@@ -415,6 +422,8 @@ pub struct MoveRule {
     pub group_any: bool,
     /// The piece carries the whole stack beneath it (`move carry …`).
     pub carry: bool,
+    /// The move goes on from where it lands, jump after jump (`move chain jump …`).
+    pub chain: bool,
     pub atom: Atom,
     pub target: Vec<(TargetKind, Span)>,
     /// The piece lands on top of what stands on the target instead of capturing it.
@@ -447,6 +456,12 @@ pub enum TargetKind {
 #[derive(Clone, Debug)]
 pub enum Atom {
     Step(Vec<Name>),
+    /// Over the piece next along each direction to the cell beyond (`far`: over empty
+    /// cells to the piece and on to any empty cell beyond).
+    Jump {
+        dirs: Vec<Name>,
+        far: bool,
+    },
     Leap(Vec<(Vec<Name>, Span)>),
     Ride {
         dirs: Vec<Name>,

@@ -32,6 +32,9 @@ pub struct Program {
     pub plugins: Vec<PluginRef>,
     /// A decision is illegal if any of these holds afterwards for the player who made it.
     pub forbids: Vec<Forbid>,
+    /// `prefer VALUE`: of the mover's legal decisions only those with the highest value
+    /// stay legal, each rule in turn (docs/language.md 3.17a).
+    pub prefers: Vec<Prefer>,
     /// Run after every move, before play passes on.
     pub after_move: Vec<Stmt>,
     /// Run as the game and each round begin, again after the chance events it started.
@@ -363,6 +366,8 @@ pub struct MoveRule {
     pub group_any: bool,
     /// The piece takes the whole stack beneath it along.
     pub carry: bool,
+    /// A `jump` that goes on from where it lands while it can (`move chain jump …`).
+    pub chain: bool,
     /// The atom's geometry for each player (directions already turned for that player).
     pub atom: Vec<Atom>,
     /// Allowed contents of the target cell (see [`target`]).
@@ -392,6 +397,9 @@ pub struct MoveRule {
 pub enum Atom {
     /// One link along each direction.
     Step(Vec<DirId>),
+    /// Over the piece on the next cell along each direction to the cell beyond; `far`:
+    /// over any empty cells to the first piece and on to any empty cell beyond it.
+    Jump { dirs: Vec<DirId>, far: bool },
     /// Follow each path; the cells on the way do not matter.
     Leap(Vec<Vec<DirId>>),
     /// Repeat each path while the cells are empty, stopping at `max`; targets from `min`.
@@ -458,6 +466,11 @@ pub enum Expr {
     From,
     /// The target cell of the move.
     To,
+    /// The cell a jump passes over (`none` outside a jump).
+    Jumped,
+    /// How many pieces a move jumps: in a rule's condition those jumped so far, this
+    /// jump included; of a decision (`prefer`, effects, `after move`), all of them.
+    Jumps,
     /// The candidate cell of the rule or action, which `around`, `any_cell` and the like
     /// do not rebind.
     Target,
@@ -667,6 +680,14 @@ pub struct Along {
     pub dirs: Vec<Vec<DirId>>,
     pub cond: Box<Expr>,
     pub closed: Option<Box<Expr>>,
+}
+
+#[derive(Clone, Debug, Serialize)]
+pub struct Prefer {
+    /// A number or truth value (true counts 1), read on the position before the decision
+    /// with `from`, `to` and `jumps` those of the decision.
+    pub value: Expr,
+    pub reason: String,
 }
 
 #[derive(Clone, Debug, Serialize)]

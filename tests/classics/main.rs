@@ -6,6 +6,8 @@ mod common;
 
 mod breakthrough;
 mod connect_four;
+mod english_draughts;
+mod international_draughts;
 mod othello;
 mod tic_tac_toe;
 

@@ -12,6 +12,9 @@ fn notation_round_trips() {
         DICE,
         "docs/examples/grove-hands.tessel",
         "docs/examples/tutorial-5.tessel",
+        "docs/examples/tutorial-6.tessel",
+        "rulesets/english-draughts.tessel",
+        "rulesets/international-draughts.tessel",
     ] {
         let g = game(path);
         let mut scratch = g.scratch();
@@ -105,4 +108,54 @@ fn drops_are_written_with_the_movers_own_symbol() {
     );
     assert!(refused.to_string().contains("`O@b1`"), "{refused}");
     assert!(g.parse_move("o@b1", &legal).is_ok());
+}
+
+/// A chain of jumps is typed as written (capitals or not), or by its start and end alone
+/// when only one way joins them; two ways to the same cell need their landings.
+#[test]
+fn a_chain_of_jumps_is_typed_by_its_landings() {
+    let g = game("docs/examples/tutorial-6.tessel");
+    let s = g
+        .parse_position("6/6/2f3/6/f1f3/1F4 w", 0)
+        .expect("position");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    assert_eq!(legal.len(), 1);
+    for typed in ["b1xd3xb5", "B1XD3XB5", "b1xb5", "b1b5"] {
+        assert_eq!(g.read_move(&s, typed, &legal), Ok(legal[0]), "{typed}");
+    }
+    // A toad that can go round four frogs either way comes back to its cell twice.
+    let s = g
+        .parse_position("6/6/1f1f2/6/1f1f2/2T3 w", 0)
+        .expect("position");
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let texts: Vec<String> = legal
+        .iter()
+        .map(|m| g.move_text_among(&legal, *m))
+        .collect();
+    assert!(texts.len() >= 2, "{texts:?}");
+    for (m, t) in legal.iter().zip(&texts) {
+        assert_eq!(g.read_move(&s, t, &legal), Ok(*m), "{t}");
+    }
+}
+
+/// A jump's path holds its jumps in order, refuses one more when full, and reads a path
+/// that claims more jumps than it holds without failing.
+#[test]
+fn a_path_holds_its_jumps_and_no_more() {
+    use tessel_interpreter::Path;
+    let mut p = Path::NONE;
+    for i in 0..Path::capacity(5) {
+        p = p.then(i % 32, 5).expect("room");
+    }
+    assert_eq!(u32::from(p.len()), Path::capacity(5));
+    assert_eq!(Path::capacity(5), 18);
+    assert!(p.then(1, 5).is_none());
+    assert!((0..18).all(|i| p.get(i, 5) == i % 32));
+    let odd = Path::from_bits(u128::MAX);
+    assert_eq!(odd.len(), 63);
+    let _ = (0..63).map(|i| odd.get(i, 8)).sum::<u32>();
+    assert_eq!(Path::capacity(0), 63);
+    assert!(Path::NONE.then(0, 200).is_none());
 }

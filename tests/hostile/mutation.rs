@@ -27,6 +27,8 @@ const NOTABLE_KB: u64 = 200_000;
 /// The bundled rulesets (mutated) and the standard library (spliced in).
 const RULESETS: &[&str] = &[
     "chess",
+    "english-draughts",
+    "international-draughts",
     "mu",
     "muso",
     "muso-3p",

@@ -22,7 +22,13 @@ impl Game {
                         pt.rules
                             .iter()
                             .map(|r| {
-                                let (guard, cond) = split_guard(r.cond.as_ref());
+                                // A jump's condition is tried whole at each jump of a chain.
+                                let jump = matches!(r.atom.first(), Some(ir::Atom::Jump { .. }));
+                                let (guard, cond) = if jump {
+                                    (None, r.cond.clone())
+                                } else {
+                                    split_guard(r.cond.as_ref())
+                                };
                                 let (fixed, guard) = split_fixed(guard);
                                 // Rules whose fixed parts read the same share one entry.
                                 let fixed = fixed.map(|e| {
@@ -51,6 +57,7 @@ impl Game {
                                     captures_into: r.captures_into,
                                     carry: r.carry,
                                     stacking: r.stacking,
+                                    chain: r.chain,
                                 }
                             })
                             .collect()
@@ -199,6 +206,7 @@ impl Game {
             players,
             rules,
             probes: Vec::new(),
+            jump_shapes: Vec::new(),
             royal,
             has_royal,
             var_slot,
@@ -208,6 +216,7 @@ impl Game {
             cheap_endings,
         };
         g.probes = (0..players).map(|p| g.build_probes(p)).collect();
+        g.jump_shapes = g.jump_shapes();
         g.start_template = match &g.program.start {
             Some((text, _)) => g.read_position(text, 0, false).ok(),
             None => Some(g.empty_state(0)),
@@ -351,14 +360,16 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
     // Inside an expression that binds `to` itself: only `from` and the like count.
     let inner = |x: &E| {
         fn walk(e: &ir::Expr, from_counts: bool) -> bool {
-            matches!(e, E::Steps | E::Fresh | E::Attacked(_) | E::Target)
-                || (from_counts && matches!(e, E::From))
+            matches!(
+                e,
+                E::Steps | E::Jumped | E::Jumps | E::Fresh | E::Attacked(_) | E::Target
+            ) || (from_counts && matches!(e, E::From))
                 || children(e).into_iter().any(|c| walk(c, from_counts))
         }
         walk(x, from_counts)
     };
     match e {
-        E::To | E::Target | E::Steps | E::Fresh | E::Attacked(_) => true,
+        E::To | E::Target | E::Steps | E::Jumped | E::Jumps | E::Fresh | E::Attacked(_) => true,
         E::From => from_counts,
         E::AnyCell(c) | E::CountCells(c) => inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => inner(c) || inner(v),

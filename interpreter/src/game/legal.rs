@@ -38,6 +38,9 @@ impl Game {
                     && (ended || self.can_finish_turn(tmp, s.turns))
             });
         }
+        if !self.program.prefers.is_empty() && s.window_owner.is_none() {
+            self.keep_preferred(s, out);
+        }
         if out.is_empty() && self.program.turn.pass_when_stuck {
             out.push(Move::pass());
         }

@@ -9,10 +9,11 @@ mod endings;
 mod legal;
 mod perft;
 mod play;
+mod prefer;
 pub(crate) mod ruleset;
 mod stack;
 mod turn;
 mod vars;
 mod window;
 
-pub use ruleset::{Actor, Game, Move, Outcome, Scratch};
+pub use ruleset::{Actor, Game, Move, Outcome, Path, Scratch};

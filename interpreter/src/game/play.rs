@@ -4,7 +4,7 @@
 
 use super::ruleset::{Game, Move, Rule};
 use crate::state::{LastMove, Piece, State};
-use tessel_lang::ir::{self, PlayerId, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{self, CellId, PlayerId, NEUTRAL, NO_CELL};
 
 impl Game {
     /// Plays a decision. The decision should come from [`Game::decisions`].
@@ -46,6 +46,8 @@ impl Game {
             captured: false,
             pass: true,
             steps: 0,
+            jumps: 0,
+            jumped: NO_CELL,
         };
         if !self.program.after_move.is_empty() {
             self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
@@ -67,6 +69,8 @@ impl Game {
             captured: false,
             pass: false,
             steps: 0,
+            jumps: 0,
+            jumped: NO_CELL,
         };
         // An action on a cell sees it as both `from` and `to` (`to` is rebound inside
         // `each cell` and `count_cells`; `from` keeps the action's cell).
@@ -86,6 +90,12 @@ impl Game {
     /// attributes go along, the rule's effects and `after move` run; it is a step of the
     /// turn.
     fn play_move(&self, s: &mut State, m: Move, mover: PlayerId) {
+        // A jump's jumps, found on the position before it (`chain.rs`).
+        let jumps = if m.path.is_empty() {
+            Vec::new()
+        } else {
+            self.jumps_of(s, m)
+        };
         let captured = if m.from == NO_CELL {
             self.drop_piece(s, m, mover)
         } else {
@@ -94,7 +104,15 @@ impl Game {
         let rule = &self.rules[mover as usize][m.kind as usize][m.rule as usize];
         self.record_move(s, rule, m, captured);
         self.carry_attributes(s, rule, m);
-        self.run_effects(s, rule, m, mover);
+        if !jumps.is_empty() {
+            s.last.jumps = m.path.len();
+            self.jump_effects(s, &rule.effects, &jumps, mover);
+            if !self.program.after_move.is_empty() {
+                self.exec(s, &self.program.after_move, mover, m.from, m.to);
+            }
+        } else {
+            self.run_effects(s, rule, m, mover);
+        }
         s.ply += 1;
         s.turn_step += 1;
         let ends = s.turn_step as u32 >= self.program.turn.max || s.end_turn_pending;
@@ -230,6 +248,8 @@ impl Game {
             kind: m.kind,
             captured,
             pass: false,
+            jumps: 0,
+            jumped: NO_CELL,
             // Worked out only for rulesets that read it (a ride's distance is a walk).
             steps: if self.program.uses_steps {
                 self.steps_of(s, rule, m)
@@ -269,6 +289,22 @@ impl Game {
         if !self.program.after_move.is_empty() {
             self.exec(s, &self.program.after_move, mover, m.from, m.to);
         }
+    }
+
+    /// A jump move's effects, one jump after another, each with its `from`, `to` and
+    /// `jumped` (the jumps found on the position before the move).
+    pub(crate) fn jump_effects(
+        &self,
+        s: &mut State,
+        effects: &[ir::Stmt],
+        jumps: &[(CellId, CellId, CellId)],
+        mover: PlayerId,
+    ) {
+        for &(from, to, mid) in jumps {
+            s.last.jumped = mid;
+            self.exec(s, effects, mover, from, to);
+        }
+        s.last.jumped = NO_CELL;
     }
 
     /// The end of a decision of `mover`'s turn: a reaction window it opened is asked

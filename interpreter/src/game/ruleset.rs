@@ -24,6 +24,91 @@ pub struct Move {
     /// Where the piece standing on `to` goes, for a plug-in's push or swap: a cell (`from`
     /// for a swap), [`Move::OFF_BOARD`] when it is pushed off, [`NO_CELL`] for none.
     pub aux: CellId,
+    /// A jump's way, jump by jump (`chain.rs`); empty for every other move.
+    pub path: Path,
+}
+
+/// The way a jump goes, jump by jump: for each, the direction (its place among the rule's
+/// directions) and, for a `far` jump, how far it lands; `width` bits a jump, as the rule's
+/// [`JumpShape`] says. 96 bits: the number of jumps in the first 6, then the jumps.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Path([u16; 6]);
+
+impl Path {
+    /// No jump: the path of every move that is not a jump.
+    pub const NONE: Path = Path([0; 6]);
+    const LEN_BITS: u32 = 6;
+
+    /// The path as a number (the jumps' count in the low 6 bits, the jumps above).
+    pub fn bits(self) -> u128 {
+        self.0
+            .iter()
+            .enumerate()
+            .fold(0u128, |a, (i, &w)| a | (u128::from(w) << (16 * i)))
+    }
+
+    /// The path a number gives (the low 96 bits).
+    pub fn from_bits(b: u128) -> Path {
+        let mut w = [0u16; 6];
+        for (i, x) in w.iter_mut().enumerate() {
+            *x = (b >> (16 * i)) as u16;
+        }
+        Path(w)
+    }
+
+    /// How many jumps.
+    #[inline]
+    pub fn len(self) -> u8 {
+        (self.0[0] & ((1 << Self::LEN_BITS) - 1)) as u8
+    }
+
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// How many jumps of `width` bits a path holds.
+    pub fn capacity(width: u32) -> u32 {
+        let room = 96 - Self::LEN_BITS;
+        let most = (1 << Self::LEN_BITS) - 1;
+        room.checked_div(width).map_or(most, |n| n.min(most))
+    }
+
+    /// The path with one more jump, `code` in `width` bits; `None` when it is full.
+    pub fn then(self, code: u32, width: u32) -> Option<Path> {
+        let n = u32::from(self.len());
+        if n + 1 > Self::capacity(width) {
+            return None;
+        }
+        let mut b = self.bits() & !((1u128 << Self::LEN_BITS) - 1);
+        let code = u128::from(code) & ((1u128 << width) - 1);
+        b |= code << (Self::LEN_BITS + n * width);
+        b |= u128::from(n + 1);
+        Some(Path::from_bits(b))
+    }
+
+    /// Jump `i`'s code, of `width` bits.
+    pub fn get(self, i: u32, width: u32) -> u32 {
+        if width == 0 {
+            return 0;
+        }
+        let Some(mask) = 1u128.checked_shl(width).map(|b| b - 1) else {
+            return 0;
+        };
+        // A path read from elsewhere may claim more jumps than it holds: those read as 0.
+        let at = i.saturating_mul(width).saturating_add(Self::LEN_BITS);
+        (self.bits().checked_shr(at).unwrap_or(0) & mask) as u32
+    }
+}
+
+/// How a jump rule's path is coded: the directions of every player's jumps by the rule
+/// (a jump's code says which), the bits for one and for how far a `far` jump lands.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct JumpShape {
+    pub dirs: Vec<ir::DirId>,
+    pub dir_bits: u32,
+    pub dist_bits: u32,
+    pub far: bool,
 }
 
 impl Move {
@@ -45,6 +130,7 @@ impl Move {
             sub: 0,
             count: 0,
             aux: NO_CELL,
+            path: Path::NONE,
         }
     }
     #[inline]
@@ -65,6 +151,7 @@ impl Move {
             sub: 0,
             count: 0,
             aux: NO_CELL,
+            path: Path::NONE,
         }
     }
     #[inline]
@@ -83,6 +170,7 @@ impl Move {
             sub: 0,
             count: 0,
             aux: NO_CELL,
+            path: Path::NONE,
         }
     }
     #[inline]
@@ -155,6 +243,26 @@ pub(crate) struct Rule {
     pub stacking: bool,
     /// A trade on an opposing piece (`converting`).
     pub converting: bool,
+    /// A `jump` that goes on from where it lands (`move chain jump …`).
+    pub chain: bool,
+}
+
+impl Rule {
+    /// Whether the rule's target allows a move onto a cell holding `occupant`.
+    #[inline]
+    pub fn allows(&self, occupant: crate::state::Piece, mover: PlayerId) -> bool {
+        use tessel_lang::ir::{target, NEUTRAL};
+        let need = if occupant.is_none() {
+            target::EMPTY
+        } else if occupant.owner() == NEUTRAL {
+            target::NEUTRAL
+        } else if occupant.owner() == mover {
+            target::FRIEND
+        } else {
+            target::ENEMY
+        };
+        self.target & need != 0
+    }
 }
 
 /// A set of piece types as bits.
@@ -191,6 +299,8 @@ pub struct Game {
     pub(crate) players: usize,
     /// `rules[player][kind]`.
     pub(crate) rules: Vec<Vec<Vec<Rule>>>,
+    /// `jump_shapes[kind][rule]`: how a jump rule's paths are coded (`chain.rs`).
+    pub(crate) jump_shapes: Vec<Vec<Option<JumpShape>>>,
     /// `probes[attacker]`.
     pub(crate) probes: Vec<Probes>,
     pub(crate) royal: KindSet,

@@ -379,6 +379,7 @@ impl Game {
             captured: v.last.captured,
             pass: v.last.pass,
             steps: v.last.steps,
+            ..LastMove::default()
         };
         if v.asking.len() > players {
             return Err(bad(

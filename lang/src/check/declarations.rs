@@ -128,6 +128,7 @@ fn item_span(i: &Item) -> Span {
         Item::Use { target } => target.span,
         Item::Players { names, .. } => names.first().map(|n| n.span).unwrap_or_default(),
         Item::Forbid { span, .. }
+        | Item::Prefer { span, .. }
         | Item::After { span, .. }
         | Item::Setup { span, .. }
         | Item::Position { span, .. }

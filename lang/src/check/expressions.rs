@@ -32,6 +32,8 @@ pub(super) const BUILT_IN_NAMES: &[&str] = &[
     "captured",
     "decisions",
     "steps",
+    "jumped",
+    "jumps",
     "material",
     "fresh",
     "passed",
@@ -140,6 +142,8 @@ impl Lowerer<'_> {
             "no_moves" => return plain(Expr::NoMoves, Bool),
             "captured" => return plain(Expr::Captured, Bool),
             "decisions" => return plain(Expr::Decisions, Int),
+            "jumped" => return plain(Expr::Jumped, Cell),
+            "jumps" => return plain(Expr::Jumps, Int),
             "steps" => {
                 self.uses_steps = true;
                 return plain(Expr::Steps, Int);

@@ -174,6 +174,7 @@ impl<'a> Lowerer<'a> {
             zones,
             pieces,
             forbids: rules.forbids,
+            prefers: rules.prefers,
             after_move: rules.after_move,
             setup: rules.setup,
             endings: rules.endings,

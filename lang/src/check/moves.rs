@@ -1,4 +1,4 @@
-//! Move rules: atoms (step, leap, ride, drop, plugin), targets, conditions, effects and
+//! Move rules: atoms (step, jump, leap, ride, drop, plugin), targets, conditions, effects and
 //! how a move is written.
 
 use super::{err, Lowerer};
@@ -13,6 +13,11 @@ impl Lowerer<'_> {
             ast::Atom::Step(names) => self
                 .dir_list(names)
                 .map(|ds| ds.into_iter().map(ir::Atom::Step).collect::<Vec<_>>()),
+            ast::Atom::Jump { dirs, far } => self.dir_list(dirs).map(|ds| {
+                ds.into_iter()
+                    .map(|dirs| ir::Atom::Jump { dirs, far: *far })
+                    .collect::<Vec<_>>()
+            }),
             ast::Atom::Leap(paths) => self.leap_atoms(paths, r.span),
             ast::Atom::Drop(zone) => self.zone_ref(zone).map(|z| vec![ir::Atom::Drop(z); n]),
             ast::Atom::Anywhere => Some(vec![ir::Atom::Anywhere; n]),
@@ -116,6 +121,31 @@ impl Lowerer<'_> {
                 .hint("write a rule of its own for each way of landing"),
             );
         }
+        let jump = matches!(r.atom, ast::Atom::Jump { .. });
+        if r.chain && !jump {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    "only a `jump` goes on as a chain",
+                    r.span,
+                    "this rule",
+                )
+                .hint("write `move chain jump DIRECTIONS …`: each jump passes over a piece, so a chain ends"),
+            );
+        }
+        if jump
+            && (r.group != 1 || r.group_any || r.carry || r.stacking || r.merging || r.converting)
+        {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    "a `jump` moves one piece onto the cell beyond: it cannot be a group, carry, stacking, merging or converting",
+                    r.span,
+                    "this rule",
+                )
+                .hint("capture what it jumps with `then capture jumped`"),
+            );
+        }
         if r.stacking && r.merging {
             self.error(err(codes::BAD_RANGE, "a move cannot be both `stacking` and `merging`", r.span, "this rule").hint("`stacking` lands on anything; `merging` lands on the mover's own pieces and captures others"));
         }
@@ -127,6 +157,7 @@ impl Lowerer<'_> {
             merging: r.merging,
             captures_into: r.into.as_ref().and_then(|z| self.zone_ref(z)),
             carry: r.carry,
+            chain: r.chain && jump,
             atom: atom?,
             target,
             stacking: r.stacking,

@@ -9,6 +9,7 @@ use crate::ir::{self, Expr, Type};
 /// The rules of play, beside the board and the pieces.
 pub(super) struct Rules {
     pub(super) forbids: Vec<ir::Forbid>,
+    pub(super) prefers: Vec<ir::Prefer>,
     pub(super) after_move: Vec<ir::Stmt>,
     pub(super) setup: Vec<ir::Stmt>,
     pub(super) endings: Vec<ir::Ending>,
@@ -25,6 +26,7 @@ impl Lowerer<'_> {
     pub(super) fn rules_from(&mut self, items: &[Item]) -> Rules {
         let mut rules = Rules {
             forbids: Vec::new(),
+            prefers: Vec::new(),
             after_move: Vec::new(),
             setup: Vec::new(),
             endings: Vec::new(),
@@ -91,6 +93,11 @@ impl Lowerer<'_> {
                 } => {
                     let forbid = self.forbid_from(cond, reason, *at_turn_end);
                     rules.forbids.push(forbid);
+                }
+                Item::Prefer { value, reason, .. } => {
+                    if let Some(p) = self.prefer_from(value, reason) {
+                        rules.prefers.push(p);
+                    }
                 }
                 Item::After { body, .. } => rules.after_move.extend(self.stmts(body)),
                 Item::Setup { body, .. } => rules.setup.extend(self.stmts(body)),
@@ -183,6 +190,37 @@ impl Lowerer<'_> {
                 .as_ref()
                 .map(|r| r.text.clone())
                 .unwrap_or_else(|| "forbidden".into()),
+        }
+    }
+
+    /// `prefer VALUE ["REASON"]`: a number, or a truth value (true counts as 1).
+    fn prefer_from(&mut self, value: &ast::Expr, reason: &Option<Name>) -> Option<ir::Prefer> {
+        let (x, v) = self.expr(value)?;
+        match v {
+            super::expressions::Value::Plain(ir::Type::Int | ir::Type::Bool) => Some(ir::Prefer {
+                value: x.folded(),
+                reason: reason
+                    .as_ref()
+                    .map(|r| r.text.clone())
+                    .unwrap_or_else(|| "another decision is preferred".into()),
+            }),
+            got => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        format!(
+                            "`prefer` needs a number or a truth value, found {}",
+                            got.word()
+                        ),
+                        value.span,
+                        format!("this is {}", got.word()),
+                    )
+                    .hint(
+                        "write what to make highest, such as `prefer jumps` or `prefer jumps > 0`",
+                    ),
+                );
+                None
+            }
         }
     }
 }

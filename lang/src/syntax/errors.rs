@@ -15,9 +15,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         symbol => "a piece symbol",
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
-        | forbid_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
+        | forbid_decl | prefer_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
                         | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl | about_decl => {
-            "a declaration (game, variant, about, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
+            "a declaration (game, variant, about, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, prefer, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -35,7 +35,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         point => "a point `(x, y)`",
         decimal => "a number",
         cells_item | link_item | opposite_item | mirror_item => "a board item (cells, link, opposite, mirror)",
-        dir_spec | mirrored_dirs | per_player_dirs | dir_list | ride_dirs => "directions",
+        dir_spec | mirrored_dirs | per_player_dirs | dir_list | ride_dirs | jump_dirs => "directions",
         player_dirs | player_region => "`player: …`",
         region_expr | region_term | rank_term | file_term | mirrored_region | per_player_region
         | cell_list => "a region (rank N, file X, [cells], a region name, mirrored …, { player: … })",
@@ -48,13 +48,14 @@ fn describe(rule: Rule) -> Option<&'static str> {
         inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item | shared_item => {
             "a piece item (move, moves, promote, royal, value, inert, neutral, shared, written) or `}`"
         }
-                step_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, leap, ride, drop, anywhere)",
+                step_atom | jump_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, jump, leap, ride, drop, anywhere)",
         turn_max | turn_pass | turn_start | turn_end => "a turn item (max N, pass, pass if …, start { … }, end { … }) or `}`",
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
         ask_stmt | ask_others => "`ask others`, `ask others if CONDITION` or `ask PLAYER`",
                         send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | convert_stmt | change_stmt | each_along_stmt | up_to | each_stmt | each_player_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, each cell along, convert, change, each player, restart, reset turns, keep position, restore position, if)",
-        group | carry | any_count => "`group N`, `group any` or `carry`",
+        group | carry | chain | any_count => "`group N`, `group any`, `carry` or `chain`",
+        far => "`far`",
         by_group => "`exactly N` or `exactly group`",
         into_zone | take_into => "`into ZONE`",
         not_through => "`not through REGION` or `not through (CONDITION)`",

@@ -45,6 +45,11 @@ impl Builder {
             }
             Rule::piece_decl => self.piece_decl(it),
             Rule::forbid_decl => self.forbid_decl(it, span),
+            Rule::prefer_decl => Item::Prefer {
+                value: self.expr(it.find(|x| x.as_rule() != Rule::prefer_word).unwrap()),
+                reason: it.next().map(|r| self.name(r)),
+                span,
+            },
             Rule::piles_decl => Item::Piles(span),
             Rule::label_decl => Item::Label {
                 name: self.name(it.next().unwrap()),

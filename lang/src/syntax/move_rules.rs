@@ -1,4 +1,4 @@
-//! Move rules: group or carry, atoms (step, leap, ride, drop, …), targets, conditions, effects.
+//! Move rules: group, carry or chain, atoms (step, jump, leap, ride, drop, …), targets, conditions, effects.
 
 use super::{Builder, Rule};
 use crate::ast::*;
@@ -13,6 +13,7 @@ impl Builder {
         let mut group = 1;
         let mut group_any = false;
         let mut carry = false;
+        let mut chain = false;
         if a.as_rule() == Rule::group {
             match a.into_inner().next() {
                 Some(n) if n.as_rule() == Rule::any_count => group_any = true,
@@ -23,12 +24,16 @@ impl Builder {
         } else if a.as_rule() == Rule::carry {
             carry = true;
             a = it.next().unwrap();
+        } else if a.as_rule() == Rule::chain {
+            chain = true;
+            a = it.next().unwrap();
         }
         let atom = self.atom(a);
         let mut rule = MoveRule {
             group,
             group_any,
             carry,
+            chain,
             atom,
             target: Vec::new(),
             stacking: false,
@@ -61,6 +66,19 @@ impl Builder {
     fn atom(&self, a: Pair<Rule>) -> Atom {
         match a.as_rule() {
             Rule::step_atom => Atom::Step(self.dir_list(a.into_inner().next().unwrap())),
+            Rule::jump_atom => {
+                let mut ai = a.into_inner().filter(|x| x.as_rule() != Rule::jump_word);
+                let dirs = ai
+                    .next()
+                    .unwrap()
+                    .into_inner()
+                    .map(|n| self.name(n))
+                    .collect();
+                Atom::Jump {
+                    dirs,
+                    far: ai.next().is_some(),
+                }
+            }
             Rule::drop_atom => Atom::Drop(self.name(a.into_inner().next().unwrap())),
             Rule::anywhere_atom => Atom::Anywhere,
             Rule::plugin_atom => {

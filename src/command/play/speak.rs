@@ -227,6 +227,14 @@ pub fn refusal(g: &Game, s: &State, text: &str, moves: &[Move], e: &MoveError) -
     {
         return format!("`{text}` is not allowed: {reason}");
     }
+    // Decisions a `prefer` rule leaves out (another must be taken: a capture, the most).
+    if let Some(reason) = g
+        .parse_move(text, &pseudo)
+        .ok()
+        .and_then(|m| g.preferred_against(s, m, &pseudo))
+    {
+        return format!("`{text}` is not allowed: {reason}");
+    }
     let want = shape(g, text);
     let alike: Vec<&(Move, String)> = legal.iter().filter(|(_, t)| shape(g, t) == want).collect();
     if alike.is_empty() {

@@ -3,6 +3,7 @@
 
 use include_dir::{include_dir, Dir};
 use std::path::{Path, PathBuf};
+use tessel_interpreter::Game;
 use tessel_lang::{Compiled, Loader};
 
 static RULESETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rulesets");
@@ -246,6 +247,26 @@ pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, 
     let mut compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
     attach_plugins(&mut compiled);
     Ok(Loaded { name, compiled })
+}
+
+/// Compiles `name` with `options` into a game ready to play, its start position checked:
+/// the game, or the diagnostics (or why the ruleset was not found) as text. What the
+/// server and the Python package load games with.
+pub fn compile(name: &str, options: &[(String, String)]) -> Result<Game, String> {
+    let c = load(name, options)?.compiled;
+    let errors = c
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == tessel_lang::diag::Severity::Error);
+    match c.program {
+        Some(p) if !errors => {
+            let game = Game::new(p);
+            crate::start_check(&game)
+                .map_err(|d| crate::diagnostics::to_string(&c.sources, &[d]))?;
+            Ok(game)
+        }
+        _ => Err(crate::diagnostics::to_string(&c.sources, &c.diagnostics)),
+    }
 }
 
 /// Reads and compiles the plug-ins a compiled ruleset names, each found beside the file

@@ -30,26 +30,8 @@ pub struct Catalog {
     compiled: Mutex<HashMap<Key, Arc<Game>>>,
 }
 
-/// Compiles `name` with `options`: the game, or the diagnostics as text.
-pub fn compile(name: &str, options: &[(String, String)]) -> Result<Game, String> {
-    let loaded = crate::load(name, options)?;
-    let c = loaded.compiled;
-    let errors: Vec<_> = c
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == tessel_lang::diag::Severity::Error)
-        .cloned()
-        .collect();
-    match c.program {
-        Some(p) if errors.is_empty() => {
-            let game = Game::new(p);
-            crate::start_check(&game)
-                .map_err(|d| crate::diagnostics::to_string(&c.sources, &[d]))?;
-            Ok(game)
-        }
-        _ => Err(crate::diagnostics::to_string(&c.sources, &c.diagnostics)),
-    }
-}
+/// Compiles `name` with `options` (as every tool does): the game, or the diagnostics.
+pub use crate::bundle::compile;
 
 /// The comment a rules text opens with, without its `//` marks.
 fn opening_comment(text: &str) -> String {

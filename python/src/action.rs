@@ -1,5 +1,6 @@
 //! Action ids: every distinct decision of a game as one integer, the same in every state
-//! and every run (the fields of the decision packed into 128 bits), and back.
+//! and every run (the fields of the decision packed into 128 bits). A state finds the
+//! decision an id names among those it offers.
 
 use tessel_interpreter::Move;
 
@@ -13,18 +14,4 @@ pub fn id(m: Move) -> u128 {
         | (m.sub as u128) << 56
         | (m.count as u128) << 64
         | (m.aux as u128) << 72
-}
-
-/// The decision with this id (any 88-bit number reads as one; legality is checked apart).
-pub fn decode(id: u128) -> Move {
-    Move {
-        from: id as u16,
-        to: (id >> 16) as u16,
-        kind: (id >> 32) as u8,
-        rule: (id >> 40) as u8,
-        promo: (id >> 48) as u8,
-        sub: (id >> 56) as u8,
-        count: (id >> 64) as u8,
-        aux: (id >> 72) as u16,
-    }
 }

@@ -7,6 +7,7 @@ import json as _json
 from ._tessel import (  # noqa: F401
     CHANCE,
     TERMINAL,
+    DenseActionError,
     Game,
     IllegalActionError,
     PluginError,
@@ -31,6 +32,7 @@ __all__ = [
     "IllegalActionError",
     "PositionError",
     "PluginError",
+    "DenseActionError",
     "bundled",
     "load",
     "analyze",

@@ -2,6 +2,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._tessel import (
     CHANCE as CHANCE,
+    DenseActionError as DenseActionError,
     TERMINAL as TERMINAL,
     Game as Game,
     IllegalActionError as IllegalActionError,

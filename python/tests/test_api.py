@@ -108,7 +108,7 @@ def test_observation_planes_and_values():
     s = g.initial_state()
     planes, cells, values = g.observation_shape
     assert cells == 64 and planes == len(g.piece_kinds) * (g.num_players + 1)
-    board, vals = tessel.observation(s)
+    board, vals = tessel.observation(s, flat=True)
     assert board.shape == (planes, cells) and vals.shape == (values,)
     assert board.sum() == 32
     assert np.all(board.sum(axis=0) <= 1)

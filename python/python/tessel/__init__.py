@@ -79,15 +79,21 @@ def analyze(ruleset, games=100, seed=0, agents="random", options=None, playouts=
     return _json.loads(_tessel.analyze_json(spec))
 
 
-def observation(state):
+def observation(state, flat=False):
     """The state's observation as numpy arrays ``(planes, values)``: ``planes`` of shape
-    ``(piece kinds × owners, cells)``, ``values`` the values the ruleset shows and the
+    ``state.planes_shape`` — ``(piece kinds × owners, rows, columns)`` on a grid board
+    (row 0 is the grid's first row, cells 0 to width − 1: chess's rank 1; ``[:, ::-1]``
+    gives the rows as the board is printed, top first), ``(piece kinds × owners, cells)``
+    on other boards or with ``flat=True``; ``values`` the values the ruleset shows and the
     pieces in its zones."""
     import numpy as np
 
     planes, cells, values = state.observation_shape
-    flat = np.asarray(state.observation_tensor(), dtype=np.float32)
-    return flat[: planes * cells].reshape(planes, cells), flat[planes * cells:]
+    flat_tensor = np.asarray(state.observation_tensor(), dtype=np.float32)
+    board = flat_tensor[: planes * cells].reshape(planes, cells)
+    if not flat:
+        board = board.reshape(state.planes_shape)
+    return board, flat_tensor[planes * cells:]
 
 
 def random_game(game, seed, max_plies=10000, start=None):

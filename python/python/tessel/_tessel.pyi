@@ -44,6 +44,12 @@ class Game:
     def observation_shape(self) -> Tuple[int, int, int]:
         """(planes, cells, values) of an observation."""
     @property
+    def grid_shape(self) -> Optional[Tuple[int, int]]:
+        """(rows, columns) on a grid board (row 0: cells 0 .. width-1), else None."""
+    @property
+    def planes_shape(self) -> List[int]:
+        """[planes, rows, columns] on a grid board, else [planes, cells]."""
+    @property
     def has_dense_actions(self) -> bool:
         """Whether `State.legal_actions` gives dense numbers (else packed ids)."""
     @property
@@ -72,6 +78,12 @@ class State:
         """Every decision so far in notation, chance outcomes included."""
     @property
     def observation_shape(self) -> Tuple[int, int, int]: ...
+    @property
+    def grid_shape(self) -> Optional[Tuple[int, int]]:
+        """(rows, columns) on a grid board, else None."""
+    @property
+    def planes_shape(self) -> List[int]:
+        """[planes, rows, columns] on a grid board, else [planes, cells]."""
     def is_chance_node(self) -> bool: ...
     def is_terminal(self) -> bool: ...
     def is_simultaneous_node(self) -> bool: ...
@@ -103,7 +115,8 @@ class State:
     def clone(self) -> State: ...
     def __copy__(self) -> State: ...
     def observation_tensor(self) -> List[float]:
-        """Planes (piece kind × owner, then cell), then the values, flat."""
+        """Planes (piece kind × owner, then cell; on a grid the cells are rows × columns
+        in the same order), then the values, flat."""
 
 def bundled() -> List[str]: ...
 def load(ruleset: str, options: Optional[Dict[str, str]] = None) -> Game:

@@ -47,12 +47,17 @@ RANDOM_AGENT = 0x9E3779B97F4A7C15
 def run_spec(ruleset, games=100, seed=0, agents="random", options=None, playouts=None,
              think=None, depth=None, threads=None, position=None, max_plies=10000,
              records=None):
-    """The description of an analysis run that the Rust side reads (JSON text)."""
+    """The description of an analysis run that the Rust side reads (JSON text).
+    ``options``: a dict, or ``(name, value)`` pairs kept in their order (as the CLI's
+    ``--option`` flags, which the records list in the order given)."""
     if isinstance(agents, (list, tuple)):
         agents = ",".join(agents)
+    # A dict's options in name order; pairs (as the CLI's `--option`s) in their order.
+    if isinstance(options, dict) or options is None:
+        options = sorted((options or {}).items())
     return _json.dumps({
         "ruleset": ruleset,
-        "options": sorted((options or {}).items()),
+        "options": [list(o) for o in options],
         "games": int(games),
         "seed": int(seed),
         "agents": agents,

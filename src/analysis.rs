@@ -531,32 +531,6 @@ pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Repor
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn wilson_interval() {
-        let r = wilson(50, 100);
-        assert!((r.rate - 0.5).abs() < 1e-12);
-        assert!(
-            (r.low - 0.4038).abs() < 1e-3 && (r.high - 0.5962).abs() < 1e-3,
-            "{r:?}"
-        );
-        let r = wilson(0, 10);
-        assert_eq!(r.low, 0.0);
-        assert!(r.high > 0.25 && r.high < 0.35);
-    }
-
-    #[test]
-    fn lengths_of_a_list() {
-        let l = lengths((1..=10).map(f64::from).collect());
-        assert_eq!(l.median, 6.0);
-        assert_eq!(l.p90, 9.0);
-        assert!((l.mean - 5.5).abs() < 1e-12);
-    }
-}
-
 /// The agents of a run, as `analyze` reads `--agents`: names (comma-separated) one per
 /// seat in seat order or one for every seat, each with `budget`.
 pub fn seat_agents(g: &Game, names: &str, budget: Budget) -> Result<Vec<Agent>, String> {
@@ -637,4 +611,30 @@ pub fn report_json(report: &Report, games: usize, seconds: f64, interrupted: boo
         interrupted,
     })
     .unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wilson_interval() {
+        let r = wilson(50, 100);
+        assert!((r.rate - 0.5).abs() < 1e-12);
+        assert!(
+            (r.low - 0.4038).abs() < 1e-3 && (r.high - 0.5962).abs() < 1e-3,
+            "{r:?}"
+        );
+        let r = wilson(0, 10);
+        assert_eq!(r.low, 0.0);
+        assert!(r.high > 0.25 && r.high < 0.35);
+    }
+
+    #[test]
+    fn lengths_of_a_list() {
+        let l = lengths((1..=10).map(f64::from).collect());
+        assert_eq!(l.median, 6.0);
+        assert_eq!(l.p90, 9.0);
+        assert!((l.mean - 5.5).abs() < 1e-12);
+    }
 }

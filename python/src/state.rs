@@ -257,7 +257,7 @@ impl State {
     }
 
     /// The packed id of the action `action` (an id as `legal_actions` gives) legal here.
-    fn to_packed(&mut self, action: u128) -> PyResult<u128> {
+    fn packed_of(&mut self, action: u128) -> PyResult<u128> {
         match self.find(action, false)?.0 {
             Some(m) => Ok(action::id(m)),
             None => Err(IllegalActionError::new_err(format!(
@@ -267,7 +267,7 @@ impl State {
     }
 
     /// The action id (as `legal_actions` gives) of the packed id `packed` legal here.
-    fn from_packed(&mut self, packed: u128) -> PyResult<u128> {
+    fn action_of(&mut self, packed: u128) -> PyResult<u128> {
         match self.find(packed, true)?.0 {
             Some(m) => self.encode(m),
             None => Err(IllegalActionError::new_err(format!(

@@ -19,8 +19,8 @@ def check_state(game, s, n):
     if not s.is_chance_node():
         assert all(0 <= a < n for a in ids)
     for a, p, t in zip(ids, packed, texts):
-        assert s.to_packed(a) == p
-        assert s.from_packed(p) == a
+        assert s.packed_of(a) == p
+        assert s.action_of(p) == a
         assert s.action_to_string(a) == t
 
 

@@ -92,9 +92,9 @@ class State:
         `Game.num_distinct_actions()` where the game has them, else packed ids."""
     def legal_packed_actions(self, manual: bool = False) -> List[int]:
         """Legal actions as packed ids (every field of the decision; any game)."""
-    def to_packed(self, action: int) -> int:
+    def packed_of(self, action: int) -> int:
         """The packed id of a legal action id."""
-    def from_packed(self, packed: int) -> int:
+    def action_of(self, packed: int) -> int:
         """The action id of a legal packed id."""
     def apply_packed(self, packed: int) -> None:
         """Plays an action given by its packed id."""

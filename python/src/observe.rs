@@ -83,6 +83,15 @@ pub fn observe(g: &Engine, s: &Inner) -> (Vec<f32>, Vec<f32>) {
     (out, values)
 }
 
+impl Game {
+    /// The start the shapes are measured at.
+    fn start(&self) -> PyResult<Inner> {
+        self.engine
+            .start_state(0)
+            .map_err(|e| crate::PositionError::new_err(e.message))
+    }
+}
+
 #[pymethods]
 impl Game {
     /// `(planes, cells, values)`: the observation holds planes × cells numbers (a plane
@@ -90,10 +99,7 @@ impl Game {
     /// values. Measured at the start; a drawn area that grows in play changes `cells`.
     #[getter]
     fn observation_shape(&self) -> PyResult<(usize, usize, usize)> {
-        let s = self
-            .engine
-            .start_state(0)
-            .map_err(|e| crate::PositionError::new_err(e.message))?;
+        let s = self.start()?;
         Ok(shape(&self.engine, &s))
     }
 
@@ -101,10 +107,7 @@ impl Game {
     /// grid's first row: chess's rank 1), else `None`. Measured at the start.
     #[getter]
     fn grid_shape(&self) -> PyResult<Option<(usize, usize)>> {
-        let s = self
-            .engine
-            .start_state(0)
-            .map_err(|e| crate::PositionError::new_err(e.message))?;
+        let s = self.start()?;
         Ok(grid(&self.engine, &s))
     }
 
@@ -112,10 +115,7 @@ impl Game {
     /// cells]`. Measured at the start.
     #[getter]
     fn planes_shape(&self) -> PyResult<Vec<usize>> {
-        let s = self
-            .engine
-            .start_state(0)
-            .map_err(|e| crate::PositionError::new_err(e.message))?;
+        let s = self.start()?;
         Ok(planes_shape(&self.engine, &s))
     }
 }

@@ -157,6 +157,15 @@ impl State {
         Ok((found, all))
     }
 
+    /// The chance event's outcomes, or the player's decisions (`manual`: with the manual
+    /// actions), in the order `legal_moves` names them.
+    fn legal(&mut self, manual: bool) -> PyResult<Vec<Move>> {
+        if self.is_chance_node() {
+            return self.offered();
+        }
+        self.player_moves(manual)
+    }
+
     /// Ids of `moves`, refusing two that share one.
     fn ids(&self, moves: &[Move]) -> PyResult<Vec<u128>> {
         let ids: Vec<u128> = moves
@@ -236,11 +245,7 @@ impl State {
     /// and the like) are left out unless `manual=True`.
     #[pyo3(signature = (manual = false))]
     fn legal_actions(&mut self, manual: bool) -> PyResult<Vec<u128>> {
-        let moves = if self.is_chance_node() {
-            self.offered()?
-        } else {
-            self.player_moves(manual)?
-        };
+        let moves = self.legal(manual)?;
         self.ids(&moves)
     }
 
@@ -248,11 +253,7 @@ impl State {
     /// game has them), in the order of `legal_actions`.
     #[pyo3(signature = (manual = false))]
     fn legal_packed_actions(&mut self, manual: bool) -> PyResult<Vec<u128>> {
-        let moves = if self.is_chance_node() {
-            self.offered()?
-        } else {
-            self.player_moves(manual)?
-        };
+        let moves = self.legal(manual)?;
         Ok(moves.into_iter().map(action::id).collect())
     }
 

@@ -249,6 +249,56 @@ pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, 
     Ok(Loaded { name, compiled })
 }
 
+/// A game as the server offers it (`GET /games`) and the Python package describes it.
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct Description {
+    /// The name to ask for: a bundled name or a rules file's path, as given.
+    pub name: String,
+    pub title: String,
+    /// The rules file's opening comment: what the game is, and its readings.
+    pub about: String,
+    pub players: Vec<String>,
+    /// Every option, with its value in this game.
+    pub options: Vec<tessel_lang::ir::OptionInfo>,
+}
+
+impl Description {
+    /// The description of `game`, loaded as `name`.
+    pub fn of(name: &str, game: &Game) -> Description {
+        Description {
+            name: name.to_string(),
+            title: game.program.title.clone(),
+            about: opening_comment(&rules_text(name)),
+            players: game.program.players.clone(),
+            options: game.program.options.clone(),
+        }
+    }
+}
+
+/// The comment a rules text opens with, without its `//` marks.
+fn opening_comment(text: &str) -> String {
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| {
+            l.trim_start_matches('/')
+                .strip_prefix(' ')
+                .unwrap_or(l.trim_start_matches('/'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of a ruleset: a file, or a bundled game.
+fn rules_text(name: &str) -> String {
+    let path = Path::new(name);
+    if path.is_file() {
+        return crate::files::read_text(path, crate::files::MAX_RULES, "the rules file")
+            .unwrap_or_default();
+    }
+    bundled_rules(name).unwrap_or_default()
+}
+
 /// Compiles `name` with `options` into a game ready to play, its start position checked:
 /// the game, or the diagnostics (or why the ruleset was not found) as text. What the
 /// server and the Python package load games with.

@@ -14,6 +14,8 @@ pub struct Game {
     pub engine: Arc<Engine>,
     /// The name or file it was loaded by.
     pub ruleset: String,
+    /// What it is, as the server describes it (`GET /games`).
+    pub info: tessel::bundle::Description,
     /// The dense numbering of its actions, or why it has none.
     pub space: Result<Arc<Space>, String>,
 }
@@ -37,6 +39,7 @@ pub fn load(ruleset: &str, options: Option<BTreeMap<String, String>>) -> PyResul
     let options = option_pairs(options);
     let engine = compile(ruleset, &options)?;
     Ok(Game {
+        info: tessel::bundle::Description::of(ruleset, &engine),
         space: Space::of(&engine).map(Arc::new),
         engine: Arc::new(engine),
         ruleset: ruleset.to_string(),
@@ -53,13 +56,39 @@ impl Game {
 
     #[getter]
     fn title(&self) -> &str {
-        &self.engine.program.title
+        &self.info.title
     }
 
     /// The players' names, in seat order.
     #[getter]
     fn players(&self) -> Vec<String> {
-        self.engine.program.players.clone()
+        self.info.players.clone()
+    }
+
+    /// The rules file's opening comment: what the game is, and the readings it made (as
+    /// the server's `GET /games` gives it).
+    #[getter]
+    fn about(&self) -> &str {
+        &self.info.about
+    }
+
+    /// Every option as the server lists it: `{"name", "kind", "value", "default", "doc"}`,
+    /// the value being this game's.
+    #[getter]
+    fn option_info(&self) -> Vec<BTreeMap<&'static str, String>> {
+        self.info
+            .options
+            .iter()
+            .map(|o| {
+                BTreeMap::from([
+                    ("name", o.name.clone()),
+                    ("kind", o.kind.clone()),
+                    ("value", o.value.clone()),
+                    ("default", o.default.clone()),
+                    ("doc", o.doc.clone()),
+                ])
+            })
+            .collect()
     }
 
     #[getter]
@@ -87,8 +116,7 @@ impl Game {
     /// Every option of the ruleset with its value in this game.
     #[getter]
     fn options(&self) -> BTreeMap<String, String> {
-        self.engine
-            .program
+        self.info
             .options
             .iter()
             .map(|o| (o.name.clone(), o.value.clone()))

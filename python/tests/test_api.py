@@ -20,6 +20,15 @@ def test_game_describes_itself():
     assert isinstance(g.options, dict)
 
 
+def test_the_game_is_described_as_the_server_describes_it():
+    g = tessel.load("chess", {"fifty": "0"})
+    assert "fifty-move rule" in g.about  # the rules file's opening comment
+    fifty = next(o for o in g.option_info if o["name"] == "fifty")
+    assert fifty["value"] == "0" and fifty["default"] != "0" and fifty["doc"]
+    assert set(fifty) == {"name", "kind", "value", "default", "doc"}
+    assert {o["name"] for o in g.option_info} == set(g.options)
+
+
 def test_options_change_the_game():
     g = tessel.load("chess")
     name, value = next(iter(g.options.items()))

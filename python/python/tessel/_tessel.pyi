@@ -32,6 +32,12 @@ class Game:
     @property
     def description(self) -> str: ...
     @property
+    def about(self) -> str:
+        """The rules file's opening comment (as the server's GET /games gives it)."""
+    @property
+    def option_info(self) -> List[Dict[str, str]]:
+        """Each option: name, kind, value (this game's), default, doc."""
+    @property
     def house_rules(self) -> List[str]: ...
     @property
     def options(self) -> Dict[str, str]:

@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64Mcg;
 use rayon::prelude::*;
 use serde::Serialize;
+use tessel_interpreter::agent::Budget;
 use tessel_interpreter::{Actor, Agent, Game, Mind, State};
 
 /// One game between agents.
@@ -528,6 +529,88 @@ pub fn report(g: &Game, agents: &[Agent], seed: u64, played: &[Played]) -> Repor
             .and_then(|p| p.score)
             .map(|_| people_report(g, played)),
     }
+}
+
+/// The agents of a run, as `analyze` reads `--agents`: names (comma-separated) one per
+/// seat in seat order or one for every seat, each with `budget`.
+pub fn seat_agents(g: &Game, names: &str, budget: Budget) -> Result<Vec<Agent>, String> {
+    if let Some(t) = budget.think.filter(|t| !t.is_finite() || *t < 0.0) {
+        return Err(format!(
+            "--think {t}: give the seconds per decision as a number, 0 or more"
+        ));
+    }
+    let agents: Vec<Agent> = names
+        .split(',')
+        .map(|a| Agent::parse(a, budget))
+        .collect::<Result<_, _>>()?;
+    if agents.len() != 1 && agents.len() != g.players() {
+        return Err(format!(
+            "{} agents for {} players; give one per seat ({}) or one for all",
+            agents.len(),
+            g.players(),
+            g.program.players.join(", ")
+        ));
+    }
+    Ok(agents)
+}
+
+/// Where a run saves each game's record (`game-SEED.json` in `dir`), and what the
+/// records say the games were: the ruleset as named, its options and start position.
+pub struct Records<'a> {
+    pub dir: &'a std::path::Path,
+    pub ruleset: &'a str,
+    pub options: &'a [(String, String)],
+    pub position: Option<&'a str>,
+}
+
+impl Records<'_> {
+    /// Makes the folder.
+    pub fn make(&self) -> Result<(), String> {
+        std::fs::create_dir_all(self.dir)
+            .map_err(|e| format!("cannot make {}: {e}", self.dir.display()))
+    }
+
+    /// Saves the record of `p` (played with `keep_moves`).
+    pub fn save(&self, g: &Game, p: &Played) -> Result<(), String> {
+        let mut rec = crate::record::Record::new(
+            self.ruleset,
+            self.options,
+            p.seed,
+            self.position.map(str::to_string),
+        );
+        rec.decisions = p.moves.clone();
+        rec.result = Some(match p.winner {
+            Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
+            None => p.result.clone(),
+        });
+        rec.save(&self.dir.join(format!("game-{}.json", p.seed)))
+    }
+}
+
+/// The report as `tessel analyze --json` prints it: the figures of `games` games, the
+/// run's wall time and rate, and whether Ctrl-C stopped it.
+pub fn report_json(report: &Report, games: usize, seconds: f64, interrupted: bool) -> String {
+    #[derive(Serialize)]
+    struct Out<'a> {
+        #[serde(flatten)]
+        report: &'a Report,
+        seconds: f64,
+        games_per_second: f64,
+        /// Stopped by Ctrl-C: the figures are those of the games finished.
+        interrupted: bool,
+    }
+    let rate = if seconds > 0.0 {
+        games as f64 / seconds
+    } else {
+        0.0
+    };
+    serde_json::to_string(&Out {
+        report,
+        seconds,
+        games_per_second: rate,
+        interrupted,
+    })
+    .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -3,6 +3,7 @@
 
 use include_dir::{include_dir, Dir};
 use std::path::{Path, PathBuf};
+use tessel_interpreter::Game;
 use tessel_lang::{Compiled, Loader};
 
 static RULESETS: Dir<'static> = include_dir!("$CARGO_MANIFEST_DIR/rulesets");
@@ -246,6 +247,76 @@ pub fn load(file_or_name: &str, options: &[(String, String)]) -> Result<Loaded, 
     let mut compiled = tessel_lang::compile(&name, &text, &BundleLoader, options);
     attach_plugins(&mut compiled);
     Ok(Loaded { name, compiled })
+}
+
+/// A game as the server offers it (`GET /games`) and the Python package describes it.
+#[derive(serde::Serialize, Clone, Debug)]
+pub struct Description {
+    /// The name to ask for: a bundled name or a rules file's path, as given.
+    pub name: String,
+    pub title: String,
+    /// The rules file's opening comment: what the game is, and its readings.
+    pub about: String,
+    pub players: Vec<String>,
+    /// Every option, with its value in this game.
+    pub options: Vec<tessel_lang::ir::OptionInfo>,
+}
+
+impl Description {
+    /// The description of `game`, loaded as `name`.
+    pub fn of(name: &str, game: &Game) -> Description {
+        Description {
+            name: name.to_string(),
+            title: game.program.title.clone(),
+            about: opening_comment(&rules_text(name)),
+            players: game.program.players.clone(),
+            options: game.program.options.clone(),
+        }
+    }
+}
+
+/// The comment a rules text opens with, without its `//` marks.
+fn opening_comment(text: &str) -> String {
+    text.lines()
+        .map(str::trim_start)
+        .take_while(|l| l.starts_with("//"))
+        .map(|l| {
+            l.trim_start_matches('/')
+                .strip_prefix(' ')
+                .unwrap_or(l.trim_start_matches('/'))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The text of a ruleset: a file, or a bundled game.
+fn rules_text(name: &str) -> String {
+    let path = Path::new(name);
+    if path.is_file() {
+        return crate::files::read_text(path, crate::files::MAX_RULES, "the rules file")
+            .unwrap_or_default();
+    }
+    bundled_rules(name).unwrap_or_default()
+}
+
+/// Compiles `name` with `options` into a game ready to play, its start position checked:
+/// the game, or the diagnostics (or why the ruleset was not found) as text. What the
+/// server and the Python package load games with.
+pub fn compile(name: &str, options: &[(String, String)]) -> Result<Game, String> {
+    let c = load(name, options)?.compiled;
+    let errors = c
+        .diagnostics
+        .iter()
+        .any(|d| d.severity == tessel_lang::diag::Severity::Error);
+    match c.program {
+        Some(p) if !errors => {
+            let game = Game::new(p);
+            crate::start_check(&game)
+                .map_err(|d| crate::diagnostics::to_string(&c.sources, &[d]))?;
+            Ok(game)
+        }
+        _ => Err(crate::diagnostics::to_string(&c.sources, &c.diagnostics)),
+    }
 }
 
 /// Reads and compiles the plug-ins a compiled ruleset names, each found beside the file

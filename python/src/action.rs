@@ -1,9 +1,9 @@
 //! Action ids: every distinct decision of a game as one integer, the same in every state
-//! and every run (the fields of the decision packed into 128 bits), and back. A chain of
-//! jumps keeps the first 40 bits of its path (its length and the first jumps: 17 on four
-//! directions, 6 of a `far` jump on a 10 x 10 board).
+//! and every run (the fields of the decision packed into 128 bits). A state finds the
+//! decision an id names among those it offers. A chain of jumps keeps the first 40 bits of
+//! its path (its length and the first jumps: 17 on four directions, 6 of a `far` jump on a
+//! 10 x 10 board).
 
-use tessel_interpreter::Path;
 use tessel_interpreter::Move;
 
 /// The bits of a jump's path an id keeps.
@@ -20,19 +20,4 @@ pub fn id(m: Move) -> u128 {
         | (m.count as u128) << 64
         | (m.aux as u128) << 72
         | (m.path.bits() & ((1 << PATH_BITS) - 1)) << 88
-}
-
-/// The decision with this id (any number reads as one; legality is checked apart).
-pub fn decode(id: u128) -> Move {
-    Move {
-        from: id as u16,
-        to: (id >> 16) as u16,
-        kind: (id >> 32) as u8,
-        rule: (id >> 40) as u8,
-        promo: (id >> 48) as u8,
-        sub: (id >> 56) as u8,
-        count: (id >> 64) as u8,
-        aux: (id >> 72) as u16,
-        path: Path::from_bits(id >> 88),
-    }
 }

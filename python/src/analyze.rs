@@ -49,6 +49,16 @@ impl Run {
         Ok(r)
     }
 
+    /// Where the records go, when asked for.
+    fn shelf(&self) -> Option<tessel::analysis::Records<'_>> {
+        self.records.as_ref().map(|dir| tessel::analysis::Records {
+            dir: std::path::Path::new(dir),
+            ruleset: &self.ruleset,
+            options: &self.options,
+            position: self.position.as_deref(),
+        })
+    }
+
     fn max_plies(&self) -> u32 {
         self.max_plies.unwrap_or(10_000)
     }
@@ -61,33 +71,15 @@ impl Run {
             Some(p) => engine.parse_position(p, self.seed),
         }
         .map_err(|e| PositionError::new_err(format!("{}\n  hint: {}", e.message, e.hint)))?;
-        if let Some(t) = self.think.filter(|t| !t.is_finite() || *t < 0.0) {
-            return Err(err(format!(
-                "think={t}: give the seconds per decision as a number, 0 or more"
-            )));
-        }
         let budget = Budget {
             playouts: self.playouts,
             think: self.think,
             depth: self.depth,
             threads: self.threads.unwrap_or(1),
         };
-        let agents: Vec<Agent> = self
-            .agents
-            .split(',')
-            .map(|a| Agent::parse(a, budget))
-            .collect::<Result<_, _>>()
-            .map_err(err)?;
-        if agents.len() != 1 && agents.len() != engine.players() {
-            return Err(err(format!(
-                "{} agents for {} players; give one per seat ({}) or one for all",
-                agents.len(),
-                engine.players(),
-                engine.program.players.join(", ")
-            )));
-        }
-        if let Some(dir) = &self.records {
-            std::fs::create_dir_all(dir).map_err(|e| err(format!("cannot make {dir}: {e}")))?;
+        let agents = tessel::analysis::seat_agents(&engine, &self.agents, budget).map_err(err)?;
+        if let Some(r) = self.shelf() {
+            r.make().map_err(err)?;
         }
         Ok(Ready {
             engine,
@@ -98,25 +90,10 @@ impl Run {
 
     /// Plays the games `[first, first + count)` of the run, saving their records.
     fn play(&self, r: &Ready, first: u64, count: u64) -> PyResult<Vec<Played>> {
+        let shelf = self.shelf();
         let save = |p: &Played| {
-            let Some(dir) = &self.records else {
-                return;
-            };
-            let mut rec = tessel::record::Record::new(
-                &self.ruleset,
-                &self.options,
-                p.seed,
-                self.position.clone(),
-            );
-            rec.decisions = p.moves.clone();
-            rec.result = Some(match p.winner {
-                Some(w) => format!("{}: {} wins", p.result, r.engine.program.players[w]),
-                None => p.result.clone(),
-            });
             // As the CLI: a record that cannot be saved is a warning, not a failed run.
-            if let Err(e) =
-                rec.save(&std::path::Path::new(dir).join(format!("game-{}.json", p.seed)))
-            {
+            if let Some(Err(e)) = shelf.as_ref().map(|s| s.save(&r.engine, p)) {
                 eprintln!("warning: {e}");
             }
         };
@@ -139,25 +116,7 @@ impl Run {
     /// The report as `tessel analyze --json` prints it.
     fn report(&self, r: &Ready, played: &[Played], seconds: f64) -> String {
         let report = tessel::analysis::report(&r.engine, &r.agents, self.seed, played);
-        #[derive(Serialize)]
-        struct Out<'a> {
-            #[serde(flatten)]
-            report: &'a tessel::analysis::Report,
-            seconds: f64,
-            games_per_second: f64,
-            interrupted: bool,
-        }
-        serde_json::to_string(&Out {
-            report: &report,
-            seconds,
-            games_per_second: if seconds > 0.0 {
-                played.len() as f64 / seconds
-            } else {
-                0.0
-            },
-            interrupted: false,
-        })
-        .unwrap_or_default()
+        tessel::analysis::report_json(&report, played.len(), seconds, false)
     }
 }
 

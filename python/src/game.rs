@@ -1,7 +1,8 @@
 //! `Game`: a ruleset loaded by bundled name or file with options — its players,
 //! description, options, the shape of its observations — and the states it starts.
 
-use crate::{PositionError, RulesError};
+use crate::dense::Space;
+use crate::{DenseActionError, PositionError, RulesError};
 use pyo3::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -13,28 +14,16 @@ pub struct Game {
     pub engine: Arc<Engine>,
     /// The name or file it was loaded by.
     pub ruleset: String,
+    /// What it is, as the server describes it (`GET /games`).
+    pub info: tessel::bundle::Description,
+    /// The dense numbering of its actions, or why it has none.
+    pub space: Result<Arc<Space>, String>,
 }
 
-/// Loads and compiles a ruleset as the CLI does; its diagnostics become a `RulesError`.
+/// Loads and compiles a ruleset as the CLI and the server do; its diagnostics (or why it
+/// was not found) become a `RulesError`.
 pub fn compile(ruleset: &str, options: &[(String, String)]) -> PyResult<Engine> {
-    let loaded = tessel::load(ruleset, options).map_err(RulesError::new_err)?;
-    let c = loaded.compiled;
-    let errors: Vec<_> = c
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == tessel_lang::diag::Severity::Error)
-        .cloned()
-        .collect();
-    let Some(program) = c.program.filter(|_| errors.is_empty()) else {
-        return Err(RulesError::new_err(tessel::diagnostics::to_string(
-            &c.sources,
-            &c.diagnostics,
-        )));
-    };
-    let engine = Engine::new(program);
-    tessel::start_check(&engine)
-        .map_err(|d| RulesError::new_err(tessel::diagnostics::to_string(&c.sources, &[d])))?;
-    Ok(engine)
+    tessel::bundle::compile(ruleset, options).map_err(RulesError::new_err)
 }
 
 /// Options as pairs, sorted by name (a dict's order does not matter).
@@ -50,6 +39,8 @@ pub fn load(ruleset: &str, options: Option<BTreeMap<String, String>>) -> PyResul
     let options = option_pairs(options);
     let engine = compile(ruleset, &options)?;
     Ok(Game {
+        info: tessel::bundle::Description::of(ruleset, &engine),
+        space: Space::of(&engine).map(Arc::new),
         engine: Arc::new(engine),
         ruleset: ruleset.to_string(),
     })
@@ -65,13 +56,39 @@ impl Game {
 
     #[getter]
     fn title(&self) -> &str {
-        &self.engine.program.title
+        &self.info.title
     }
 
     /// The players' names, in seat order.
     #[getter]
     fn players(&self) -> Vec<String> {
-        self.engine.program.players.clone()
+        self.info.players.clone()
+    }
+
+    /// The rules file's opening comment: what the game is, and the readings it made (as
+    /// the server's `GET /games` gives it).
+    #[getter]
+    fn about(&self) -> &str {
+        &self.info.about
+    }
+
+    /// Every option as the server lists it: `{"name", "kind", "value", "default", "doc"}`,
+    /// the value being this game's.
+    #[getter]
+    fn option_info(&self) -> Vec<BTreeMap<&'static str, String>> {
+        self.info
+            .options
+            .iter()
+            .map(|o| {
+                BTreeMap::from([
+                    ("name", o.name.clone()),
+                    ("kind", o.kind.clone()),
+                    ("value", o.value.clone()),
+                    ("default", o.default.clone()),
+                    ("doc", o.doc.clone()),
+                ])
+            })
+            .collect()
     }
 
     #[getter]
@@ -99,8 +116,7 @@ impl Game {
     /// Every option of the ruleset with its value in this game.
     #[getter]
     fn options(&self) -> BTreeMap<String, String> {
-        self.engine
-            .program
+        self.info
             .options
             .iter()
             .map(|o| (o.name.clone(), o.value.clone()))
@@ -135,7 +151,33 @@ impl Game {
         .map_err(|e| PositionError::new_err(format!("{}\n  hint: {}", e.message, e.hint)))?;
         let mut s = s;
         s.reseed(seed);
-        Ok(crate::state::State::new(self.engine.clone(), s))
+        Ok(crate::state::State::new(
+            self.engine.clone(),
+            self.space.as_ref().ok().cloned(),
+            s,
+        ))
+    }
+
+    /// Whether the game's actions have a dense numbering (then `legal_actions` gives
+    /// numbers below `num_distinct_actions()`; else packed ids).
+    #[getter]
+    fn has_dense_actions(&self) -> bool {
+        self.space.is_ok()
+    }
+
+    /// Why the game's actions have no dense numbering (`None` when they have one).
+    #[getter]
+    fn no_dense_actions_reason(&self) -> Option<String> {
+        self.space.as_ref().err().cloned()
+    }
+
+    /// How many distinct actions the game has: every action id `legal_actions` gives is
+    /// below it. Raises `DenseActionError` when the game has no dense numbering.
+    fn num_distinct_actions(&self) -> PyResult<u128> {
+        match &self.space {
+            Ok(s) => Ok(s.size()),
+            Err(e) => Err(DenseActionError::new_err(e.clone())),
+        }
     }
 
     fn __repr__(&self) -> String {

@@ -4,6 +4,7 @@
 
 mod action;
 mod analyze;
+mod dense;
 mod game;
 mod observe;
 mod state;
@@ -31,6 +32,12 @@ create_exception!(
     IllegalActionError,
     TesselError,
     "An action that is not legal in the state, or a move text that names none."
+);
+create_exception!(
+    _tessel,
+    DenseActionError,
+    TesselError,
+    "The game's actions have no dense numbering (the message says which construct); use the packed ids."
 );
 create_exception!(
     _tessel,
@@ -79,6 +86,7 @@ fn _tessel(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("RulesError", py.get_type::<RulesError>())?;
     m.add("IllegalActionError", py.get_type::<IllegalActionError>())?;
     m.add("PositionError", py.get_type::<PositionError>())?;
+    m.add("DenseActionError", py.get_type::<DenseActionError>())?;
     m.add("PluginError", py.get_type::<PluginError>())?;
     m.add_class::<Rng>()?;
     m.add_class::<game::Game>()?;

@@ -3,7 +3,8 @@
 //! outcomes with their probabilities, the position string and the record of decisions.
 
 use crate::action;
-use crate::{IllegalActionError, PluginError};
+use crate::dense::Space;
+use crate::{DenseActionError, IllegalActionError, PluginError};
 use pyo3::prelude::*;
 use std::sync::Arc;
 use tessel_interpreter::{Game as Engine, Move, Outcome, Scratch, State as Inner};
@@ -17,6 +18,8 @@ pub const TERMINAL: i64 = -4;
 #[pyclass(module = "tessel._tessel")]
 pub struct State {
     pub engine: Arc<Engine>,
+    /// The game's dense action numbering; `None`: actions are packed ids.
+    space: Option<Arc<Space>>,
     pub inner: Inner,
     /// Every decision so far in notation, chance outcomes included (`throw=4`).
     record: Vec<String>,
@@ -34,10 +37,28 @@ struct Known {
 }
 
 impl State {
-    pub fn new(engine: Arc<Engine>, inner: Inner) -> State {
+    fn apply_id(&mut self, id: u128, packed: bool) -> PyResult<()> {
+        let chance = self.is_chance_node();
+        match self.find(id, packed)? {
+            (Some(m), all) => {
+                self.apply_move(m, if chance { &[] } else { &all });
+                Ok(())
+            }
+            (None, all) => Err(IllegalActionError::new_err(if chance {
+                format!("action {id} is not an outcome of the chance event waiting here")
+            } else if all.is_empty() {
+                format!("action {id}: no decision is legal here (the game is over)")
+            } else {
+                format!("action {id} is not legal here")
+            })),
+        }
+    }
+
+    pub fn new(engine: Arc<Engine>, space: Option<Arc<Space>>, inner: Inner) -> State {
         let scratch = engine.scratch();
         State {
             engine,
+            space,
             inner,
             record: Vec::new(),
             scratch,
@@ -99,6 +120,77 @@ impl State {
             .unwrap_or_default()
     }
 
+    /// The id of a decision or chance outcome: its dense number (a chance outcome's is its
+    /// index) where the game has a dense numbering, else its packed id.
+    fn encode(&self, m: Move) -> PyResult<u128> {
+        match &self.space {
+            None => Ok(action::id(m)),
+            Some(_) if m.is_chance() => Ok(m.to as u128),
+            Some(sp) => sp.id(m).map_err(DenseActionError::new_err),
+        }
+    }
+
+    /// The decisions (all, manual ones included) or chance outcomes offered here.
+    fn offered(&mut self) -> PyResult<Vec<Move>> {
+        if self.is_chance_node() {
+            return Ok(self.chance_moves().into_iter().map(|(m, _)| m).collect());
+        }
+        self.player_moves(true)
+    }
+
+    /// The decision or chance outcome with id `id` (dense or packed, as `encode`) offered
+    /// here, and all those offered.
+    fn find(&mut self, id: u128, packed: bool) -> PyResult<(Option<Move>, Vec<Move>)> {
+        let all = self.offered()?;
+        let mut found = None;
+        for &m in &all {
+            let mid = if packed {
+                action::id(m)
+            } else {
+                self.encode(m)?
+            };
+            if mid == id {
+                found = Some(m);
+                break;
+            }
+        }
+        Ok((found, all))
+    }
+
+    /// The chance event's outcomes, or the player's decisions (`manual`: with the manual
+    /// actions), in the order `legal_moves` names them.
+    fn legal(&mut self, manual: bool) -> PyResult<Vec<Move>> {
+        if self.is_chance_node() {
+            return self.offered();
+        }
+        self.player_moves(manual)
+    }
+
+    /// Ids of `moves`, refusing two that share one.
+    fn ids(&self, moves: &[Move]) -> PyResult<Vec<u128>> {
+        let ids: Vec<u128> = moves
+            .iter()
+            .map(|&m| self.encode(m))
+            .collect::<PyResult<_>>()?;
+        let mut sorted = ids.clone();
+        sorted.sort_unstable();
+        if let Some(w) = sorted.windows(2).find(|w| w[0] == w[1]) {
+            let same: Vec<String> = moves
+                .iter()
+                .zip(&ids)
+                .filter(|(_, &i)| i == w[0])
+                .map(|(&m, _)| self.engine.move_text_among(moves, m))
+                .collect();
+            return Err(DenseActionError::new_err(format!(
+                "the decisions {} share the dense number {}: they differ in what the \
+                 numbering leaves out (the piece type); use the packed ids",
+                same.join(" and "),
+                w[0]
+            )));
+        }
+        Ok(ids)
+    }
+
     fn apply_move(&mut self, m: Move, legal: &[Move]) {
         let text = if m.is_chance() {
             self.engine.chance_text(&self.inner, m)
@@ -147,22 +239,42 @@ impl State {
     }
 
     /// The legal actions as ids (a player's decisions, or a chance event's outcomes), in
-    /// the order `legal_moves` names them. Manual actions (resigning and the like) are
-    /// left out unless `manual=True`.
+    /// the order `legal_moves` names them: dense numbers below
+    /// `game.num_distinct_actions()` where the game has them (`game.has_dense_actions`; a
+    /// chance outcome's number is its index), else packed ids. Manual actions (resigning
+    /// and the like) are left out unless `manual=True`.
     #[pyo3(signature = (manual = false))]
     fn legal_actions(&mut self, manual: bool) -> PyResult<Vec<u128>> {
-        if self.is_chance_node() {
-            return Ok(self
-                .chance_moves()
-                .into_iter()
-                .map(|(m, _)| action::id(m))
-                .collect());
+        let moves = self.legal(manual)?;
+        self.ids(&moves)
+    }
+
+    /// The legal actions as packed ids (every field of the decision in one number; any
+    /// game has them), in the order of `legal_actions`.
+    #[pyo3(signature = (manual = false))]
+    fn legal_packed_actions(&mut self, manual: bool) -> PyResult<Vec<u128>> {
+        let moves = self.legal(manual)?;
+        Ok(moves.into_iter().map(action::id).collect())
+    }
+
+    /// The packed id of the action `action` (an id as `legal_actions` gives) legal here.
+    fn packed_of(&mut self, action: u128) -> PyResult<u128> {
+        match self.find(action, false)?.0 {
+            Some(m) => Ok(action::id(m)),
+            None => Err(IllegalActionError::new_err(format!(
+                "action {action} is not legal here"
+            ))),
         }
-        Ok(self
-            .player_moves(manual)?
-            .into_iter()
-            .map(action::id)
-            .collect())
+    }
+
+    /// The action id (as `legal_actions` gives) of the packed id `packed` legal here.
+    fn action_of(&mut self, packed: u128) -> PyResult<u128> {
+        match self.find(packed, true)?.0 {
+            Some(m) => self.encode(m),
+            None => Err(IllegalActionError::new_err(format!(
+                "packed action {packed} is not legal here"
+            ))),
+        }
     }
 
     /// The legal actions in the ruleset's notation, in the order of `legal_actions`.
@@ -191,35 +303,31 @@ impl State {
 
     /// The notation of an action id legal here.
     fn action_to_string(&mut self, action: u128) -> PyResult<String> {
-        let m = action::decode(action);
-        if m.is_chance() {
-            if self.chance_moves().iter().any(|(c, _)| *c == m) {
-                return Ok(self.engine.chance_text(&self.inner, m));
-            }
-        } else {
-            let all = self.player_moves(true)?;
-            if all.contains(&m) {
-                return Ok(self.engine.move_text_among(&all, m));
-            }
+        match self.find(action, false)? {
+            (Some(m), _) if m.is_chance() => Ok(self.engine.chance_text(&self.inner, m)),
+            (Some(m), all) => Ok(self.engine.move_text_among(&all, m)),
+            (None, _) => Err(IllegalActionError::new_err(format!(
+                "action {action} is not legal here"
+            ))),
         }
-        Err(IllegalActionError::new_err(format!(
-            "action {action} is not legal here"
-        )))
     }
 
     /// The chance event's outcomes as `(action id, probability)`; empty unless
     /// `is_chance_node()`.
-    fn chance_outcomes(&self) -> Vec<(u128, f64)> {
+    fn chance_outcomes(&self) -> PyResult<Vec<(u128, f64)>> {
         self.chance_moves()
             .into_iter()
-            .map(|(m, p)| (action::id(m), p))
+            .map(|(m, p)| Ok((self.encode(m)?, p)))
             .collect()
     }
 
     /// Draws the chance event's outcome from the state's own seeded generator (as the CLI
     /// does); `None` when no chance event waits.
-    fn sample_chance(&mut self) -> Option<u128> {
-        self.engine.sample_chance(&mut self.inner).map(action::id)
+    fn sample_chance(&mut self) -> PyResult<Option<u128>> {
+        self.engine
+            .sample_chance(&mut self.inner)
+            .map(|m| self.encode(m))
+            .transpose()
     }
 
     /// Plays an action: an id from `legal_actions` or a move text (`"e2e4"`, `"throw=3"`).
@@ -238,26 +346,12 @@ impl State {
                     .unwrap_or_default()
             ))
         })?;
-        let m = action::decode(id);
-        if self.is_chance_node() {
-            if !self.chance_moves().iter().any(|(c, _)| *c == m) {
-                return Err(IllegalActionError::new_err(format!(
-                    "action {id} is not an outcome of the chance event waiting here"
-                )));
-            }
-            self.apply_move(m, &[]);
-            return Ok(());
-        }
-        let all = self.player_moves(true)?;
-        if !all.contains(&m) {
-            return Err(IllegalActionError::new_err(if all.is_empty() {
-                format!("action {id}: no decision is legal here (the game is over)")
-            } else {
-                format!("action {id} is not legal here")
-            }));
-        }
-        self.apply_move(m, &all);
-        Ok(())
+        self.apply_id(id, false)
+    }
+
+    /// Plays an action given by its packed id (see `legal_packed_actions`).
+    fn apply_packed(&mut self, packed: u128) -> PyResult<()> {
+        self.apply_id(packed, true)
     }
 
     /// Plays a move written in the ruleset's notation.
@@ -324,6 +418,7 @@ impl State {
     fn clone(&self) -> State {
         State {
             engine: self.engine.clone(),
+            space: self.space.clone(),
             inner: self.inner.clone(),
             record: self.record.clone(),
             scratch: self.engine.scratch(),

@@ -20,6 +20,15 @@ def test_game_describes_itself():
     assert isinstance(g.options, dict)
 
 
+def test_the_game_is_described_as_the_server_describes_it():
+    g = tessel.load("chess", {"fifty": "0"})
+    assert "fifty-move rule" in g.about  # the rules file's opening comment
+    fifty = next(o for o in g.option_info if o["name"] == "fifty")
+    assert fifty["value"] == "0" and fifty["default"] != "0" and fifty["doc"]
+    assert set(fifty) == {"name", "kind", "value", "default", "doc"}
+    assert {o["name"] for o in g.option_info} == set(g.options)
+
+
 def test_options_change_the_game():
     g = tessel.load("chess")
     name, value = next(iter(g.options.items()))
@@ -108,7 +117,7 @@ def test_observation_planes_and_values():
     s = g.initial_state()
     planes, cells, values = g.observation_shape
     assert cells == 64 and planes == len(g.piece_kinds) * (g.num_players + 1)
-    board, vals = tessel.observation(s)
+    board, vals = tessel.observation(s, flat=True)
     assert board.shape == (planes, cells) and vals.shape == (values,)
     assert board.sum() == 32
     assert np.all(board.sum(axis=0) <= 1)

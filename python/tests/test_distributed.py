@@ -3,11 +3,14 @@
 
 import json
 import os
+import re
+import subprocess
+import sys
 
 import pytest
 
 import tessel
-from conftest import cli_json
+from conftest import ROOT, cli_json, tessel_bin
 
 ray = pytest.importorskip("ray")
 from tessel import distributed  # noqa: E402
@@ -74,3 +77,42 @@ def test_bad_agents_fail_before_any_task():
 def test_cuts_cover_every_seed_once():
     assert distributed.cuts(10, 3) == [(0, 4), (4, 3), (7, 3)]
     assert distributed.cuts(2, 5) == [(0, 1), (1, 1)]
+
+
+def without_timing(text):
+    """A report's JSON text with the clock's fields blanked, the rest as written."""
+    text = re.sub(r'"seconds_per_decision":\{[^}]*\}', '"seconds_per_decision":_', text)
+    return re.sub(r'"(seconds|games_per_second)":[-0-9.e+]+', r'"\1":_', text)
+
+
+def cli_text(*args):
+    out = subprocess.run([tessel_bin(), *args], check=True, capture_output=True,
+                         text=True, cwd=ROOT)
+    return out.stdout
+
+
+def test_the_entry_point_prints_what_the_cli_prints(tmp_path):
+    args = ["analyze", "chess", "--games", "30", "--seed", str(SEED), "--agents",
+            "random,greedy", "-o", "fifty=0", "--max-plies", "300", "--json"]
+    want = cli_text(*args, "--records", str(tmp_path / "cli"))
+    address = ray.get_runtime_context().gcs_address
+    got = subprocess.run(
+        [sys.executable, "-m", "tessel.distributed", *args[1:], "--records",
+         str(tmp_path / "ray"), "--ray", address, "--shards", "3"],
+        check=True, capture_output=True, text=True, cwd=ROOT).stdout
+    assert without_timing(got) == without_timing(want)
+    assert got.endswith("\n") and got.count("\n") == want.count("\n") == 1
+    names = sorted(os.listdir(tmp_path / "cli"))
+    assert names and sorted(os.listdir(tmp_path / "ray")) == names
+    for n in names:
+        assert (tmp_path / "ray" / n).read_text() == (tmp_path / "cli" / n).read_text()
+
+
+def test_the_entry_point_refuses_as_the_cli_does():
+    address = ray.get_runtime_context().gcs_address
+    out = subprocess.run(
+        [sys.executable, "-m", "tessel.distributed", "chess", "--agents",
+         "random,random,random", "--ray", address],
+        capture_output=True, text=True, cwd=ROOT)
+    assert out.returncode == 1 and out.stdout == ""
+    assert "error: 3 agents for 2 players" in out.stderr

@@ -3,7 +3,6 @@
 
 use super::game::{parse_options, plugin_check, start, stop, GameArgs, StartArgs};
 use clap::Args;
-use serde::Serialize;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -51,41 +50,30 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
         json,
     } = args;
     let (g, start) = start(&game, &at, seed)?;
-    if let Some(dir) = &records {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| stop(format!("cannot make {}: {e}", dir.display())))?;
+    let options = parse_options(&game.options).unwrap_or_default();
+    let shelf = records.as_ref().map(|dir| tessel::analysis::Records {
+        dir,
+        ruleset: &game.file,
+        options: &options,
+        position: at.position.as_deref(),
+    });
+    if let Some(r) = &shelf {
+        r.make().map_err(stop)?;
     }
-    let agents: Vec<tessel_interpreter::Agent> = agents
-        .split(',')
-        .map(|a| budget.agent(a, 1))
-        .collect::<Result<_, _>>()
-        .map_err(stop)?;
-    if agents.len() != 1 && agents.len() != g.players() {
-        return Err(stop(format!(
-            "{} agents for {} players; give one per seat ({}) or one for all",
-            agents.len(),
-            g.players(),
-            g.program.players.join(", ")
-        )));
-    }
+    let budget = tessel_interpreter::agent::Budget {
+        playouts: budget.playouts,
+        think: budget.think,
+        depth: budget.depth,
+        threads: budget.threads.unwrap_or(1),
+    };
+    let agents = tessel::analysis::seat_agents(&g, &agents, budget).map_err(stop)?;
     tessel::progress::catch_interrupt();
     let t = Instant::now();
-    let options = parse_options(&game.options).unwrap_or_default();
     let bar = tessel::progress::Progress::new(games, "games");
     // Each record is saved as its game ends, so that a run stopped early keeps them.
     let save = |p: &tessel::analysis::Played| {
         bar.inc(1);
-        let Some(dir) = &records else {
-            return;
-        };
-        let mut rec =
-            tessel::record::Record::new(&game.file, &options, p.seed, at.position.clone());
-        rec.decisions = p.moves.clone();
-        rec.result = Some(match p.winner {
-            Some(w) => format!("{}: {} wins", p.result, g.program.players[w]),
-            None => p.result.clone(),
-        });
-        if let Err(e) = rec.save(&dir.join(format!("game-{}.json", p.seed))) {
+        if let Some(Err(e)) = shelf.as_ref().map(|r| r.save(&g, p)) {
             err!("warning: {e}");
         }
     };
@@ -117,29 +105,9 @@ pub fn run(args: Analyze) -> Result<ExitCode, ExitCode> {
     let secs = t.elapsed().as_secs_f64();
     let r = tessel::analysis::report(&g, &agents, seed, &played);
     if json {
-        #[derive(Serialize)]
-        struct Out<'a> {
-            #[serde(flatten)]
-            report: &'a tessel::analysis::Report,
-            seconds: f64,
-            games_per_second: f64,
-            /// Stopped by Ctrl-C: the figures are those of the games finished.
-            interrupted: bool,
-        }
-        let rate = if secs > 0.0 {
-            played.len() as f64 / secs
-        } else {
-            0.0
-        };
         out!(
             "{}",
-            serde_json::to_string(&Out {
-                report: &r,
-                seconds: secs,
-                games_per_second: rate,
-                interrupted: stopped,
-            })
-            .unwrap_or_default()
+            tessel::analysis::report_json(&r, played.len(), secs, stopped)
         );
     } else {
         out!(

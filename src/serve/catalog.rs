@@ -2,78 +2,24 @@
 //! game), each with its title, the opening comment of its rules file, and its options;
 //! and the compiled games, kept once for each set of options asked for.
 
-use serde::Serialize;
+use crate::bundle::Description;
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 use tessel_interpreter::Game;
-use tessel_lang::ir::OptionInfo;
 
 /// How many compiled games (rulesets with their options) are kept at once.
 const KEPT: usize = 64;
-
-#[derive(Serialize, Clone)]
-pub struct GameInfo {
-    /// The name to ask for: a bundled name or the file path given to `tessel serve`.
-    pub name: String,
-    pub title: String,
-    /// The rules file's opening comment: what the game is, and its readings.
-    pub about: String,
-    pub players: Vec<String>,
-    pub options: Vec<OptionInfo>,
-}
 
 /// A ruleset's name and the options it was compiled with.
 type Key = (String, Vec<(String, String)>);
 
 pub struct Catalog {
-    pub games: Vec<GameInfo>,
+    pub games: Vec<Description>,
     compiled: Mutex<HashMap<Key, Arc<Game>>>,
 }
 
-/// Compiles `name` with `options`: the game, or the diagnostics as text.
-pub fn compile(name: &str, options: &[(String, String)]) -> Result<Game, String> {
-    let loaded = crate::load(name, options)?;
-    let c = loaded.compiled;
-    let errors: Vec<_> = c
-        .diagnostics
-        .iter()
-        .filter(|d| d.severity == tessel_lang::diag::Severity::Error)
-        .cloned()
-        .collect();
-    match c.program {
-        Some(p) if errors.is_empty() => {
-            let game = Game::new(p);
-            crate::start_check(&game)
-                .map_err(|d| crate::diagnostics::to_string(&c.sources, &[d]))?;
-            Ok(game)
-        }
-        _ => Err(crate::diagnostics::to_string(&c.sources, &c.diagnostics)),
-    }
-}
-
-/// The comment a rules text opens with, without its `//` marks.
-fn opening_comment(text: &str) -> String {
-    text.lines()
-        .map(str::trim_start)
-        .take_while(|l| l.starts_with("//"))
-        .map(|l| {
-            l.trim_start_matches('/')
-                .strip_prefix(' ')
-                .unwrap_or(l.trim_start_matches('/'))
-        })
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The text of a ruleset: a file, or a bundled game.
-fn rules_text(name: &str) -> String {
-    let path = std::path::Path::new(name);
-    if path.is_file() {
-        return crate::files::read_text(path, crate::files::MAX_RULES, "the rules file")
-            .unwrap_or_default();
-    }
-    crate::bundle::bundled_rules(name).unwrap_or_default()
-}
+/// Compiles `name` with `options` (as every tool does): the game, or the diagnostics.
+pub use crate::bundle::compile;
 
 impl Catalog {
     /// The catalog of `names` (every bundled game when empty); an error names the
@@ -88,13 +34,7 @@ impl Catalog {
         let mut compiled = HashMap::new();
         for name in names {
             let game = compile(&name, &[]).map_err(|e| format!("{name}: {e}"))?;
-            games.push(GameInfo {
-                name: name.clone(),
-                title: game.program.title.clone(),
-                about: opening_comment(&rules_text(&name)),
-                players: game.program.players.clone(),
-                options: game.program.options.clone(),
-            });
+            games.push(Description::of(&name, &game));
             compiled.insert((name, Vec::new()), Arc::new(game));
         }
         Ok(Catalog {

@@ -7,6 +7,7 @@ import json as _json
 from ._tessel import (  # noqa: F401
     CHANCE,
     TERMINAL,
+    DenseActionError,
     Game,
     IllegalActionError,
     PluginError,
@@ -31,6 +32,7 @@ __all__ = [
     "IllegalActionError",
     "PositionError",
     "PluginError",
+    "DenseActionError",
     "bundled",
     "load",
     "analyze",
@@ -45,12 +47,17 @@ RANDOM_AGENT = 0x9E3779B97F4A7C15
 def run_spec(ruleset, games=100, seed=0, agents="random", options=None, playouts=None,
              think=None, depth=None, threads=None, position=None, max_plies=10000,
              records=None):
-    """The description of an analysis run that the Rust side reads (JSON text)."""
+    """The description of an analysis run that the Rust side reads (JSON text).
+    ``options``: a dict, or ``(name, value)`` pairs kept in their order (as the CLI's
+    ``--option`` flags, which the records list in the order given)."""
     if isinstance(agents, (list, tuple)):
         agents = ",".join(agents)
+    # A dict's options in name order; pairs (as the CLI's `--option`s) in their order.
+    if isinstance(options, dict) or options is None:
+        options = sorted((options or {}).items())
     return _json.dumps({
         "ruleset": ruleset,
-        "options": sorted((options or {}).items()),
+        "options": [list(o) for o in options],
         "games": int(games),
         "seed": int(seed),
         "agents": agents,
@@ -77,15 +84,21 @@ def analyze(ruleset, games=100, seed=0, agents="random", options=None, playouts=
     return _json.loads(_tessel.analyze_json(spec))
 
 
-def observation(state):
+def observation(state, flat=False):
     """The state's observation as numpy arrays ``(planes, values)``: ``planes`` of shape
-    ``(piece kinds × owners, cells)``, ``values`` the values the ruleset shows and the
+    ``state.planes_shape`` — ``(piece kinds × owners, rows, columns)`` on a grid board
+    (row 0 is the grid's first row, cells 0 to width − 1: chess's rank 1; ``[:, ::-1]``
+    gives the rows as the board is printed, top first), ``(piece kinds × owners, cells)``
+    on other boards or with ``flat=True``; ``values`` the values the ruleset shows and the
     pieces in its zones."""
     import numpy as np
 
     planes, cells, values = state.observation_shape
-    flat = np.asarray(state.observation_tensor(), dtype=np.float32)
-    return flat[: planes * cells].reshape(planes, cells), flat[planes * cells:]
+    flat_tensor = np.asarray(state.observation_tensor(), dtype=np.float32)
+    board = flat_tensor[: planes * cells].reshape(planes, cells)
+    if not flat:
+        board = board.reshape(state.planes_shape)
+    return board, flat_tensor[planes * cells:]
 
 
 def random_game(game, seed, max_plies=10000, start=None):

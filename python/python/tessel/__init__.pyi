@@ -2,6 +2,7 @@ from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from ._tessel import (
     CHANCE as CHANCE,
+    DenseActionError as DenseActionError,
     TERMINAL as TERMINAL,
     Game as Game,
     IllegalActionError as IllegalActionError,
@@ -29,6 +30,6 @@ def analyze(ruleset: str, games: int = ..., seed: int = ...,
             depth: Optional[int] = ..., threads: Optional[int] = ...,
             position: Optional[str] = ..., max_plies: int = ...,
             records: Optional[str] = ...) -> Dict[str, Any]: ...
-def observation(state: State) -> Tuple[Any, Any]: ...
+def observation(state: State, flat: bool = ...) -> Tuple[Any, Any]: ...
 def random_game(game: Game, seed: int, max_plies: int = ...,
                 start: Optional[State] = ...) -> Tuple[str, Optional[str], int, State]: ...

@@ -14,7 +14,12 @@ impl Game {
         match self.program.chances.get(first.chance as usize)? {
             ir::Chance::Roll { outcomes, .. } => Some(Cow::Borrowed(outcomes.as_slice())),
             ir::Chance::Cell { cond, .. } => {
+                let sieve = match cond {
+                    ir::Expr::Code(n, _) => self.sieves.get(*n as usize).copied(),
+                    _ => None,
+                };
                 let cells: Vec<CellId> = (0..s.cells.len() as CellId)
+                    .filter(|&c| sieve.is_none_or(|v| v.tries(s, c)))
                     .filter(|&c| self.eval(cond, &self.ctx(s, first.roller, NO_CELL, c, None)) != 0)
                     .collect();
                 if cells.is_empty() {
@@ -69,15 +74,23 @@ impl Game {
     /// Draws the outcome of the waiting chance event from the state's seeded generator.
     pub fn sample_chance(&self, s: &mut State) -> Option<Move> {
         let outcomes = self.chance_outcomes(s)?;
-        let x: f64 = rand::Rng::random(&mut s.rng);
-        let mut acc = 0.0;
-        for (i, (_, p)) in outcomes.iter().enumerate() {
-            acc += p;
-            if x < acc {
-                return Some(Move::chance(i as u16));
-            }
+        Some(Move::chance(draw(s, &outcomes) as u16))
+    }
+
+    /// Draws the outcome of the waiting chance event, as [`Game::sample_chance`], and plays
+    /// it, as [`Game::apply`] would (the outcomes are worked out once); whether one waited.
+    pub fn play_sampled_chance(&self, s: &mut State) -> bool {
+        let Some(outcomes) = self.chance_outcomes(s) else {
+            return false;
+        };
+        let i = draw(s, &outcomes);
+        let value = outcomes.get(i).map(|&(v, _)| v);
+        drop(outcomes);
+        self.play_outcome(s, value);
+        if s.restart_pending {
+            self.restart(s);
         }
-        Some(Move::chance(outcomes.len().saturating_sub(1) as u16))
+        true
     }
 
     /// Plays outcome `m` of the waiting chance event (the throw is made): a roll sets its
@@ -90,6 +103,15 @@ impl Game {
         let outcome = self
             .chance_outcomes(s)
             .and_then(|o| o.get(m.to as usize).map(|&(v, _)| v));
+        self.play_outcome(s, outcome);
+    }
+
+    /// Plays the waiting chance event's outcome of this value (none: the outcome asked for
+    /// was not one of them, and nothing is set).
+    fn play_outcome(&self, s: &mut State, outcome: Option<i64>) {
+        if s.pending.is_empty() {
+            return;
+        }
         let first = s.pending.remove(0);
         match (self.program.chances.get(first.chance as usize), outcome) {
             (Some(ir::Chance::Roll { var, .. } | ir::Chance::Cell { var, .. }), Some(value)) => {
@@ -122,4 +144,17 @@ impl Game {
             self.run_setup(s);
         }
     }
+}
+
+/// Which of `outcomes` the state's seeded generator draws.
+fn draw(s: &mut State, outcomes: &[(i64, f64)]) -> usize {
+    let x: f64 = rand::Rng::random(&mut s.rng);
+    let mut acc = 0.0;
+    for (i, (_, p)) in outcomes.iter().enumerate() {
+        acc += p;
+        if x < acc {
+            return i;
+        }
+    }
+    outcomes.len().saturating_sub(1)
 }

@@ -77,8 +77,7 @@ impl Game {
         let mut moves = std::mem::take(&mut scratch.moves);
         let result = loop {
             // Generate once: the endings that ask `no_moves` use the same list.
-            if let Some(m) = self.sample_chance(s) {
-                self.apply(s, m);
+            if self.play_sampled_chance(s) {
                 continue;
             }
             self.legal_moves(s, &mut moves, &mut scratch.state);

@@ -131,6 +131,37 @@ fn a_decision_that_lets_the_opponent_win_at_once_is_avoided() {
 }
 
 #[test]
+fn the_checks_look_at_every_reply_even_with_few_playouts() {
+    // Twenty decisions: every one and forty replies to each, whatever the playout count.
+    assert_eq!(check_budget(1, 20), 20 * 41);
+    assert_eq!(check_budget(1000, 20), 4000);
+    assert_eq!(check_budget(1, 10_000), CHECKS_MAX);
+    let g = chess();
+    let s = g
+        .parse_position("r5k1/5ppp/8/8/7N/8/5PPP/6K1 w - - 0 1", 0)
+        .expect("position");
+    let moves = legal(&g, &s);
+    let losing = moves
+        .iter()
+        .copied()
+        .find(|m| g.move_text_among(&moves, *m) == "h4f5")
+        .expect("h4f5 is legal");
+    // A search of one playout picks nearly at random among what the checks leave: it
+    // never picks the decision that lets the back-rank mate through.
+    for seed in 0..48 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(1))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert_ne!(c.mv, losing, "seed {seed}");
+    }
+}
+
+#[test]
 fn a_counted_search_replays_exactly_on_one_thread_or_several() {
     let g = chess();
     let s = g.start_state(0).expect("start");

@@ -23,6 +23,21 @@ fn chess() -> Game {
     Game::new(program)
 }
 
+fn breakthrough() -> Game {
+    let files: HashMap<String, String> = [
+        ("board8", include_str!("../../../stdlib/board8.tessel")),
+        ("grid", include_str!("../../../stdlib/grid.tessel")),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let rules = include_str!("../../../rulesets/breakthrough.tessel");
+    let program = compile("breakthrough", rules, &MapLoader(files), &[])
+        .program
+        .expect("breakthrough compiles");
+    Game::new(program)
+}
+
 fn legal(g: &Game, s: &State) -> Vec<Move> {
     let mut out = Vec::new();
     let mut scratch = g.scratch();
@@ -266,4 +281,33 @@ fn the_search_does_not_peek_at_the_coming_throws() {
         .max()
         .unwrap_or(0);
     assert!(outcomes > 1, "the throws after a decision: {outcomes}");
+}
+
+#[test]
+fn the_search_tells_a_decision_that_loses_a_piece_from_the_others() {
+    // After 1. a2a3 g7f6 2. b1a2 a7b6 3. a3b4 h7h6, b4c5 walks into b6c5 for nothing.
+    // With too much exploration the search spread 1,000 playouts evenly and chose it.
+    let g = breakthrough();
+    let mut s = g.start_state(0).expect("start");
+    for text in ["a2a3", "g7f6", "b1a2", "a7b6", "a3b4", "h7h6"] {
+        let moves = legal(&g, &s);
+        let m = moves
+            .iter()
+            .copied()
+            .find(|m| g.move_text_among(&moves, *m) == text)
+            .expect(text);
+        g.apply(&mut s, m);
+    }
+    let moves = legal(&g, &s);
+    for seed in 0..4 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(1000))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert_ne!(g.move_text_among(&moves, c.mv), "b4c5", "seed {seed}");
+    }
 }

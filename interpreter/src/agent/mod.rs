@@ -71,6 +71,22 @@ pub const DEPTH: u32 = 8;
 /// given.
 pub const THINK: Duration = Duration::from_secs(2);
 
+/// Positions the decisive and anti-decisive checks may look at before a search: enough
+/// to look at every decision and (about) every reply to each — twice as many replies as
+/// there are decisions — or four a playout if that is more, and never more than
+/// `CHECKS_MAX` (a time budget also gives them at most a quarter of its time). A search of
+/// few playouts in a game of wide branching thus still sees every loss in one reply.
+pub(super) fn check_budget(playouts: u32, decisions: usize) -> usize {
+    let replies = decisions.saturating_mul(decisions.saturating_mul(2).saturating_add(1));
+    (playouts as usize)
+        .saturating_mul(4)
+        .max(replies)
+        .min(CHECKS_MAX)
+}
+
+/// The most positions the checks look at before a search.
+pub const CHECKS_MAX: usize = 12_000;
+
 /// What the command line says about the search: each `None` leaves the level's default.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Budget {
@@ -260,9 +276,7 @@ impl Mind {
                     ..simple(m, Why::Wins)
                 };
             }
-            // The checks cost about what the search does: at most 4,000 positions, four a
-            // playout, and a quarter of the time budget.
-            let budget = (search.playouts as usize).saturating_mul(4).min(4000);
+            let budget = check_budget(search.playouts, legal.len());
             let deadline = search.think.map(|t| began + t / 4);
             let safe = tactics::safe(g, s, legal, scratch, budget, deadline);
             if safe.len() == 1 {

@@ -23,6 +23,21 @@ fn chess() -> Game {
     Game::new(program)
 }
 
+fn breakthrough() -> Game {
+    let files: HashMap<String, String> = [
+        ("board8", include_str!("../../../stdlib/board8.tessel")),
+        ("grid", include_str!("../../../stdlib/grid.tessel")),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v.to_string()))
+    .collect();
+    let rules = include_str!("../../../rulesets/breakthrough.tessel");
+    let program = compile("breakthrough", rules, &MapLoader(files), &[])
+        .program
+        .expect("breakthrough compiles");
+    Game::new(program)
+}
+
 fn legal(g: &Game, s: &State) -> Vec<Move> {
     let mut out = Vec::new();
     let mut scratch = g.scratch();
@@ -131,6 +146,37 @@ fn a_decision_that_lets_the_opponent_win_at_once_is_avoided() {
 }
 
 #[test]
+fn the_checks_look_at_every_reply_even_with_few_playouts() {
+    // Twenty decisions: every one and forty replies to each, whatever the playout count.
+    assert_eq!(check_budget(1, 20), 20 * 41);
+    assert_eq!(check_budget(1000, 20), 4000);
+    assert_eq!(check_budget(1, 10_000), CHECKS_MAX);
+    let g = chess();
+    let s = g
+        .parse_position("r5k1/5ppp/8/8/7N/8/5PPP/6K1 w - - 0 1", 0)
+        .expect("position");
+    let moves = legal(&g, &s);
+    let losing = moves
+        .iter()
+        .copied()
+        .find(|m| g.move_text_among(&moves, *m) == "h4f5")
+        .expect("h4f5 is legal");
+    // A search of one playout picks nearly at random among what the checks leave: it
+    // never picks the decision that lets the back-rank mate through.
+    for seed in 0..48 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(1))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert_ne!(c.mv, losing, "seed {seed}");
+    }
+}
+
+#[test]
 fn a_counted_search_replays_exactly_on_one_thread_or_several() {
     let g = chess();
     let s = g.start_state(0).expect("start");
@@ -235,4 +281,33 @@ fn the_search_does_not_peek_at_the_coming_throws() {
         .max()
         .unwrap_or(0);
     assert!(outcomes > 1, "the throws after a decision: {outcomes}");
+}
+
+#[test]
+fn the_search_tells_a_decision_that_loses_a_piece_from_the_others() {
+    // After 1. a2a3 g7f6 2. b1a2 a7b6 3. a3b4 h7h6, b4c5 walks into b6c5 for nothing.
+    // With too much exploration the search spread 1,000 playouts evenly and chose it.
+    let g = breakthrough();
+    let mut s = g.start_state(0).expect("start");
+    for text in ["a2a3", "g7f6", "b1a2", "a7b6", "a3b4", "h7h6"] {
+        let moves = legal(&g, &s);
+        let m = moves
+            .iter()
+            .copied()
+            .find(|m| g.move_text_among(&moves, *m) == text)
+            .expect(text);
+        g.apply(&mut s, m);
+    }
+    let moves = legal(&g, &s);
+    for seed in 0..4 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(1000))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert_ne!(g.move_text_among(&moves, c.mv), "b4c5", "seed {seed}");
+    }
 }

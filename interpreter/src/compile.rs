@@ -24,7 +24,8 @@ pub(crate) type Code = Box<dyn Fn(&Game, &Ctx) -> i64 + Send + Sync>;
 impl Game {
     /// Checks that every compiled condition and value gives what the tree evaluator gives in
     /// `s`, for the player to move with each cell as the move's cells, with and without the
-    /// values kept for the state; the first disagreement. For tests.
+    /// values kept for the state, and that no code's sieve passes by a cell where the code
+    /// holds; the first disagreement. For tests.
     #[doc(hidden)]
     pub fn check_compiled(&self, s: &State) -> Result<(), String> {
         let mover = s.to_move;
@@ -36,6 +37,14 @@ impl Game {
                 // As in statements: the last move's cells, `to` bound by `each cell`.
                 let mut each = self.ctx(s, mover, s.last.from, c, None);
                 each.target = s.last.to;
+                // A sieve never passes by a cell where its code holds (the cell as both
+                // `from` and `to`, as for an action; `to` alone, as in a visit of every cell).
+                let sieve = self.sieves.get(i).copied().unwrap_or(Sieve::All);
+                if c != NO_CELL && !sieve.tries(s, c) && code(self, &cx) != 0 {
+                    return Err(format!(
+                        "code {i} holds at cell {c}, which its sieve {sieve:?} passes by: {source:?}"
+                    ));
+                }
                 for (x, y) in [(cx, cx), (each, each), (cx.keeping(&a), cx.keeping(&b))] {
                     let (compiled, walked) = (code(self, &x), self.eval(source, &y));
                     if compiled != walked {
@@ -167,6 +176,13 @@ pub(crate) fn wrap(g: &mut Game) {
     for list in p.chance_then.iter_mut() {
         statements(list, &mut put);
     }
+    // An action's cell is both `from` and `to`: what its cell part asks of either sieves
+    // the cells it is tried on.
+    for (_, _, rest) in g.action_guard.iter() {
+        if let Some(Expr::Code(n, inner)) = rest {
+            c.sieves[*n as usize] = c.sieve_on(inner, true);
+        }
+    }
     g.codes = c.codes;
     g.sources = c.sources;
     g.sieves = c.sieves;
@@ -191,8 +207,13 @@ impl Compiler {
     /// The sieve for `cond`: a conjunction takes the first part with one; a disjunction
     /// only the one its two sides share.
     fn sieve(&self, cond: &Expr) -> Sieve {
+        self.sieve_on(cond, false)
+    }
+
+    /// The sieve for `cond` on `to`, or on `to` and `from` both (an action's cell is both).
+    fn sieve_on(&self, cond: &Expr, from_too: bool) -> Sieve {
         use Expr as E;
-        let to = |c: &Expr| matches!(c, E::To);
+        let to = |c: &Expr| matches!(c, E::To) || (from_too && matches!(c, E::From));
         let player = |e: &Expr| matches!(e, E::Player(_) | E::Mover | E::Opponent);
         let count =
             |e: &Expr| matches!(e, E::Holds(c, _) | E::Height(c) | E::PiecesAt(c, _) if to(c));
@@ -212,17 +233,19 @@ impl Compiler {
             _ => false,
         };
         match cond {
-            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve(x),
+            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
             E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::Pieces,
             E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::Pieces,
-            E::Bin(BinOp::And, a, b) => match self.sieve(a) {
-                Sieve::All => self.sieve(b),
+            E::Bin(BinOp::And, a, b) => match self.sieve_on(a, from_too) {
+                Sieve::All => self.sieve_on(b, from_too),
                 found => found,
             },
-            E::Bin(BinOp::Or, a, b) => match (self.sieve(a), self.sieve(b)) {
-                (x, y) if x == y => x,
-                _ => Sieve::All,
-            },
+            E::Bin(BinOp::Or, a, b) => {
+                match (self.sieve_on(a, from_too), self.sieve_on(b, from_too)) {
+                    (x, y) if x == y => x,
+                    _ => Sieve::All,
+                }
+            }
             E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::Pieces,
             E::Bin(op, a, b) if zero_fails(*op, b) => {
                 var(a).map_or(Sieve::All, |(slot, n)| Sieve::Var(slot, n))
@@ -362,7 +385,7 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
     use Expr as E;
     match e {
         E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
-            let v = constant(e);
+            let v = e.constant().unwrap_or(0);
             Box::new(move |_, _| v)
         }
         E::From => Box::new(|_, cx| cx.from as i64),
@@ -578,23 +601,11 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
     }
 }
 
-/// The value of a constant.
-fn constant(e: &Expr) -> i64 {
-    match e {
-        Expr::Int(i) => *i,
-        Expr::Bool(b) => i64::from(*b),
-        Expr::Cell(c) => *c as i64,
-        Expr::Piece(p) => *p as i64,
-        Expr::Player(p) => *p as i64,
-        _ => 0,
-    }
-}
-
 /// A binary operator, with a constant right side built in.
 fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
     let x = compile(l, a);
     if matches!(b, Expr::Int(_) | Expr::Bool(_)) && !matches!(op, BinOp::And | BinOp::Or) {
-        let k = constant(b);
+        let k = b.constant().unwrap_or(0);
         return match op {
             BinOp::Eq => Box::new(move |g, cx| i64::from(x(g, cx) == k)),
             BinOp::Ne => Box::new(move |g, cx| i64::from(x(g, cx) != k)),

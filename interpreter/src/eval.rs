@@ -150,11 +150,9 @@ impl Game {
     fn eval_tree(&self, e: &Expr, cx: &Ctx) -> i64 {
         let s = cx.s;
         match e {
-            Expr::Int(i) => *i,
-            Expr::Bool(b) => i64::from(*b),
-            Expr::Cell(c) => *c as i64,
-            Expr::Piece(p) => *p as i64,
-            Expr::Player(p) => *p as i64,
+            Expr::Int(_) | Expr::Bool(_) | Expr::Cell(_) | Expr::Piece(_) | Expr::Player(_) => {
+                e.constant().unwrap_or(0)
+            }
             Expr::From => cx.from as i64,
             Expr::To => cx.to as i64,
             Expr::Target => cx.target as i64,

@@ -751,6 +751,19 @@ pub enum Field {
 }
 
 impl Expr {
+    /// The value of a constant (a number, a truth value as 0 or 1, a cell, a piece type or
+    /// a player, by number); `None` for anything else.
+    pub fn constant(&self) -> Option<i64> {
+        match self {
+            Expr::Int(i) => Some(*i),
+            Expr::Bool(b) => Some(i64::from(*b)),
+            Expr::Cell(c) => Some(*c as i64),
+            Expr::Piece(p) => Some(*p as i64),
+            Expr::Player(p) => Some(*p as i64),
+            _ => None,
+        }
+    }
+
     /// The expression with constant parts computed: options are constants once chosen,
     /// so `fifty > 0 and halfmove >= fifty` becomes `halfmove >= 100`.
     pub fn folded(self) -> Expr {

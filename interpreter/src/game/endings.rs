@@ -57,15 +57,23 @@ impl Game {
         if !s.pending.is_empty() {
             return None;
         }
-        let kept = Kept::new(self, s.to_move, Some(no_moves));
+        self.at_end(s, Some(no_moves), |cx| {
+            self.program
+                .endings
+                .iter()
+                .find(|e| self.eval(&e.cond, cx) != 0)
+                .map(|e| self.outcome(e, cx))
+        })
+    }
+
+    /// `f` with the context the endings are read in at `s`: the player to move, no cell,
+    /// `no_moves` as given, the values kept for the state.
+    fn at_end<R>(&self, s: &State, no_moves: Option<bool>, f: impl FnOnce(&Ctx) -> R) -> R {
+        let kept = Kept::new(self, s.to_move, no_moves);
         let cx = self
-            .ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves))
+            .ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves)
             .keeping(&kept);
-        self.program
-            .endings
-            .iter()
-            .find(|e| self.eval(&e.cond, &cx) != 0)
-            .map(|e| self.outcome(e, &cx))
+        f(&cx)
     }
 
     /// Whether the player to move is stuck, given the legal decisions `moves`: none (manual
@@ -84,15 +92,12 @@ impl Game {
         if self.cheap_endings.len() == self.program.endings.len() || !s.pending.is_empty() {
             return false;
         }
-        let no_moves = self.stuck(s, moves);
-        let kept = Kept::new(self, s.to_move, Some(no_moves));
-        let cx = self
-            .ctx(s, s.to_move, NO_CELL, NO_CELL, Some(no_moves))
-            .keeping(&kept);
-        self.program
-            .endings
-            .iter()
-            .any(|e| e.needs_moves && self.eval(&e.cond, &cx) != 0)
+        self.at_end(s, Some(self.stuck(s, moves)), |cx| {
+            self.program
+                .endings
+                .iter()
+                .any(|e| e.needs_moves && self.eval(&e.cond, cx) != 0)
+        })
     }
 
     /// Whether one of the endings that need no move generation holds.
@@ -101,12 +106,10 @@ impl Game {
         if !s.pending.is_empty() {
             return false;
         }
-        let kept = Kept::new(self, s.to_move, None);
-        self.cheap_endings.iter().any(|&i| {
-            let cx = self
-                .ctx(s, s.to_move, NO_CELL, NO_CELL, None)
-                .keeping(&kept);
-            self.eval(&self.program.endings[i].cond, &cx) != 0
+        self.at_end(s, None, |cx| {
+            self.cheap_endings
+                .iter()
+                .any(|&i| self.eval(&self.program.endings[i].cond, cx) != 0)
         })
     }
 

@@ -96,8 +96,15 @@ impl Game {
             } else {
                 &self.all_cells
             };
+            let sieve = match rest {
+                Some(tessel_lang::ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
+                _ => None,
+            };
             for &c in cells {
                 if *occupied && s.cells[c as usize].is_none() {
+                    continue;
+                }
+                if sieve.is_some_and(|v| !v.tries(s, c)) {
                     continue;
                 }
                 // The guard held: the conjuncts that look at the cell decide.

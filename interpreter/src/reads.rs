@@ -101,7 +101,12 @@ pub(crate) fn pieces_at(s: &State, c: i64, who: Option<i64>) -> i64 {
 
 /// The first cell holding a piece of type `k` of `who`, on top or beneath; `none`.
 pub(crate) fn where_is(s: &State, k: PieceId, who: i64) -> i64 {
-    let mine = |p: &Piece| !p.is_none() && p.kind() == k && p.owner() as i64 == who;
+    // A piece's owner is a player's number below 16, its type a number below 255.
+    if !(0..16).contains(&who) || k == PieceId::MAX {
+        return NO_CELL as i64;
+    }
+    let wanted = Piece::new(k, who as PlayerId);
+    let mine = |p: &Piece| p.is_like(wanted);
     let on_top = s.cells.iter().position(mine);
     let beneath = s
         .buried

@@ -22,6 +22,12 @@ impl Piece {
     pub fn is_none(self) -> bool {
         self.0 == 0
     }
+    /// Of the same type and owner as `other` (whether either has moved aside).
+    #[inline]
+    pub fn is_like(self, other: Piece) -> bool {
+        (self.0 ^ other.0) & Self::KIND_AND_OWNER == 0
+    }
+    const KIND_AND_OWNER: u16 = 0xFFF;
     #[inline]
     pub fn kind(self) -> PieceId {
         ((self.0 & 0xFF) as u8).wrapping_sub(1)
@@ -252,5 +258,13 @@ mod tests {
         assert_eq!((p.kind(), p.owner(), p.moved()), (5, 3, true));
         assert_eq!(p.with_kind(2).kind(), 2);
         assert!(Piece::NONE.is_none());
+    }
+
+    #[test]
+    fn a_piece_is_like_another_of_its_type_and_owner_however_it_has_moved() {
+        let p = Piece::new(5, 3);
+        assert!(p.with_moved(true).with_turn_moved(true).is_like(p));
+        assert!(!p.is_like(Piece::new(5, 2)) && !p.is_like(Piece::new(4, 3)));
+        assert!(!Piece::NONE.is_like(Piece::new(0, 0)));
     }
 }

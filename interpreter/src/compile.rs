@@ -262,12 +262,13 @@ impl Compiler {
 }
 
 impl Sieve {
-    /// Whether cell `c` is to be tried.
+    /// Whether cell `c` is to be tried (no cell, as for an action on none, holds no piece
+    /// and no variable).
     #[inline]
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
         match self {
             Sieve::All => true,
-            Sieve::Pieces => !s.cells[c as usize].is_none(),
+            Sieve::Pieces => s.cells.get(c as usize).is_some_and(|p| !p.is_none()),
             Sieve::Var(slot, n) => (c as usize) < n && s.vars[slot + c as usize] != 0,
         }
     }

@@ -169,3 +169,19 @@ fn walks_along_lines_and_pieces_changed_where_they_stand() {
     play(&g, &mut s, &["crown@a1"]);
     assert_eq!(g.position_string(&s), "C1m2 b");
 }
+
+/// An action on no cell whose condition asks about the piece on its cell (there is none:
+/// the condition fails) is simply not offered: the cells sieve of its condition does not
+/// read a cell that is not there (found by the mutation fuzz test).
+#[test]
+fn an_action_on_no_cell_asking_about_its_cell_is_not_offered() {
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 1
+        piece man M m { inert }
+        action tap if friend(from, man)
+        action rest
+        start "M2 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["rest"]);
+}

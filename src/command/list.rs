@@ -18,6 +18,12 @@ pub fn run(args: List) -> Result<ExitCode, ExitCode> {
         out!("{}", serde_json::json!({ "games": games }));
         return Ok(ExitCode::SUCCESS);
     }
+    // The names in a column as wide as the longest.
+    let width = games
+        .iter()
+        .map(|g| g.name.chars().count())
+        .max()
+        .unwrap_or(0);
     for g in games {
         let players = format!("{} players", g.players);
         let summary = if g.summary.is_empty() {
@@ -25,7 +31,7 @@ pub fn run(args: List) -> Result<ExitCode, ExitCode> {
         } else {
             format!(" — {}", g.summary)
         };
-        out!("{:<14} {players:<12} {}{summary}", g.name, g.title);
+        out!("{:<width$} {players:<12} {}{summary}", g.name, g.title);
     }
     Ok(ExitCode::SUCCESS)
 }

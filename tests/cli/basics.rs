@@ -8,6 +8,18 @@ fn list_shows_bundled_games() {
     let (code, out, _) = tessel(&["list"]);
     assert_eq!(code, 0);
     assert!(out.contains("chess"), "{out}");
+    // The players column starts at the same place on every line, however long the name.
+    let column: Vec<usize> = out.lines().filter_map(|l| l.find(" players")).collect();
+    let starts: Vec<usize> = out
+        .lines()
+        .zip(&column)
+        .map(|(l, &c)| {
+            l[..c]
+                .trim_end_matches(|ch: char| ch.is_ascii_digit() || ch == '-')
+                .len()
+        })
+        .collect();
+    assert!(starts.windows(2).all(|w| w[0] == w[1]), "{out}");
 }
 
 #[test]

@@ -179,3 +179,37 @@ fn a_drawn_area_changes_in_play_by_split_merge_and_splice() {
     let svg = tessel::render::svg(&g, &s);
     assert_eq!(svg.matches("<polygon").count(), 5);
 }
+
+#[test]
+fn around_counts_the_neighbours_of_the_area_as_it_stands() {
+    // `around` reads the drawn area as changed, not as first drawn: merged with b1, a1
+    // borders a2, b2 and c1 across edges, and no longer b1.
+    let dir = std::env::temp_dir().join(format!("tessel-around-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("dir");
+    let path = dir.join("around.tessel");
+    std::fs::write(
+        &path,
+        r#"game "t" players white black
+board tessels {
+  squares 3 x 2
+  spare 2 prefix "x"
+}
+var near = 0
+var near_b1 = 0
+piece walker W w { inert }
+action join on cells if can_merge(a1, from)
+  then merge a1 with from, set near = around(a1, true), set near_b1 = around(a1, to == b1)
+start "3/W2/2 w"
+"#,
+    )
+    .expect("write");
+    let g = common::load(path.to_str().expect("path"), &[]);
+    let s0 = g.parse_position("3/W2/2 w", 0).expect("position");
+    let mut s = s0.clone();
+    common::play(&g, &mut s, &["join@b1"]);
+    let a1 = cell(&g, "a1") as u16;
+    let want = g.bd(&s).neighbours(a1).count() as i64;
+    assert_eq!(g.var(&s, "near", 0), Some(want));
+    assert_eq!(g.var(&s, "near_b1", 0), Some(0));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -39,7 +39,7 @@ impl Game {
                 each.target = s.last.to;
                 // A sieve never passes by a cell where its code holds (the cell as both
                 // `from` and `to`, as for an action; `to` alone, as in a visit of every cell).
-                let sieve = self.sieves.get(i).copied().unwrap_or(Sieve::All);
+                let sieve = self.sieves.get(i).copied().unwrap_or(Sieve::ALL);
                 if c != NO_CELL && !sieve.tries(s, c) && code(self, &cx) != 0 {
                     return Err(format!(
                         "code {i} holds at cell {c}, which its sieve {sieve:?} passes by: {source:?}"
@@ -189,18 +189,54 @@ pub(crate) fn wrap(g: &mut Game) {
 }
 
 /// Which cells a visit of every cell need try for its condition (on `to`): read from the
-/// shape of the condition, so the cells passed by are those where it cannot hold.
+/// shape of the condition, so the cells passed by are those where it cannot hold. Both
+/// tests may apply (a conjunction): a cell is tried if it passes each that does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Sieve {
-    All,
-    /// Those holding a piece: the condition asks about the piece there (`friend`,
-    /// `enemy`, `neutral`, `not empty`, `holds … > 0`, `height … > 0`, `pieces … > 0`,
-    /// `owner(to) ==` a player). (A stack's lower pieces lie under a top piece: an empty
-    /// cell holds none.)
-    Pieces,
-    /// Those where a per-cell variable (its first slot, its number of cells) is not 0:
-    /// the condition needs it above 0 or not 0.
-    Var(usize, usize),
+pub(crate) struct Sieve {
+    /// Only cells holding a piece: the condition asks about the piece there (`friend`,
+    /// `enemy`, `neutral`, `not empty`, `holds … > 0`, `height … > 0` or `> n` where n is a
+    /// count, `pieces … > 0`, `owner(to) ==` a player). (A stack's lower pieces lie under a
+    /// top piece: an empty cell holds none.)
+    pieces: bool,
+    /// Only cells where a per-cell variable (its first slot, its number of cells) is not
+    /// 0: the condition needs it above 0 or not 0.
+    var: Option<(usize, usize)>,
+}
+
+impl Sieve {
+    /// Every cell.
+    pub(crate) const ALL: Sieve = Sieve {
+        pieces: false,
+        var: None,
+    };
+    /// The cells holding a piece.
+    pub(crate) const PIECES: Sieve = Sieve {
+        pieces: true,
+        var: None,
+    };
+    /// The cells where the variable at `slot` (over `n` cells) is not 0.
+    pub(crate) const fn var(slot: usize, n: usize) -> Sieve {
+        Sieve {
+            pieces: false,
+            var: Some((slot, n)),
+        }
+    }
+
+    /// For both conditions holding: a cell must pass both sieves.
+    fn and(self, o: Sieve) -> Sieve {
+        Sieve {
+            pieces: self.pieces || o.pieces,
+            var: self.var.or(o.var),
+        }
+    }
+
+    /// For either condition holding: a cell must pass what both sieves ask.
+    fn or(self, o: Sieve) -> Sieve {
+        Sieve {
+            pieces: self.pieces && o.pieces,
+            var: if self.var == o.var { self.var } else { None },
+        }
+    }
 }
 
 impl Compiler {
@@ -226,38 +262,56 @@ impl Compiler {
         // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`,
         // `x == k` (k not 0).
         let zero_fails = |op: BinOp, k: &Expr| match (op, k) {
-            (BinOp::Gt, E::Int(k)) => *k >= 0,
-            (BinOp::Ge, E::Int(k)) => *k >= 1,
             (BinOp::Ne, E::Int(k)) => *k == 0,
             (BinOp::Eq, E::Int(k)) => *k != 0,
+            (BinOp::Gt, k) => floor(k).is_some_and(|k| k >= 0),
+            (BinOp::Ge, k) => floor(k).is_some_and(|k| k >= 1),
             _ => false,
         };
         match cond {
             E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
-            E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::Pieces,
-            E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::Pieces,
-            E::Bin(BinOp::And, a, b) => match self.sieve_on(a, from_too) {
-                Sieve::All => self.sieve_on(b, from_too),
-                found => found,
-            },
-            E::Bin(BinOp::Or, a, b) => {
-                match (self.sieve_on(a, from_too), self.sieve_on(b, from_too)) {
-                    (x, y) if x == y => x,
-                    _ => Sieve::All,
-                }
-            }
-            E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::Pieces,
+            E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::PIECES,
+            E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::PIECES,
+            E::Bin(BinOp::And, a, b) => self.sieve_on(a, from_too).and(self.sieve_on(b, from_too)),
+            E::Bin(BinOp::Or, a, b) => self.sieve_on(a, from_too).or(self.sieve_on(b, from_too)),
+            E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::PIECES,
             E::Bin(op, a, b) if zero_fails(*op, b) => {
-                var(a).map_or(Sieve::All, |(slot, n)| Sieve::Var(slot, n))
+                var(a).map_or(Sieve::ALL, |(slot, n)| Sieve::var(slot, n))
             }
             E::Bin(BinOp::Eq, a, b)
                 if (matches!(&**a, E::OwnerOf(c) if to(c)) && player(b))
                     || (matches!(&**b, E::OwnerOf(c) if to(c)) && player(a)) =>
             {
-                Sieve::Pieces
+                Sieve::PIECES
             }
-            _ => Sieve::All,
+            _ => Sieve::ALL,
         }
+    }
+}
+
+/// A number an expression's value is never below, where its shape tells: a constant, or a
+/// count (of pieces, cells, groups), the larger of two values one of which has a floor, or
+/// a sum of values that both have one.
+fn floor(e: &Expr) -> Option<i64> {
+    use Expr as E;
+    match e {
+        E::Int(k) => Some(*k),
+        E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => floor(x),
+        E::Height(_)
+        | E::PiecesAt(..)
+        | E::Holds(..)
+        | E::Around(..)
+        | E::CountCells(_)
+        | E::Count(..)
+        | E::Sections(..)
+        | E::SectionsOf(..)
+        | E::SectionSize(..) => Some(0),
+        E::Max(a, b) => match (floor(a), floor(b)) {
+            (Some(x), Some(y)) => Some(x.max(y)),
+            (x, y) => x.or(y),
+        },
+        E::Bin(BinOp::Add, a, b) => Some(floor(a)?.saturating_add(floor(b)?)),
+        _ => None,
     }
 }
 
@@ -266,11 +320,10 @@ impl Sieve {
     /// and no variable).
     #[inline]
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
-        match self {
-            Sieve::All => true,
-            Sieve::Pieces => s.cells.get(c as usize).is_some_and(|p| !p.is_none()),
-            Sieve::Var(slot, n) => (c as usize) < n && s.vars[slot + c as usize] != 0,
-        }
+        (!self.pieces || s.cells.get(c as usize).is_some_and(|p| !p.is_none()))
+            && self
+                .var
+                .is_none_or(|(slot, n)| (c as usize) < n && s.vars[slot + c as usize] != 0)
     }
 }
 
@@ -413,10 +466,14 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             })
         }
         E::Same(_, inner) | E::Code(_, inner) => compile(l, inner),
-        E::Not(x) => {
-            let x = compile(l, x);
-            Box::new(move |g, cx| i64::from(x(g, cx) == 0))
-        }
+        E::Not(x) => match inverse(x) {
+            // `not a == b` is `a != b`: one comparison, not two steps.
+            Some((op, a, b)) => binary(l, op, a, b),
+            None => {
+                let x = compile(l, x);
+                Box::new(move |g, cx| i64::from(x(g, cx) == 0))
+            }
+        },
         E::Neg(x) => {
             let x = compile(l, x);
             Box::new(move |g, cx| x(g, cx).wrapping_neg())
@@ -602,8 +659,108 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
     }
 }
 
+/// The comparison that is the negation of `e`, if `e` is one (comparisons give 0 or 1).
+fn inverse(e: &Expr) -> Option<(BinOp, &Expr, &Expr)> {
+    match e {
+        Expr::Same(_, x) | Expr::Code(_, x) => inverse(x),
+        Expr::Bin(op, a, b) => {
+            let op = match op {
+                BinOp::Eq => BinOp::Ne,
+                BinOp::Ne => BinOp::Eq,
+                BinOp::Lt => BinOp::Ge,
+                BinOp::Ge => BinOp::Lt,
+                BinOp::Gt => BinOp::Le,
+                BinOp::Le => BinOp::Gt,
+                _ => return None,
+            };
+            Some((op, a, b))
+        }
+        _ => None,
+    }
+}
+
+/// A per-cell variable's value at cell `c` (0 off its cells).
+#[inline(always)]
+fn var_at(s: &State, slot: usize, n: usize, c: CellId) -> i64 {
+    if (c as usize) < n {
+        s.vars[slot + c as usize]
+    } else {
+        0
+    }
+}
+
+/// A per-cell variable at one of the move's cells compared with a constant, in one step
+/// (the commonest condition of all: `layer(to) == 2`).
+fn var_compare(l: &Compiler, v: u16, c: &Expr, op: BinOp, k: i64) -> Option<Code> {
+    let (n, slot) = (l.var_shape[v as usize].1, l.var_slot[v as usize]);
+    macro_rules! on {
+        ($cell:ident) => {
+            match op {
+                BinOp::Eq => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) == k)
+                }) as Code,
+                BinOp::Ne => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) != k)
+                }),
+                BinOp::Lt => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) < k)
+                }),
+                BinOp::Le => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) <= k)
+                }),
+                BinOp::Gt => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) > k)
+                }),
+                BinOp::Ge => Box::new(move |_: &Game, cx: &Ctx| {
+                    i64::from(var_at(cx.s, slot, n, cx.$cell) >= k)
+                }),
+                _ => return None,
+            }
+        };
+    }
+    Some(match c {
+        Expr::To => on!(to),
+        Expr::From => on!(from),
+        Expr::Target => on!(target),
+        _ => return None,
+    })
+}
+
+/// `around(c, cond)` compared with a constant, counting only as far as decides it:
+/// `around(c, friend(to)) > 0` stops at the first friend.
+fn around_compare(l: &mut Compiler, c: &Expr, cond: &Expr, op: BinOp, k: i64) -> Option<Code> {
+    // Every count from `most` on gives the same answer.
+    let most = match op {
+        BinOp::Gt | BinOp::Le | BinOp::Eq | BinOp::Ne => k.saturating_add(1),
+        BinOp::Ge | BinOp::Lt => k,
+        _ => return None,
+    }
+    .max(0);
+    let cond = compile(l, cond);
+    let count = on_cell!(l, c, |g, cx, c| g
+        .around_to(cx.s, c, most, |t| cond(g, &Ctx { to: t, ..*cx }) != 0));
+    Some(match op {
+        BinOp::Eq => Box::new(move |g, cx| i64::from(count(g, cx) == k)),
+        BinOp::Ne => Box::new(move |g, cx| i64::from(count(g, cx) != k)),
+        BinOp::Lt => Box::new(move |g, cx| i64::from(count(g, cx) < k)),
+        BinOp::Le => Box::new(move |g, cx| i64::from(count(g, cx) <= k)),
+        BinOp::Gt => Box::new(move |g, cx| i64::from(count(g, cx) > k)),
+        _ => Box::new(move |g, cx| i64::from(count(g, cx) >= k)),
+    })
+}
+
 /// A binary operator, with a constant right side built in.
 fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
+    if let (Expr::VarAt(v, c), Expr::Int(k)) = (a, b) {
+        if let Some(code) = var_compare(l, *v, c, op, *k) {
+            return code;
+        }
+    }
+    if let (Expr::Around(c, cond), Expr::Int(k)) = (a, b) {
+        if let Some(code) = around_compare(l, c, cond, op, *k) {
+            return code;
+        }
+    }
     let x = compile(l, a);
     if matches!(b, Expr::Int(_) | Expr::Bool(_)) && !matches!(op, BinOp::And | BinOp::Or) {
         let k = b.constant().unwrap_or(0);
@@ -694,35 +851,62 @@ mod tests {
         let cmp = |op, x: Expr, k: i64| E::Bin(op, b(x), b(E::Int(k)));
         let owner_is = |p: Expr| E::Bin(BinOp::Eq, b(E::OwnerOf(b(E::To))), b(p));
         let var_at = E::VarAt(0, b(E::To));
-        assert_eq!(sieve(&friend), Sieve::Pieces);
-        assert_eq!(sieve(&and(&empty, &friend)), Sieve::Pieces);
-        assert_eq!(sieve(&E::Not(b(empty.clone()))), Sieve::Pieces);
+        assert_eq!(sieve(&friend), Sieve::PIECES);
+        assert_eq!(sieve(&and(&empty, &friend)), Sieve::PIECES);
+        assert_eq!(sieve(&E::Not(b(empty.clone()))), Sieve::PIECES);
         assert_eq!(
             sieve(&or(&friend, &E::Enemy(b(E::To), None))),
-            Sieve::Pieces
+            Sieve::PIECES
         );
-        assert_eq!(sieve(&owner_is(E::Mover)), Sieve::Pieces);
+        assert_eq!(sieve(&owner_is(E::Mover)), Sieve::PIECES);
         assert_eq!(
             sieve(&cmp(BinOp::Gt, E::Height(b(E::To)), 0)),
-            Sieve::Pieces
+            Sieve::PIECES
         );
         assert_eq!(
             sieve(&cmp(BinOp::Gt, E::PiecesAt(b(E::To), None), 5)),
-            Sieve::Pieces
+            Sieve::PIECES
         );
         assert_eq!(
             sieve(&and(&cmp(BinOp::Gt, var_at.clone(), 0), &empty)),
-            Sieve::Var(3, 10)
+            Sieve::var(3, 10)
         );
-        assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::Var(3, 10));
-        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 1)), Sieve::Var(3, 10));
-        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 0)), Sieve::All);
-        assert_eq!(sieve(&empty), Sieve::All);
-        assert_eq!(sieve(&or(&friend, &empty)), Sieve::All);
-        assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::All);
-        assert_eq!(sieve(&owner_is(E::Int(-1))), Sieve::All);
-        assert_eq!(sieve(&cmp(BinOp::Ge, E::Height(b(E::To)), 0)), Sieve::All);
-        assert_eq!(sieve(&cmp(BinOp::Gt, var_at.clone(), -1)), Sieve::All);
-        assert_eq!(sieve(&cmp(BinOp::Ne, var_at, 2)), Sieve::All);
+        assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::var(3, 10));
+        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 1)), Sieve::var(3, 10));
+        assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 0)), Sieve::ALL);
+        assert_eq!(sieve(&empty), Sieve::ALL);
+        assert_eq!(sieve(&or(&friend, &empty)), Sieve::ALL);
+        assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::ALL);
+        assert_eq!(sieve(&owner_is(E::Int(-1))), Sieve::ALL);
+        assert_eq!(sieve(&cmp(BinOp::Ge, E::Height(b(E::To)), 0)), Sieve::ALL);
+        assert_eq!(sieve(&cmp(BinOp::Gt, var_at.clone(), -1)), Sieve::ALL);
+        assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 2)), Sieve::ALL);
+        // Both tests, where a conjunction asks for both.
+        let var_on = and(&cmp(BinOp::Eq, var_at.clone(), 2), &friend);
+        assert_eq!(sieve(&var_on), Sieve::PIECES.and(Sieve::var(3, 10)));
+        // A disjunction keeps what both sides ask.
+        assert_eq!(
+            sieve(&or(&var_on, &cmp(BinOp::Eq, var_at.clone(), 3))),
+            Sieve::var(3, 10)
+        );
+        assert_eq!(sieve(&or(&var_on, &friend)), Sieve::PIECES);
+        // Above a count: above 0.
+        let around = E::Around(b(E::To), b(friend.clone()));
+        let above = |op, x: Expr, y: Expr| E::Bin(op, b(x), b(y));
+        assert_eq!(
+            sieve(&above(BinOp::Gt, E::Height(b(E::To)), around.clone())),
+            Sieve::PIECES
+        );
+        assert_eq!(
+            sieve(&above(BinOp::Ge, E::Height(b(E::To)), around.clone())),
+            Sieve::ALL
+        );
+        let one_more = above(BinOp::Add, around.clone(), E::Int(1));
+        assert_eq!(
+            sieve(&above(BinOp::Ge, var_at.clone(), one_more)),
+            Sieve::var(3, 10)
+        );
+        let less = above(BinOp::Sub, around, E::Int(1));
+        assert_eq!(sieve(&above(BinOp::Gt, var_at, less)), Sieve::ALL);
     }
 }

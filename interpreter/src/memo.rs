@@ -193,7 +193,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
     use Expr as E;
     let inner = |x: &Expr| cost(x, cells);
     let own = match e {
-        E::Memo(..) => return 2,
+        // A kept value is worked out once a state and read by the other parts that share
+        // it: its cost is shared too.
+        E::Memo(_, inner) => return 2 + cost(inner, cells) / 8,
         E::AnyCell(c) | E::CountCells(c) => return 1 + cells * inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
         E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),

@@ -170,12 +170,28 @@ impl Game {
 
     /// How many of the cell's neighbours pass `holds` (0 off the board).
     #[inline(always)]
-    pub(crate) fn around(&self, s: &State, c: i64, mut holds: impl FnMut(CellId) -> bool) -> i64 {
+    pub(crate) fn around(&self, s: &State, c: i64, holds: impl FnMut(CellId) -> bool) -> i64 {
+        self.around_to(s, c, i64::MAX, holds)
+    }
+
+    /// As [`Game::around`], counting no further than `most` (a comparison with a number
+    /// is decided once the count reaches it).
+    #[inline]
+    pub(crate) fn around_to(
+        &self,
+        s: &State,
+        c: i64,
+        most: i64,
+        mut holds: impl FnMut(CellId) -> bool,
+    ) -> i64 {
         if !on_board(s, c) {
             return 0;
         }
         let mut n = 0;
-        for t in self.board.neighbours(c as CellId) {
+        for t in self.bd(s).neighbours(c as CellId) {
+            if n >= most {
+                break;
+            }
             n += i64::from(holds(t));
         }
         n

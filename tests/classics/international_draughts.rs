@@ -4,8 +4,8 @@
 //! move) that agrees with the ruleset on every decision of seeded random games.
 
 use super::common::{load, play, texts};
+use super::draughts::{agree_move_by_move, sorted, Board, RefMove, DIAGONALS};
 use super::random_games_end;
-use std::collections::BTreeSet;
 use tessel_interpreter::{Game, State};
 
 /// Perft from the start. Source: Aart Bik, "BikDam: international checkers"
@@ -32,195 +32,92 @@ fn perft_7_and_8_match_the_published_counts_less_the_duplicate_captures() {
     let g = load("international-draughts", &[]);
     let s = g.start_state(0).expect("start");
     assert_eq!(g.perft(&s, 7), 1049442);
-    let r = Reference::read(&g, &s);
-    assert_eq!(r.perft(8, true), 6483961);
-    assert_eq!(g.perft(&s, 8), r.perft(8, false));
+    let r = read(&g, &s);
+    assert_eq!(r.perft(8, moves, true), 6483961);
+    assert_eq!(g.perft(&s, 8), r.perft(8, moves, false));
     assert_eq!(g.perft(&s, 8), 6483971);
 }
 
-/// Cells a1 = 0 … j10 = 99; `1` a white man, `2` a white king, `-1`, `-2` black's; white
-/// moves up the board, and first.
-#[derive(Clone, Debug)]
-struct Reference {
-    cells: [i8; 100],
-    white: bool,
+/// The reference's position: white (`w`, `W`) moves first, up the board; a crowning is
+/// written `=W`.
+fn read(g: &Game, s: &State) -> Board {
+    Board::read(g, s, 10, ['w', 'W', 'b', 'B'], "=W")
 }
 
-/// A move: the cells it visits (start first), the cells it jumps.
-type RefMove = (Vec<usize>, Vec<usize>);
-
-const DIAGONALS: [(i32, i32); 4] = [(1, 1), (-1, 1), (1, -1), (-1, -1)];
-
-fn name(c: usize) -> String {
-    format!("{}{}", (b'a' + (c % 10) as u8) as char, c / 10 + 1)
-}
-
-fn off(c: usize, (df, dr): (i32, i32)) -> Option<usize> {
-    let (f, r) = ((c % 10) as i32 + df, (c / 10) as i32 + dr);
-    ((0..10).contains(&f) && (0..10).contains(&r)).then_some((r * 10 + f) as usize)
-}
-
-impl Reference {
-    fn read(g: &Game, s: &State) -> Reference {
-        let text = g.position_string(s);
-        let (board, turn) = text.split_once(' ').expect("board and turn");
-        let mut cells = [0i8; 100];
-        for (i, row) in board.split('/').enumerate() {
-            let rank = 9 - i;
-            let (mut file, mut run) = (0, 0);
-            for ch in row.chars() {
-                if let Some(n) = ch.to_digit(10) {
-                    run = run * 10 + n as usize;
-                    continue;
-                }
-                file += std::mem::take(&mut run);
-                cells[rank * 10 + file] = match ch {
-                    'w' => 1,
-                    'W' => 2,
-                    'b' => -1,
-                    'B' => -2,
-                    _ => panic!("{ch}"),
-                };
-                file += 1;
+/// Every way of capturing on from the end of `path` (the piece `p` left `path[0]`): a man
+/// jumps an adjacent piece, forwards or backwards; a king flies to the piece and lands
+/// anywhere beyond it.
+fn captures(
+    r: &Board,
+    p: i8,
+    path: &mut Vec<usize>,
+    taken: &mut Vec<usize>,
+    out: &mut Vec<RefMove>,
+) {
+    let at = *path.last().unwrap();
+    let origin = path[0];
+    let free = |c: usize| r.cells[c] == 0 || c == origin;
+    let mut went = false;
+    for d in DIAGONALS {
+        let mut c = r.off(at, d);
+        if p.abs() == 2 {
+            while let Some(x) = c.filter(|&x| free(x)) {
+                c = r.off(x, d);
             }
         }
-        Reference {
-            cells,
-            white: turn.starts_with('w'),
+        let Some(mid) = c else { continue };
+        if free(mid) || r.mine(r.cells[mid]) || taken.contains(&mid) {
+            continue;
+        }
+        let mut land = r.off(mid, d);
+        while let Some(l) = land.filter(|&l| free(l)) {
+            went = true;
+            path.push(l);
+            taken.push(mid);
+            captures(r, p, path, taken, out);
+            path.pop();
+            taken.pop();
+            if p.abs() == 1 {
+                break;
+            }
+            land = r.off(l, d);
         }
     }
-
-    fn mine(&self, p: i8) -> bool {
-        (p > 0) == self.white && p != 0
+    if !went && path.len() > 1 {
+        out.push((path.clone(), taken.clone()));
     }
+}
 
-    /// Every way of capturing on from `at` (the piece `p` left `path[0]`).
-    fn captures(
-        &self,
-        p: i8,
-        path: &mut Vec<usize>,
-        taken: &mut Vec<usize>,
-        out: &mut Vec<RefMove>,
-    ) {
-        let at = *path.last().unwrap();
-        let origin = path[0];
-        let free = |c: usize| self.cells[c] == 0 || c == origin;
-        let mut went = false;
+/// The capture of the most pieces is compulsory; a man steps forward, a king flies.
+fn moves(r: &Board) -> Vec<RefMove> {
+    let mut caps = Vec::new();
+    let mut steps = Vec::new();
+    for c in 0..100 {
+        let p = r.cells[c];
+        if !r.mine(p) {
+            continue;
+        }
+        captures(r, p, &mut vec![c], &mut Vec::new(), &mut caps);
         for d in DIAGONALS {
-            let mut c = off(at, d);
-            if p.abs() == 2 {
-                while let Some(x) = c.filter(|&x| free(x)) {
-                    c = off(x, d);
-                }
-            }
-            let Some(mid) = c else { continue };
-            if free(mid) || self.mine(self.cells[mid]) || taken.contains(&mid) {
+            if p.abs() == 1 && d.1 != r.up() {
                 continue;
             }
-            let mut land = off(mid, d);
-            while let Some(l) = land.filter(|&l| free(l)) {
-                went = true;
-                path.push(l);
-                taken.push(mid);
-                self.captures(p, path, taken, out);
-                path.pop();
-                taken.pop();
+            let mut t = r.off(c, d);
+            while let Some(x) = t.filter(|&x| r.cells[x] == 0) {
+                steps.push((vec![c, x], Vec::new()));
                 if p.abs() == 1 {
                     break;
                 }
-                land = off(l, d);
+                t = r.off(x, d);
             }
         }
-        if !went && path.len() > 1 {
-            out.push((path.clone(), taken.clone()));
-        }
     }
-
-    fn moves(&self) -> Vec<RefMove> {
-        let mut caps = Vec::new();
-        let mut steps = Vec::new();
-        let up = if self.white { 1 } else { -1 };
-        for c in 0..100 {
-            let p = self.cells[c];
-            if !self.mine(p) {
-                continue;
-            }
-            self.captures(p, &mut vec![c], &mut Vec::new(), &mut caps);
-            for d in DIAGONALS {
-                if p.abs() == 1 && d.1 != up {
-                    continue;
-                }
-                let mut t = off(c, d);
-                while let Some(x) = t.filter(|&x| self.cells[x] == 0) {
-                    steps.push((vec![c, x], Vec::new()));
-                    if p.abs() == 1 {
-                        break;
-                    }
-                    t = off(x, d);
-                }
-            }
-        }
-        let most = caps.iter().map(|m| m.1.len()).max().unwrap_or(0);
-        if most == 0 {
-            return steps;
-        }
-        caps.retain(|m| m.1.len() == most);
-        caps
+    let most = caps.iter().map(|m| m.1.len()).max().unwrap_or(0);
+    if most == 0 {
+        return steps;
     }
-
-    fn crowns(&self, p: i8, to: usize) -> bool {
-        p.abs() == 1 && to / 10 == if self.white { 9 } else { 0 }
-    }
-
-    fn text(&self, (path, taken): &RefMove) -> String {
-        let sep = if taken.is_empty() { "-" } else { "x" };
-        let names: Vec<String> = path.iter().map(|&c| name(c)).collect();
-        let mut out = names.join(sep);
-        if self.crowns(self.cells[path[0]], *path.last().unwrap()) {
-            out += "=W";
-        }
-        out
-    }
-
-    fn play(&mut self, (path, taken): &RefMove) {
-        let (from, to) = (path[0], *path.last().unwrap());
-        let p = self.cells[from];
-        self.cells[from] = 0;
-        for &c in taken {
-            self.cells[c] = 0;
-        }
-        self.cells[to] = if self.crowns(p, to) { p * 2 } else { p };
-        self.white = !self.white;
-    }
-
-    /// Perft; `unique`: captures taking the same pieces between the same squares once.
-    fn perft(&self, depth: u32, unique: bool) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = self.moves();
-        if unique {
-            let mut seen = BTreeSet::new();
-            moves.retain(|(path, taken)| {
-                let mut t = taken.clone();
-                t.sort();
-                seen.insert((path[0], *path.last().unwrap(), t))
-            });
-        }
-        moves
-            .iter()
-            .map(|m| {
-                let mut t = self.clone();
-                t.play(m);
-                t.perft(depth - 1, unique)
-            })
-            .sum()
-    }
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
+    caps.retain(|m| m.1.len() == most);
+    caps
 }
 
 /// Every decision of 150 seeded random games (no draw rule, at most 400 plies); perft 3
@@ -231,45 +128,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         "international-draughts",
         &[("quiet_plies", "0"), ("max_plies", "0")],
     );
-    let mut scratch = g.scratch();
-    let (mut kings, mut chains) = (0, 0);
-    for seed in 0..150u64 {
-        let mut s = g.start_state(seed).expect("start");
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-        while s.ply < 400 {
-            let r = Reference::read(&g, &s);
-            let theirs = r.moves();
-            let ours = texts(&g, &s);
-            let want: Vec<String> = theirs.iter().map(|m| r.text(m)).collect();
-            assert_eq!(
-                sorted(ours.clone()),
-                sorted(want),
-                "seed {seed}, ply {}",
-                s.ply
-            );
-            if s.ply.is_multiple_of(20) && seed < 15 {
-                assert_eq!(
-                    g.perft(&s, 3),
-                    r.perft(3, false),
-                    "seed {seed}, ply {}",
-                    s.ply
-                );
-            }
-            if ours.is_empty() {
-                let o = g.status(&s, &mut scratch).expect("over");
-                assert_eq!(o.ending, "no moves");
-                break;
-            }
-            kings += r.cells.iter().filter(|p| p.abs() == 2).count();
-            chains += theirs.iter().filter(|m| m.1.len() > 1).count();
-            let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-            play(&g, &mut s, &[text.as_str()]);
-        }
-    }
-    assert!(
-        kings > 1000 && chains > 100,
-        "kings {kings}, chains {chains}"
-    );
+    agree_move_by_move(&g, read, moves, 150, (15, 3));
 }
 
 /// A king flies over empty squares to the piece it takes and lands anywhere beyond; the

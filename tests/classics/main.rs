@@ -6,6 +6,7 @@ mod common;
 
 mod breakthrough;
 mod connect_four;
+mod draughts;
 mod english_draughts;
 mod international_draughts;
 mod othello;

@@ -6,36 +6,33 @@ use crate::game::Actor;
 use std::collections::HashMap;
 use tessel_lang::{compile, MapLoader};
 
-fn chess() -> Game {
-    let files: HashMap<String, String> = [
+/// A bundled ruleset compiled with the standard library files it uses.
+fn bundled(name: &str, rules: &str, stdlib: &[&str]) -> Game {
+    let library = [
         ("board8", include_str!("../../../stdlib/board8.tessel")),
         ("movers", include_str!("../../../stdlib/movers.tessel")),
         ("pawns", include_str!("../../../stdlib/pawns.tessel")),
         ("grid", include_str!("../../../stdlib/grid.tessel")),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
-    let rules = include_str!("../../../rulesets/chess.tessel");
-    let program = compile("chess", rules, &MapLoader(files), &[])
+    ];
+    let files: HashMap<String, String> = library
+        .into_iter()
+        .filter(|(k, _)| stdlib.contains(k))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    let program = compile(name, rules, &MapLoader(files), &[])
         .program
-        .expect("chess compiles");
+        .unwrap_or_else(|| panic!("{name} compiles"));
     Game::new(program)
 }
 
+fn chess() -> Game {
+    let rules = include_str!("../../../rulesets/chess.tessel");
+    bundled("chess", rules, &["board8", "movers", "pawns", "grid"])
+}
+
 fn breakthrough() -> Game {
-    let files: HashMap<String, String> = [
-        ("board8", include_str!("../../../stdlib/board8.tessel")),
-        ("grid", include_str!("../../../stdlib/grid.tessel")),
-    ]
-    .into_iter()
-    .map(|(k, v)| (k.to_string(), v.to_string()))
-    .collect();
     let rules = include_str!("../../../rulesets/breakthrough.tessel");
-    let program = compile("breakthrough", rules, &MapLoader(files), &[])
-        .program
-        .expect("breakthrough compiles");
-    Game::new(program)
+    bundled("breakthrough", rules, &["board8", "grid"])
 }
 
 fn legal(g: &Game, s: &State) -> Vec<Move> {

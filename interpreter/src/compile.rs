@@ -198,50 +198,76 @@ pub(crate) struct Sieve {
     /// count, `pieces … > 0`, `owner(to) ==` a player). (A stack's lower pieces lie under a
     /// top piece: an empty cell holds none.)
     pieces: bool,
-    /// Only cells where a per-cell variable (its first slot, its number of cells) is not
-    /// 0: the condition needs it above 0 or not 0.
-    var: Option<(usize, usize)>,
+    /// Only cells where one of these per-cell variables (each its first slot and its number
+    /// of cells) is not 0: the condition needs one of them above 0 or not 0 (`either(…,
+    /// a(to), b(to)) == 1` needs `a` or `b`).
+    vars: Vars,
 }
+
+/// Up to two per-cell variables, one of which must be not 0 (none: no such test).
+type Vars = [Option<(usize, usize)>; 2];
 
 impl Sieve {
     /// Every cell.
     pub(crate) const ALL: Sieve = Sieve {
         pieces: false,
-        var: None,
+        vars: [None, None],
     };
     /// The cells holding a piece.
     pub(crate) const PIECES: Sieve = Sieve {
         pieces: true,
-        var: None,
+        vars: [None, None],
     };
     /// The cells where the variable at `slot` (over `n` cells) is not 0.
     pub(crate) const fn var(slot: usize, n: usize) -> Sieve {
         Sieve {
             pieces: false,
-            var: Some((slot, n)),
+            vars: [Some((slot, n)), None],
         }
     }
 
-    /// For both conditions holding: a cell must pass both sieves.
+    /// How many variables the test names (0: no test).
+    fn named(self) -> usize {
+        self.vars.iter().flatten().count()
+    }
+
+    /// For both conditions holding: a cell must pass both sieves (of two tests of
+    /// variables, the narrower is kept).
     fn and(self, o: Sieve) -> Sieve {
+        let vars = match (self.named(), o.named()) {
+            (0, _) => o.vars,
+            (_, 0) => self.vars,
+            (a, b) if b < a => o.vars,
+            _ => self.vars,
+        };
         Sieve {
             pieces: self.pieces || o.pieces,
-            var: self.var.or(o.var),
+            vars,
         }
     }
 
-    /// For either condition holding: a cell must pass what both sieves ask.
+    /// For either condition holding: a cell must pass what both sieves ask (either's
+    /// variables, if both test some and there are no more than two together).
     fn or(self, o: Sieve) -> Sieve {
+        let mut both: Vec<(usize, usize)> = self.vars.iter().flatten().copied().collect();
+        for v in o.vars.iter().flatten() {
+            if !both.contains(v) {
+                both.push(*v);
+            }
+        }
+        let vars = if self.named() == 0 || o.named() == 0 || both.len() > 2 {
+            [None, None]
+        } else {
+            [both.first().copied(), both.get(1).copied()]
+        };
         Sieve {
             pieces: self.pieces && o.pieces,
-            var: if self.var == o.var { self.var } else { None },
+            vars,
         }
     }
 }
 
 impl Compiler {
-    /// The sieve for `cond`: a conjunction takes the first part with one; a disjunction
-    /// only the one its two sides share.
     fn sieve(&self, cond: &Expr) -> Sieve {
         self.sieve_on(cond, false)
     }
@@ -253,12 +279,18 @@ impl Compiler {
         let player = |e: &Expr| matches!(e, E::Player(_) | E::Mover | E::Opponent);
         let count =
             |e: &Expr| matches!(e, E::Holds(c, _) | E::Height(c) | E::PiecesAt(c, _) if to(c));
-        let var = |e: &Expr| match e {
-            E::VarAt(v, c) if to(c) => {
-                Some((self.var_slot[*v as usize], self.var_shape[*v as usize].1))
+        // The variable a value is, read at the cell; or either of two such.
+        fn var(l: &Compiler, e: &Expr, to: &dyn Fn(&Expr) -> bool) -> Option<Sieve> {
+            match e {
+                E::VarAt(v, c) if to(c) => Some(Sieve::var(
+                    l.var_slot[*v as usize],
+                    l.var_shape[*v as usize].1,
+                )),
+                E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => var(l, x, to),
+                E::Either(_, a, b) => Some(var(l, a, to)?.or(var(l, b, to)?)),
+                _ => None,
             }
-            _ => None,
-        };
+        }
         // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`,
         // `x == k` (k not 0).
         let zero_fails = |op: BinOp, k: &Expr| match (op, k) {
@@ -275,9 +307,7 @@ impl Compiler {
             E::Bin(BinOp::And, a, b) => self.sieve_on(a, from_too).and(self.sieve_on(b, from_too)),
             E::Bin(BinOp::Or, a, b) => self.sieve_on(a, from_too).or(self.sieve_on(b, from_too)),
             E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::PIECES,
-            E::Bin(op, a, b) if zero_fails(*op, b) => {
-                var(a).map_or(Sieve::ALL, |(slot, n)| Sieve::var(slot, n))
-            }
+            E::Bin(op, a, b) if zero_fails(*op, b) => var(self, a, &to).unwrap_or(Sieve::ALL),
             E::Bin(BinOp::Eq, a, b)
                 if (matches!(&**a, E::OwnerOf(c) if to(c)) && player(b))
                     || (matches!(&**b, E::OwnerOf(c) if to(c)) && player(a)) =>
@@ -320,10 +350,11 @@ impl Sieve {
     /// and no variable).
     #[inline]
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
+        let set = |v: Option<(usize, usize)>| {
+            v.is_some_and(|(slot, n)| (c as usize) < n && s.vars[slot + c as usize] != 0)
+        };
         (!self.pieces || s.cells.get(c as usize).is_some_and(|p| !p.is_none()))
-            && self
-                .var
-                .is_none_or(|(slot, n)| (c as usize) < n && s.vars[slot + c as usize] != 0)
+            && (self.vars[0].is_none() || set(self.vars[0]) || set(self.vars[1]))
     }
 }
 
@@ -835,10 +866,11 @@ mod tests {
     #[test]
     fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() {
         use Expr as E;
-        // Variable 0 per cell at slot 3 (10 cells); variable 1 plain.
+        // Variable 0 per cell at slot 3 (10 cells); variable 1 plain; variable 2 per cell at
+        // slot 14.
         let l = Compiler {
-            var_slot: vec![3, 13],
-            var_shape: vec![(false, 10), (false, 0)],
+            var_slot: vec![3, 13, 14],
+            var_shape: vec![(false, 10), (false, 0), (false, 10)],
             codes: Vec::new(),
             sources: Vec::new(),
             sieves: Vec::new(),
@@ -906,6 +938,26 @@ mod tests {
             sieve(&above(BinOp::Ge, var_at.clone(), one_more)),
             Sieve::var(3, 10)
         );
+        // One of two variables, as `either` chooses.
+        let either = E::Either(b(E::Var(1)), b(var_at.clone()), b(E::VarAt(2, b(E::To))));
+        let two = Sieve {
+            pieces: false,
+            vars: [Some((3, 10)), Some((14, 10))],
+        };
+        assert_eq!(sieve(&cmp(BinOp::Eq, either.clone(), 1)), two);
+        assert_eq!(
+            sieve(&and(&friend, &cmp(BinOp::Eq, either.clone(), 1))),
+            Sieve::PIECES.and(two)
+        );
+        // A single variable is narrower than one of two.
+        assert_eq!(
+            sieve(&and(
+                &cmp(BinOp::Eq, either.clone(), 1),
+                &cmp(BinOp::Ne, var_at.clone(), 0)
+            )),
+            Sieve::var(3, 10)
+        );
+        assert_eq!(sieve(&cmp(BinOp::Eq, either, 0)), Sieve::ALL);
         let less = above(BinOp::Sub, around, E::Int(1));
         assert_eq!(sieve(&above(BinOp::Gt, var_at, less)), Sieve::ALL);
     }

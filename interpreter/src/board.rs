@@ -4,7 +4,7 @@
 use petgraph::graph::{DiGraph, NodeIndex};
 use petgraph::visit::{Bfs, NodeFiltered};
 use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
 
 /// A set of cells as bits.
@@ -46,8 +46,11 @@ pub struct Board {
     /// Rows to draw and write the board in, when it is not a full grid: each row's indent
     /// in half cells and its cells.
     pub rows: Option<Vec<(u32, Vec<CellId>)>>,
-    /// The graph the tables came from, kept for graph queries.
-    pub graph: DiGraph<CellId, DirId>,
+    /// The links, `(from, dir, to)`, the tables were made from.
+    links: Vec<(CellId, DirId, CellId)>,
+    /// The graph of the links, for graph queries: made the first time one is asked (a
+    /// drawn area relinked after each change seldom needs it).
+    graph: OnceLock<DiGraph<CellId, DirId>>,
     /// `cost[dir * cells + cell]`: what the link costs in move units; empty when every
     /// link costs one.
     cost: Vec<u32>,
@@ -146,7 +149,8 @@ impl Board {
             regions,
             grid: b.grid,
             rows: b.rows.clone(),
-            graph: DiGraph::new(),
+            links: Vec::new(),
+            graph: OnceLock::new(),
             cost: Vec::new(),
             outlines: b.outlines.clone(),
         };
@@ -173,7 +177,8 @@ impl Board {
             regions: self.regions.clone(),
             grid: self.grid,
             rows: self.rows.clone(),
-            graph: DiGraph::new(),
+            links: Vec::new(),
+            graph: OnceLock::new(),
             cost: Vec::new(),
             outlines,
         };
@@ -181,20 +186,30 @@ impl Board {
         board
     }
 
-    /// Builds the graph and the neighbour tables from the links (`(from, dir, to)`) and
-    /// what each costs (empty: all one).
+    /// Builds the neighbour tables from the links (`(from, dir, to)`) and what each costs
+    /// (empty: all one). A later link of a cell along a direction wins; a cell's neighbours
+    /// are listed as the graph lists them (its latest link first), each once.
     fn link(&mut self, links: &[(CellId, DirId, CellId)], costs: &[u32]) {
         let n = self.cell_names.len();
         let dirs = self.dir_names.len();
-        let mut graph = DiGraph::with_capacity(n, links.len());
-        let nodes: Vec<NodeIndex> = (0..n).map(|c| graph.add_node(c as CellId)).collect();
-        for &(from, dir, to) in links {
-            graph.add_edge(nodes[from as usize], nodes[to as usize], dir);
-        }
         let mut next = vec![NO_CELL; n * dirs];
-        for e in graph.edge_indices() {
-            if let (Some((f, t)), Some(&d)) = (graph.edge_endpoints(e), graph.edge_weight(e)) {
-                next[d as usize * n + f.index()] = t.index() as CellId;
+        // Each cell's links, latest first: counted, then laid out cell by cell.
+        let mut at = vec![0u32; n + 1];
+        for &(from, dir, to) in links {
+            if let Some(slot) = next.get_mut(dir as usize * n + from as usize) {
+                *slot = to;
+                at[from as usize + 1] += 1;
+            }
+        }
+        for c in 0..n {
+            at[c + 1] += at[c];
+        }
+        let mut fill = at.clone();
+        let mut out = vec![NO_CELL; at[n] as usize];
+        for &(from, _, to) in links.iter().rev() {
+            if let Some(i) = fill.get_mut(from as usize).filter(|_| (from as usize) < n) {
+                out[*i as usize] = to;
+                *i += 1;
             }
         }
         let mut cost = Vec::new();
@@ -204,23 +219,37 @@ impl Board {
                 cost[dir as usize * n + from as usize] = c;
             }
         }
-        let mut adj: Vec<CellId> = Vec::new();
-        let mut adj_at = vec![0u32];
+        let mut adj: Vec<CellId> = Vec::with_capacity(links.len());
+        let mut adj_at = Vec::with_capacity(n + 1);
+        adj_at.push(0u32);
         for c in 0..n {
             let start = adj.len();
-            for t in graph.neighbors(NodeIndex::new(c)) {
-                let t = t.index() as CellId;
+            for &t in &out[at[c] as usize..at[c + 1] as usize] {
                 if !adj[start..].contains(&t) {
                     adj.push(t);
                 }
             }
             adj_at.push(adj.len() as u32);
         }
-        self.graph = graph;
+        self.links = links.to_vec();
+        self.graph = OnceLock::new();
         self.next = next;
         self.cost = cost;
         self.adj = adj;
         self.adj_at = adj_at;
+    }
+
+    /// The graph of the board's links (made on first use).
+    pub fn graph(&self) -> &DiGraph<CellId, DirId> {
+        self.graph.get_or_init(|| {
+            let n = self.cell_names.len();
+            let mut graph = DiGraph::with_capacity(n, self.links.len());
+            let nodes: Vec<NodeIndex> = (0..n).map(|c| graph.add_node(c as CellId)).collect();
+            for &(from, dir, to) in &self.links {
+                graph.add_edge(nodes[from as usize], nodes[to as usize], dir);
+            }
+            graph
+        })
     }
 
     /// Links on the shortest way from `a` to `b` along `dirs` (breadth first), if any.
@@ -294,7 +323,7 @@ impl Board {
         if !holds(c) {
             return Vec::new();
         }
-        let within = NodeFiltered::from_fn(&self.graph, |n: NodeIndex| holds(n.index() as CellId));
+        let within = NodeFiltered::from_fn(self.graph(), |n: NodeIndex| holds(n.index() as CellId));
         let mut bfs = Bfs::new(&within, NodeIndex::new(c as usize));
         let mut out = Vec::new();
         while let Some(n) = bfs.next(&within) {
@@ -305,7 +334,7 @@ impl Board {
 
     /// How many separate groups of cells where `holds` is true touch `c`.
     pub fn groups_around(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> usize {
-        let within = NodeFiltered::from_fn(&self.graph, |n: NodeIndex| holds(n.index() as CellId));
+        let within = NodeFiltered::from_fn(self.graph(), |n: NodeIndex| holds(n.index() as CellId));
         let mut seen = vec![false; self.cells()];
         let mut groups = 0;
         for t in self.neighbours(c) {
@@ -365,7 +394,7 @@ impl Board {
 
     /// Number of connected pieces of the board, counting links both ways.
     pub fn components(&self) -> usize {
-        petgraph::algo::connected_components(&self.graph)
+        petgraph::algo::connected_components(self.graph())
     }
 }
 
@@ -385,7 +414,7 @@ mod tests {
         let board = Board::build(&b, &[], 1);
         for c in 0..3 {
             let mut want: Vec<CellId> = Vec::new();
-            for n in board.graph.neighbors(NodeIndex::new(c as usize)) {
+            for n in board.graph().neighbors(NodeIndex::new(c as usize)) {
                 let t = n.index() as CellId;
                 if !want.contains(&t) {
                     want.push(t);

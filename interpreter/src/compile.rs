@@ -348,13 +348,19 @@ fn floor(e: &Expr) -> Option<i64> {
 impl Sieve {
     /// Whether cell `c` is to be tried (no cell, as for an action on none, holds no piece
     /// and no variable).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
-        let set = |v: Option<(usize, usize)>| {
-            v.is_some_and(|(slot, n)| (c as usize) < n && s.vars[slot + c as usize] != 0)
-        };
-        (!self.pieces || s.cells.get(c as usize).is_some_and(|p| !p.is_none()))
-            && (self.vars[0].is_none() || set(self.vars[0]) || set(self.vars[1]))
+        let c = c as usize;
+        if self.pieces && s.cells.get(c).is_none_or(|p| p.is_none()) {
+            return false;
+        }
+        match self.vars {
+            [None, _] => true,
+            [Some((a, n)), None] => c < n && s.vars[a + c] != 0,
+            [Some((a, n)), Some((b, m))] => {
+                (c < n && s.vars[a + c] != 0) || (c < m && s.vars[b + c] != 0)
+            }
+        }
     }
 }
 

@@ -123,15 +123,22 @@ pub(crate) fn where_is(s: &State, k: PieceId, who: i64) -> i64 {
 
 /// How many pieces (of type `k`, of `who`) stand anywhere on the board.
 pub(crate) fn count(s: &State, k: Option<PieceId>, who: Option<i64>) -> i64 {
-    s.cells
-        .iter()
-        .chain(s.buried.iter().map(|(_, p)| p))
-        .filter(|p| {
-            !p.is_none()
-                && k.is_none_or(|k| p.kind() == k)
-                && who.is_none_or(|w| p.owner() as i64 == w)
-        })
-        .count() as i64
+    // The type and owner asked for, compared as bits of the piece at once.
+    let (mut mask, mut want) = (0u16, 0u16);
+    if let Some(k) = k {
+        (mask, want) = (0xFF, Piece::new(k, 0).0 & 0xFF);
+    }
+    if let Some(w) = who {
+        let Some(owner) = u8::try_from(w).ok().filter(|&w| w <= 0xF) else {
+            return 0;
+        };
+        mask |= 0xF00;
+        want |= Piece::new(0, owner).0 & 0xF00;
+    }
+    let hit = |p: &Piece| p.0 != 0 && p.0 & mask == want;
+    let on = s.cells.iter().filter(|p| hit(p)).count();
+    let under = s.buried.iter().filter(|(_, p)| hit(p)).count();
+    (on + under) as i64
 }
 
 impl Game {
@@ -356,6 +363,49 @@ impl Game {
         match (&s.area, usize::try_from(a)) {
             (Some(area), Ok(a)) if a < s.cells.len() => area.splits(a) as i64,
             _ => 0,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Counting by type and owner at once gives what asking each piece gives, on the
+    /// board and beneath it, for every type, owner and out-of-range owner asked.
+    #[test]
+    fn count_asks_each_piece_its_type_and_owner() {
+        let mut s = State::empty(6, Vec::new(), 0, 0);
+        s.cells[0] = Piece::new(0, 0);
+        s.cells[1] = Piece::new(2, 1).with_moved(true);
+        s.cells[3] = Piece::new(0, NEUTRAL);
+        s.cells[4] = Piece::new(2, 0);
+        s.buried.push((4, Piece::new(0, 1)));
+        let all: Vec<Piece> = s
+            .cells
+            .iter()
+            .chain(s.buried.iter().map(|(_, p)| p))
+            .copied()
+            .collect();
+        for k in [None, Some(0), Some(1), Some(2)] {
+            for who in [
+                None,
+                Some(0),
+                Some(1),
+                Some(NEUTRAL as i64),
+                Some(-1),
+                Some(16),
+            ] {
+                let naive = all
+                    .iter()
+                    .filter(|p| {
+                        !p.is_none()
+                            && k.is_none_or(|k| p.kind() == k)
+                            && who.is_none_or(|w| p.owner() as i64 == w)
+                    })
+                    .count() as i64;
+                assert_eq!(count(&s, k, who), naive, "{k:?} {who:?}");
+            }
         }
     }
 }

@@ -9,6 +9,7 @@ mod connect_four;
 mod english_draughts;
 mod international_draughts;
 mod othello;
+mod tablut;
 mod tic_tac_toe;
 
 use tessel_interpreter::{Game, State};

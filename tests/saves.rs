@@ -19,6 +19,8 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("gomoku", &[]),
     ("international-draughts", &[]),
     ("othello", &[]),
+    ("tablut", &[]),
+    ("tablut", &[("escape", "corner"), ("leader_taken", "two_away")]),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),

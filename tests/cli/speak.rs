@@ -22,6 +22,7 @@ const GAMES: &[&str] = &[
     "mutou-drawn",
     "oicustiytac",
     "othello",
+    "tablut",
     "tic-tac-toe",
     "veney",
     "veney-donkey",

@@ -20,7 +20,10 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("international-draughts", &[]),
     ("othello", &[]),
     ("tablut", &[]),
-    ("tablut", &[("escape", "corner"), ("leader_taken", "two_away")]),
+    (
+        "tablut",
+        &[("escape", "corner"), ("leader_taken", "two_away")],
+    ),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),

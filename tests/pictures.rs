@@ -296,3 +296,39 @@ fn shaded_regions_are_named_in_the_key_of_pictures_alone() {
         "{caption}"
     );
 }
+
+/// A board of cells and links whose cells are named by file and rank (nine men's morris)
+/// is drawn with each cell where its name says: every link runs along a rank or a file,
+/// and a7 stands above a1 and left of g7.
+#[test]
+fn cells_named_by_file_and_rank_stand_where_their_names_say() {
+    let g = common::load("nine-mens-morris", &[]);
+    let s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    let mut links = 0;
+    for line in svg
+        .lines()
+        .filter(|l| l.starts_with("<line") && l.contains("stroke=\"#8b6b4a\""))
+    {
+        let v: Vec<f64> = [" x1=\"", " y1=\"", " x2=\"", " y2=\""]
+            .iter()
+            .map(|a| values_of(line, a).next().expect("a coordinate"))
+            .collect();
+        assert!(v[0] == v[2] || v[1] == v[3], "a slanted link: {line}");
+        links += 1;
+    }
+    assert_eq!(links, 32);
+    let place = |name: &str| {
+        let at = svg
+            .find(&format!(">{name}</text>"))
+            .expect("the cell's name");
+        let tag = &svg[svg[..at].rfind("<text").expect("its text")..at];
+        (
+            values_of(tag, " x=\"").next().unwrap(),
+            values_of(tag, " y=\"").next().unwrap(),
+        )
+    };
+    let (a7, a1, g7) = (place("a7"), place("a1"), place("g7"));
+    assert!(a7.0 == a1.0 && a7.1 < a1.1, "{a7:?} {a1:?}");
+    assert!(a7.1 == g7.1 && a7.0 < g7.0, "{a7:?} {g7:?}");
+}

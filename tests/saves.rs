@@ -18,6 +18,8 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("english-draughts", &[]),
     ("gomoku", &[]),
     ("international-draughts", &[]),
+    ("nine-mens-morris", &[]),
+    ("nine-mens-morris", &[("flying", "false")]),
     ("othello", &[]),
     ("tablut", &[]),
     (

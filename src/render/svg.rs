@@ -84,15 +84,31 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     let general = game.board.grid.is_none() && hex_rows.is_none() && !drawn;
     let mut links = String::new();
     if general {
-        let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
-        let o = margin as f64 + CELL as f64 / 2.0 + r;
-        for (c, at) in centre.iter_mut().enumerate() {
-            let a =
-                std::f64::consts::TAU * c as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
-            *at = (o + r * a.cos(), o + r * a.sin());
+        if let Some(places) = named_places(&game.board.cell_names) {
+            // Cells named by file and rank stand where their names say, rank 1 at the bottom.
+            let (files, ranks) = places
+                .iter()
+                .fold((0, 0), |(f, r), &(x, y)| (f.max(x + 1), r.max(y + 1)));
+            let (unit, m) = (CELL as f64, margin as f64);
+            for (at, &(x, y)) in centre.iter_mut().zip(&places) {
+                *at = (
+                    m + unit * (x as f64 + 0.5),
+                    m + unit * ((ranks - 1 - y) as f64 + 0.5),
+                );
+            }
+            width = (files as f64 * unit + 2.0 * m) as u32;
+            height = (ranks as f64 * unit + 2.0 * m) as u32;
+        } else {
+            let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
+            let o = margin as f64 + CELL as f64 / 2.0 + r;
+            for (c, at) in centre.iter_mut().enumerate() {
+                let a = std::f64::consts::TAU * c as f64 / n.max(1) as f64
+                    - std::f64::consts::FRAC_PI_2;
+                *at = (o + r * a.cos(), o + r * a.sin());
+            }
+            width = (2.0 * o) as u32;
+            height = width;
         }
-        width = (2.0 * o) as u32;
-        height = width;
         for c in 0..n {
             for t in game.board.neighbours(c as CellId) {
                 if (t as usize) > c {
@@ -610,4 +626,26 @@ fn colour_named(name: &str) -> Option<(&'static str, &'static str)> {
         "grey" | "gray" => ("#95a5a6", "#1a1a1a"),
         _ => return None,
     })
+}
+
+/// Where the cells of a board of cells and links stand when every one is named as a file
+/// letter and a rank (`a7`, `d1`, as on a nine men's morris board): column and row from 0,
+/// rank 1 at the bottom. `None` when some name is not so, or two name one place.
+fn named_places(names: &[String]) -> Option<Vec<(u32, u32)>> {
+    let places: Vec<(u32, u32)> = names
+        .iter()
+        .map(|name| {
+            let file = name.chars().next().filter(char::is_ascii_lowercase)?;
+            let rank = &name[1..];
+            let rank: u32 = rank
+                .parse()
+                .ok()
+                .filter(|r| (1..=60).contains(r) && !rank.starts_with('0'))?;
+            Some((u32::from(file) - u32::from('a'), rank - 1))
+        })
+        .collect::<Option<_>>()?;
+    let mut seen = places.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    (seen.len() == places.len() && !places.is_empty()).then_some(places)
 }

@@ -8,6 +8,7 @@ mod breakthrough;
 mod connect_four;
 mod english_draughts;
 mod international_draughts;
+mod nine_mens_morris;
 mod othello;
 mod tablut;
 mod tic_tac_toe;

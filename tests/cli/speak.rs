@@ -20,6 +20,7 @@ const GAMES: &[&str] = &[
     "muso-kawa",
     "mutou",
     "mutou-drawn",
+    "nine-mens-morris",
     "oicustiytac",
     "othello",
     "tablut",

@@ -332,3 +332,17 @@ fn cells_named_by_file_and_rank_stand_where_their_names_say() {
     assert!(a7.0 == a1.0 && a7.1 < a1.1, "{a7:?} {a1:?}");
     assert!(a7.1 == g7.1 && a7.0 < g7.0, "{a7:?} {g7:?}");
 }
+
+/// On the text board too, cells named by file and rank stand where their names say, with
+/// blanks where the board has no cell.
+#[test]
+fn the_text_board_of_cells_named_by_file_and_rank_is_a_grid() {
+    let g = common::load("nine-mens-morris", &[]);
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["d7", "c4"]);
+    let text = render::board(&g, &s);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "  7  .     W     .");
+    assert_eq!(lines[3], "  4  . . B   . . .");
+    assert_eq!(lines[7], "     a b c d e f g");
+}

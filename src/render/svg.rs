@@ -84,7 +84,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     let general = game.board.grid.is_none() && hex_rows.is_none() && !drawn;
     let mut links = String::new();
     if general {
-        if let Some(places) = named_places(&game.board.cell_names) {
+        if let Some(places) = super::named_places(&game.board.cell_names) {
             // Cells named by file and rank stand where their names say, rank 1 at the bottom.
             let (files, ranks) = places
                 .iter()
@@ -626,26 +626,4 @@ fn colour_named(name: &str) -> Option<(&'static str, &'static str)> {
         "grey" | "gray" => ("#95a5a6", "#1a1a1a"),
         _ => return None,
     })
-}
-
-/// Where the cells of a board of cells and links stand when every one is named as a file
-/// letter and a rank (`a7`, `d1`, as on a nine men's morris board): column and row from 0,
-/// rank 1 at the bottom. `None` when some name is not so, or two name one place.
-fn named_places(names: &[String]) -> Option<Vec<(u32, u32)>> {
-    let places: Vec<(u32, u32)> = names
-        .iter()
-        .map(|name| {
-            let file = name.chars().next().filter(char::is_ascii_lowercase)?;
-            let rank = &name[1..];
-            let rank: u32 = rank
-                .parse()
-                .ok()
-                .filter(|r| (1..=60).contains(r) && !rank.starts_with('0'))?;
-            Some((u32::from(file) - u32::from('a'), rank - 1))
-        })
-        .collect::<Option<_>>()?;
-    let mut seen = places.clone();
-    seen.sort_unstable();
-    seen.dedup();
-    (seen.len() == places.len() && !places.is_empty()).then_some(places)
 }

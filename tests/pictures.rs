@@ -296,3 +296,53 @@ fn shaded_regions_are_named_in_the_key_of_pictures_alone() {
         "{caption}"
     );
 }
+
+/// A board of cells and links whose cells are named by file and rank (nine men's morris)
+/// is drawn with each cell where its name says: every link runs along a rank or a file,
+/// and a7 stands above a1 and left of g7.
+#[test]
+fn cells_named_by_file_and_rank_stand_where_their_names_say() {
+    let g = common::load("nine-mens-morris", &[]);
+    let s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    let mut links = 0;
+    for line in svg
+        .lines()
+        .filter(|l| l.starts_with("<line") && l.contains("stroke=\"#8b6b4a\""))
+    {
+        let v: Vec<f64> = [" x1=\"", " y1=\"", " x2=\"", " y2=\""]
+            .iter()
+            .map(|a| values_of(line, a).next().expect("a coordinate"))
+            .collect();
+        assert!(v[0] == v[2] || v[1] == v[3], "a slanted link: {line}");
+        links += 1;
+    }
+    assert_eq!(links, 32);
+    let place = |name: &str| {
+        let at = svg
+            .find(&format!(">{name}</text>"))
+            .expect("the cell's name");
+        let tag = &svg[svg[..at].rfind("<text").expect("its text")..at];
+        (
+            values_of(tag, " x=\"").next().unwrap(),
+            values_of(tag, " y=\"").next().unwrap(),
+        )
+    };
+    let (a7, a1, g7) = (place("a7"), place("a1"), place("g7"));
+    assert!(a7.0 == a1.0 && a7.1 < a1.1, "{a7:?} {a1:?}");
+    assert!(a7.1 == g7.1 && a7.0 < g7.0, "{a7:?} {g7:?}");
+}
+
+/// On the text board too, cells named by file and rank stand where their names say, with
+/// blanks where the board has no cell.
+#[test]
+fn the_text_board_of_cells_named_by_file_and_rank_is_a_grid() {
+    let g = common::load("nine-mens-morris", &[]);
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["d7", "c4"]);
+    let text = render::board(&g, &s);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "  7  .     W     .");
+    assert_eq!(lines[3], "  4  . . B   . . .");
+    assert_eq!(lines[7], "     a b c d e f g");
+}

@@ -89,7 +89,7 @@ impl Game {
     /// walk off the board, or round a cycle back to its start, is not closed).
     fn walk(&self, w: &Along, cx: &Ctx, start: CellId, d: DirId) -> u32 {
         let board = self.bd(cx.s);
-        let limit = cx.s.cells.len() as u32;
+        let limit = (cx.s.cells.len() as u32).min(w.max.unwrap_or(u32::MAX));
         let test = CellTest::of(self, &w.cond, cx);
         let mut t = board.step(start, d);
         let mut n = 0;
@@ -107,7 +107,7 @@ impl Game {
         }
     }
 
-    /// `each cell along DIRS from CELL while COND [up to COND] { … }`: for each direction,
+    /// `each cell along DIRS from CELL [max N] while COND [up to COND] { … }`: for each direction,
     /// the block runs on each cell the walk meets, as `to`.
     pub(crate) fn exec_along(
         &self,

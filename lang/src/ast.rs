@@ -525,6 +525,8 @@ pub enum Stmt {
     EachAlong {
         dirs: Expr,
         from: Expr,
+        /// `max N`: at most N cells along each direction (the number and where it is written).
+        max: Option<(u32, Span)>,
         cond: Expr,
         closed: Option<Expr>,
         body: Vec<Stmt>,

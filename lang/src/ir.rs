@@ -680,6 +680,8 @@ pub struct Along {
     pub dirs: Vec<Vec<DirId>>,
     pub cond: Box<Expr>,
     pub closed: Option<Box<Expr>>,
+    /// At most this many cells along each direction (`max N`); `None`: no bound.
+    pub max: Option<u32>,
 }
 
 #[derive(Clone, Debug, Serialize)]

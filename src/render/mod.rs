@@ -211,3 +211,25 @@ pub fn piece_values(game: &Game, s: &State) -> String {
     }
     each.join("; ")
 }
+
+/// Where the cells of a board of cells and links stand when every one is named as a file
+/// letter and a rank (`a7`, `d1`, as on a nine men's morris board): column and row from 0,
+/// rank 1 at the bottom. `None` when some name is not so, or two name one place.
+pub(crate) fn named_places(names: &[String]) -> Option<Vec<(u32, u32)>> {
+    let places: Vec<(u32, u32)> = names
+        .iter()
+        .map(|name| {
+            let file = name.chars().next().filter(char::is_ascii_lowercase)?;
+            let rank = &name[1..];
+            let rank: u32 = rank
+                .parse()
+                .ok()
+                .filter(|r| (1..=60).contains(r) && !rank.starts_with('0'))?;
+            Some((u32::from(file) - u32::from('a'), rank - 1))
+        })
+        .collect::<Option<_>>()?;
+    let mut seen = places.clone();
+    seen.sort_unstable();
+    seen.dedup();
+    (seen.len() == places.len() && !places.is_empty()).then_some(places)
+}

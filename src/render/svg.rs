@@ -84,15 +84,31 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     let general = game.board.grid.is_none() && hex_rows.is_none() && !drawn;
     let mut links = String::new();
     if general {
-        let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
-        let o = margin as f64 + CELL as f64 / 2.0 + r;
-        for (c, at) in centre.iter_mut().enumerate() {
-            let a =
-                std::f64::consts::TAU * c as f64 / n.max(1) as f64 - std::f64::consts::FRAC_PI_2;
-            *at = (o + r * a.cos(), o + r * a.sin());
+        if let Some(places) = super::named_places(&game.board.cell_names) {
+            // Cells named by file and rank stand where their names say, rank 1 at the bottom.
+            let (files, ranks) = places
+                .iter()
+                .fold((0, 0), |(f, r), &(x, y)| (f.max(x + 1), r.max(y + 1)));
+            let (unit, m) = (CELL as f64, margin as f64);
+            for (at, &(x, y)) in centre.iter_mut().zip(&places) {
+                *at = (
+                    m + unit * (x as f64 + 0.5),
+                    m + unit * ((ranks - 1 - y) as f64 + 0.5),
+                );
+            }
+            width = (files as f64 * unit + 2.0 * m) as u32;
+            height = (ranks as f64 * unit + 2.0 * m) as u32;
+        } else {
+            let r = (n as f64 * CELL as f64 * 0.9 / std::f64::consts::TAU).max(CELL as f64 * 1.5);
+            let o = margin as f64 + CELL as f64 / 2.0 + r;
+            for (c, at) in centre.iter_mut().enumerate() {
+                let a = std::f64::consts::TAU * c as f64 / n.max(1) as f64
+                    - std::f64::consts::FRAC_PI_2;
+                *at = (o + r * a.cos(), o + r * a.sin());
+            }
+            width = (2.0 * o) as u32;
+            height = width;
         }
-        width = (2.0 * o) as u32;
-        height = width;
         for c in 0..n {
             for t in game.board.neighbours(c as CellId) {
                 if (t as usize) > c {

@@ -234,6 +234,9 @@ pub fn board(game: &Game, s: &State) -> String {
         }
         None if game.board.rows.is_some() => out = hexagons(game, s),
         None => {
+            if let Some(places) = super::named_places(&game.board.cell_names) {
+                return named_board(game, s, &places);
+            }
             for (c, name) in game.board.cell_names.iter().enumerate() {
                 if !s.cells[c].is_none() {
                     out += &format!("{name}: {}\n", cell_text(game, s, c));
@@ -242,4 +245,37 @@ pub fn board(game: &Game, s: &State) -> String {
         }
     }
     out
+}
+
+/// A board of cells and links whose cells are named by file and rank, drawn as a grid with
+/// each cell where its name says (rank 1 at the bottom) and blanks where there is none.
+fn named_board(game: &Game, s: &State, places: &[(u32, u32)]) -> String {
+    let (files, ranks) = places
+        .iter()
+        .fold((0, 0), |(f, r), &(x, y)| (f.max(x + 1), r.max(y + 1)));
+    let mut rows = vec![vec![String::new(); files as usize]; ranks as usize];
+    for (c, &(x, y)) in places.iter().enumerate() {
+        rows[y as usize][x as usize] = cell_text(game, s, c);
+    }
+    let width = rows
+        .iter()
+        .flatten()
+        .map(|t| t.chars().count())
+        .max()
+        .unwrap_or(1)
+        + 1;
+    let mut out = String::new();
+    for (y, row) in rows.iter().enumerate().rev() {
+        out += &format!("{:>3} ", y + 1);
+        for text in row {
+            out += &format!("{text:>width$}");
+        }
+        out = out.trim_end().to_string() + "\n";
+    }
+    out += "    ";
+    for x in 0..files {
+        let file = char::from_u32(u32::from('a') + x).unwrap_or('?');
+        out += &format!("{file:>width$}");
+    }
+    out + "\n"
 }

@@ -9,7 +9,9 @@ mod connect_four;
 mod draughts;
 mod english_draughts;
 mod international_draughts;
+mod nine_mens_morris;
 mod othello;
+mod tablut;
 mod tic_tac_toe;
 
 use tessel_interpreter::{Game, State};

@@ -1,9 +1,10 @@
 //! Walks along lines: `count_along(CELL, DIRECTIONS, WHILE[, CLOSED])`, the statement
-//! `each cell along DIRECTIONS from CELL while CONDITION [up to CONDITION] { … }`, and the
+//! `each cell along DIRECTIONS from CELL [max N] while CONDITION [up to CONDITION] { … }`, and the
 //! longest line through a cell, `line(CELL, DIRECTIONS, CONDITION)`.
 
-use super::Lowerer;
+use super::{err, Lowerer};
 use crate::ast::{self, Name};
+use crate::diag::{codes, Span};
 use crate::ir::{self, Expr, Type};
 
 use super::expressions::Value;
@@ -19,6 +20,33 @@ impl Lowerer<'_> {
         closed: Option<&ast::Expr>,
         what: &str,
     ) -> Option<ir::Along> {
+        self.along_bounded(dirs, from, None, cond, closed, what)
+    }
+
+    /// The same, with at most `max` cells along each direction (`each cell along … max N`).
+    pub(super) fn along_bounded(
+        &mut self,
+        dirs: &ast::Expr,
+        from: &ast::Expr,
+        max: Option<(u32, Span)>,
+        cond: &ast::Expr,
+        closed: Option<&ast::Expr>,
+        what: &str,
+    ) -> Option<ir::Along> {
+        if let Some((0, span)) = max {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    "a walk of at most 0 cells meets none",
+                    span,
+                    "this bound",
+                )
+                .hint(
+                    "write `max N` with N of 1 or more (`max 1`: the cell next to the start only)",
+                ),
+            );
+            return None;
+        }
         let from = Box::new(self.typed(from, Type::Cell));
         let cond = Box::new(self.bool_expr(cond));
         let closed = closed.map(|c| Box::new(self.bool_expr(c)));
@@ -28,6 +56,7 @@ impl Lowerer<'_> {
             dirs,
             cond,
             closed,
+            max: max.map(|m| m.0),
         })
     }
 

@@ -45,12 +45,14 @@ impl Lowerer<'_> {
             ast::Stmt::EachAlong {
                 dirs,
                 from,
+                max,
                 cond,
                 closed,
                 body,
                 ..
             } => {
-                let walk = self.along(dirs, from, cond, closed.as_ref(), "each cell along")?;
+                let walk =
+                    self.along_bounded(dirs, from, *max, cond, closed.as_ref(), "each cell along")?;
                 Some(ir::Stmt::Along(walk, self.stmts(body)))
             }
             ast::Stmt::Convert(cell, who) => Some(ir::Stmt::Convert(

@@ -53,7 +53,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
         ask_stmt | ask_others => "`ask others`, `ask others if CONDITION` or `ask PLAYER`",
-                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | convert_stmt | change_stmt | each_along_stmt | up_to | each_stmt | each_player_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, each cell along, convert, change, each player, restart, reset turns, keep position, restore position, if)",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | convert_stmt | change_stmt | each_along_stmt | up_to | walk_max | each_stmt | each_player_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, each cell along, convert, change, each player, restart, reset turns, keep position, restore position, if)",
         group | carry | chain | any_count => "`group N`, `group any`, `carry` or `chain`",
         far => "`far`",
         by_group => "`exactly N` or `exactly group`",

@@ -66,7 +66,13 @@ impl Builder {
             Rule::each_along_stmt => {
                 let dirs = self.expr(it.next().unwrap());
                 let from = self.expr(it.next().unwrap());
-                let cond = self.expr(it.next().unwrap());
+                let mut max = None;
+                let mut next = it.next().unwrap();
+                if next.as_rule() == Rule::walk_max {
+                    max = Some(self.int(next.into_inner().next().unwrap()));
+                    next = it.next().unwrap();
+                }
+                let cond = self.expr(next);
                 let (mut closed, mut body) = (None, Vec::new());
                 for x in it {
                     if x.as_rule() == Rule::up_to {
@@ -78,6 +84,7 @@ impl Builder {
                 Stmt::EachAlong {
                     dirs,
                     from,
+                    max,
                     cond,
                     closed,
                     body,

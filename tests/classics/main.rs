@@ -8,6 +8,7 @@ mod breakthrough;
 mod connect_four;
 mod english_draughts;
 mod international_draughts;
+mod kalah;
 mod othello;
 mod tic_tac_toe;
 

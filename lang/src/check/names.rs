@@ -19,6 +19,7 @@ pub(super) struct Names {
     pub(super) vars: HashMap<String, ir::VarId>,
     pub(super) pieces: HashMap<String, PieceId>,
     pub(super) zones: HashMap<String, ir::ZoneId>,
+    pub(super) tracks: HashMap<String, ir::TrackId>,
 }
 
 impl Lowerer<'_> {
@@ -38,6 +39,7 @@ impl Lowerer<'_> {
                 Item::Option(o) => ("option", &o.name),
                 Item::Dirs { name, .. } => ("direction set", name),
                 Item::Region { name, .. } => ("region", name),
+                Item::Track { name, .. } => ("track", name),
                 Item::Var(v) => ("variable", &v.name),
                 Item::Piece(p) => ("piece", &p.name),
                 Item::Define { name, .. } => ("definition", name),
@@ -46,7 +48,7 @@ impl Lowerer<'_> {
             match seen.get(&name.text) {
                 Some((other, at)) if *other != kind => {
                     let mut d = err(codes::DUPLICATE, format!("`{}` already names a {other}", name.text), name.span, format!("this {kind} has the same name"))
-                        .hint("players, directions, options, regions, variables, pieces and definitions share one set of names: rename one of them");
+                        .hint("players, directions, options, regions, tracks, variables, pieces and definitions share one set of names: rename one of them");
                     if let Some(at) = at {
                         if *other != "direction of the board" {
                             d = d.with_label(*at, format!("the {other}"));

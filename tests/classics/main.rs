@@ -10,6 +10,7 @@ mod english_draughts;
 mod international_draughts;
 mod kalah;
 mod othello;
+mod oware;
 mod tic_tac_toe;
 
 use tessel_interpreter::{Game, State};

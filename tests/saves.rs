@@ -19,6 +19,10 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("gomoku", &[]),
     ("international-draughts", &[]),
     ("othello", &[]),
+    ("kalah", &[]),
+    ("kalah", &[("seeds", "6"), ("empty_capture", "true")]),
+    ("oware", &[]),
+    ("oware", &[("grand_slam", "forbidden")]),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
@@ -169,6 +173,11 @@ fn oicustiytac_and_veney_continue_identically_from_a_saved_state() {
 #[test]
 fn draughts_continue_identically_from_a_saved_state() {
     check_games(&["english", "international"]);
+}
+
+#[test]
+fn sowing_games_continue_identically_from_a_saved_state() {
+    check_games(&["kalah", "oware"]);
 }
 
 #[test]

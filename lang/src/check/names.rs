@@ -48,7 +48,7 @@ impl Lowerer<'_> {
             match seen.get(&name.text) {
                 Some((other, at)) if *other != kind => {
                     let mut d = err(codes::DUPLICATE, format!("`{}` already names a {other}", name.text), name.span, format!("this {kind} has the same name"))
-                        .hint("players, directions, options, regions, tracks, variables, pieces and definitions share one set of names: rename one of them");
+                        .hint("players, directions, options, regions, variables, pieces and definitions share one set of names: rename one of them");
                     if let Some(at) = at {
                         if *other != "direction of the board" {
                             d = d.with_label(*at, format!("the {other}"));

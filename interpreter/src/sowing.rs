@@ -122,7 +122,13 @@ impl Game {
             return;
         };
         let n = cells.len();
-        let step = |i: usize| if backwards { (i + n - 1) % n } else { (i + 1) % n };
+        let step = |i: usize| {
+            if backwards {
+                (i + n - 1) % n
+            } else {
+                (i + 1) % n
+            }
+        };
         if !inclusive {
             i = step(i);
         }

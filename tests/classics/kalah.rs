@@ -72,7 +72,8 @@ impl Reference {
             seeds -= 1;
         }
         let own = if self.south { 0..6 } else { 7..13 };
-        if own.contains(&at) && self.pits[at] == 1 && (self.empty_capture || self.pits[12 - at] > 0) {
+        if own.contains(&at) && self.pits[at] == 1 && (self.empty_capture || self.pits[12 - at] > 0)
+        {
             self.pits[own_store] += 1 + std::mem::take(&mut self.pits[12 - at]);
             self.pits[at] = 0;
         }
@@ -204,5 +205,8 @@ fn the_last_seed_in_the_own_store_moves_again() {
     assert_eq!(stack(&g, &s, "d1"), "-");
     // e1's five end on g2: north's turn.
     super::common::play(&g, &mut s, &["e1"]);
-    assert_eq!((s.to_move, stack(&g, &s, "g2").len(), stack(&g, &s, "a2")), (1, 5, "-".into()));
+    assert_eq!(
+        (s.to_move, stack(&g, &s, "g2").len(), stack(&g, &s, "a2")),
+        (1, 5, "-".into())
+    );
 }

@@ -164,8 +164,18 @@ fn perft_agrees_with_the_reference_to_depth_5() {
 
 fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u32) {
     let mut scratch = g.scratch();
-    let zone = g.program.zones.iter().position(|z| z.name == "store").unwrap() as u8;
-    let kind = g.program.pieces.iter().position(|p| p.name == "seed").unwrap() as u8;
+    let zone = g
+        .program
+        .zones
+        .iter()
+        .position(|z| z.name == "store")
+        .unwrap() as u8;
+    let kind = g
+        .program
+        .pieces
+        .iter()
+        .position(|p| p.name == "seed")
+        .unwrap() as u8;
     let stores = |s: &State| [0, 1].map(|p| u32::from(s.zones[g.zone_slot(zone, p, kind)]));
     let mut endings = Vec::new();
     let mut slams = 0;
@@ -186,7 +196,11 @@ fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u
             if ours.is_empty() {
                 let o = g.status(&s, &mut scratch).expect("over");
                 let (name, values) = r.ending().expect("the reference's game is over");
-                assert!(o.ending.starts_with(name), "{at}: {} against {name}", o.ending);
+                assert!(
+                    o.ending.starts_with(name),
+                    "{at}: {} against {name}",
+                    o.ending
+                );
                 if name != "24 each" {
                     assert_eq!(o.values, vec![values[0] as i64, values[1] as i64], "{at}");
                 }
@@ -209,7 +223,11 @@ fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let (endings, slams) = games_agree(&load("oware", &[]), &Reference::start(false), 300);
     assert!(slams > 0, "no grand slam played");
-    for e in ["over 24 seeds", "no move feeds the opponent", "the game cycles"] {
+    for e in [
+        "over 24 seeds",
+        "no move feeds the opponent",
+        "the game cycles",
+    ] {
         assert!(endings.contains(&e), "{e} never met");
     }
 }

@@ -21,9 +21,9 @@ mod positions;
 mod regions;
 mod statements;
 mod tessels;
-mod tracks;
 #[cfg(test)]
 mod tests;
+mod tracks;
 mod turns;
 mod vars;
 

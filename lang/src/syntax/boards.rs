@@ -237,7 +237,12 @@ impl Builder {
     /// `track NAME = [CELLS]`: a cyclic track, in sowing order.
     pub(super) fn track_decl(&self, mut it: Pairs<Rule>, span: crate::diag::Span) -> Item {
         let name = self.name(it.next().unwrap());
-        let cells = it.next().unwrap().into_inner().map(|n| self.name(n)).collect();
+        let cells = it
+            .next()
+            .unwrap()
+            .into_inner()
+            .map(|n| self.name(n))
+            .collect();
         Item::Track { name, cells, span }
     }
 

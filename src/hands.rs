@@ -76,6 +76,7 @@ fn fills(stmts: &[Stmt], z: ZoneId) -> bool {
         Stmt::Send(_, t, _) => *t == z,
         Stmt::If(_, a, b) => fills(a, z) || fills(b, z),
         Stmt::Each(_, b) | Stmt::EachPlayer(_, b) | Stmt::Along(_, b) => fills(b, z),
+        Stmt::TrackWalk { body, .. } => fills(body, z),
         _ => false,
     })
 }

@@ -26,6 +26,10 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
         "tablut",
         &[("escape", "corner"), ("leader_taken", "two_away")],
     ),
+    ("kalah", &[]),
+    ("kalah", &[("seeds", "6"), ("empty_capture", "true")]),
+    ("oware", &[]),
+    ("oware", &[("grand_slam", "forbidden")]),
     ("tic-tac-toe", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
@@ -176,6 +180,11 @@ fn oicustiytac_and_veney_continue_identically_from_a_saved_state() {
 #[test]
 fn draughts_continue_identically_from_a_saved_state() {
     check_games(&["english", "international"]);
+}
+
+#[test]
+fn sowing_games_continue_identically_from_a_saved_state() {
+    check_games(&["kalah", "oware"]);
 }
 
 #[test]

@@ -430,6 +430,21 @@ fn statements(list: &mut [Stmt], put: &mut impl FnMut(&mut Expr)) {
                 walk.closed.iter_mut().for_each(|c| put(c));
                 statements(body, put);
             }
+            Stmt::Sow { cell, skip, .. } => {
+                put(cell);
+                skip.iter_mut().for_each(&mut *put);
+            }
+            Stmt::Pour(a, b) => {
+                put(a);
+                put(b);
+            }
+            Stmt::TrackWalk {
+                from, cond, body, ..
+            } => {
+                put(from);
+                put(cond);
+                statements(body, put);
+            }
             Stmt::If(cond, yes, no) => {
                 put(cond);
                 statements(yes, put);

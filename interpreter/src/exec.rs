@@ -195,6 +195,38 @@ impl Game {
                     }
                 }
                 Stmt::Along(w, body) => self.exec_along(s, w, body, mover, (from, to, target)),
+                Stmt::Sow {
+                    cell,
+                    track,
+                    skip,
+                    last,
+                } => self.exec_sow(
+                    s,
+                    (cell, *track, skip.as_ref(), *last),
+                    mover,
+                    (from, to, target),
+                ),
+                Stmt::Pour(a, b) => {
+                    let cx = self.ctx_at(s, mover, (from, to, target));
+                    let (a, b) = (self.eval(a, &cx), self.eval(b, &cx));
+                    self.exec_pour(s, a, b);
+                }
+                Stmt::TrackWalk {
+                    track,
+                    backwards,
+                    inclusive,
+                    from: start,
+                    cond,
+                    body,
+                } => self.exec_track_walk(
+                    s,
+                    (*track, *backwards, *inclusive),
+                    start,
+                    cond,
+                    body,
+                    mover,
+                    (from, to, target),
+                ),
                 Stmt::Convert(c, who) => {
                     let cx = self.ctx_at(s, mover, (from, to, target));
                     let (c, who) = (self.eval(c, &cx), self.eval(who, &cx));

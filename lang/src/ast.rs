@@ -43,6 +43,12 @@ pub enum Item {
         name: Name,
         expr: RegionExpr,
     },
+    /// A cyclic track of cells, in sowing order (`track lap = [b1 c1 …]`).
+    Track {
+        name: Name,
+        cells: Vec<Name>,
+        span: Span,
+    },
     Var(VarDecl),
     Zone {
         name: Name,
@@ -169,6 +175,7 @@ impl Item {
             Item::Option(o) => Some(("option", &o.name)),
             Item::Dirs { name, .. } => Some(("dirs", name)),
             Item::Region { name, .. } => Some(("region", name)),
+            Item::Track { name, .. } => Some(("track", name)),
             Item::Var(v) => Some(("var", &v.name)),
             Item::Zone { name, .. } => Some(("zone", name)),
             Item::Pattern { name, .. } => Some(("pattern", name)),
@@ -564,6 +571,28 @@ pub enum Stmt {
     NextTurn(Expr),
     /// Two cells exchange what stands on them (`swap from with to`).
     Swap(Expr, Expr),
+    /// Everything on a cell dropped one piece a cell along a track (`sow CELL along
+    /// TRACK [skip CONDITION] [last VARIABLE]`).
+    Sow {
+        cell: Expr,
+        track: Name,
+        skip: Option<Expr>,
+        last: Option<Name>,
+        span: Span,
+    },
+    /// Everything on a cell put on top of another's stack (`pour A onto B`).
+    Pour(Expr, Expr),
+    /// A walk along a track (`each cell along track T [backwards] from|starting at CELL
+    /// while CONDITION { … }`).
+    EachTrack {
+        track: Name,
+        backwards: bool,
+        inclusive: bool,
+        from: Expr,
+        cond: Expr,
+        body: Vec<Stmt>,
+        span: Span,
+    },
     /// A chance event: the variable gets a random value before the next decision.
     Roll {
         name: Name,

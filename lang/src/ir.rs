@@ -25,6 +25,9 @@ pub struct Program {
     pub options: Vec<OptionInfo>,
     pub board: Board,
     pub regions: Vec<Region>,
+    /// Cyclic tracks of cells (`track`), for sowing and walks along them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub tracks: Vec<Track>,
     pub vars: Vec<Var>,
     pub zones: Vec<Zone>,
     pub pieces: Vec<PieceType>,
@@ -266,6 +269,16 @@ pub struct Drawing {
 pub struct Region {
     pub name: String,
     pub cells: Vec<Vec<CellId>>,
+}
+
+pub type TrackId = u16;
+
+/// A cyclic track of cells (`track NAME = [CELLS]`): after the last comes the first.
+#[derive(Clone, Debug, Serialize)]
+pub struct Track {
+    pub name: String,
+    /// The cells in order, each once (at least two).
+    pub cells: Vec<CellId>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -643,6 +656,29 @@ pub enum Stmt {
     NextTurn(Expr),
     /// Two cells exchange their stacks.
     Swap(Expr, Expr),
+    /// `sow CELL along TRACK [skip CONDITION] [last VARIABLE]`: everything on the cell
+    /// dropped one piece a cell along the track, leaving out the cells where the condition
+    /// holds (`from` the cell sown, `to` the cell next); the last cell reached is stored
+    /// in the cell variable.
+    Sow {
+        cell: Expr,
+        track: TrackId,
+        skip: Option<Expr>,
+        last: Option<VarId>,
+    },
+    /// `pour A onto B`: everything on A put on top of B's stack, in its order.
+    Pour(Expr, Expr),
+    /// `each cell along track T [backwards] from|starting at CELL while COND { … }`: the
+    /// cells met (at most one lap) while the condition holds on `to`, then the statements
+    /// for each, as `to`.
+    TrackWalk {
+        track: TrackId,
+        backwards: bool,
+        inclusive: bool,
+        from: Expr,
+        cond: Expr,
+        body: Vec<Stmt>,
+    },
     /// A chance node comes next; its outcome is the variable's new value.
     Roll(VarId, u16),
     /// Up to N pieces of a type out of a zone part (the mover's when `None`), out of the

@@ -9,8 +9,10 @@ mod connect_four;
 mod draughts;
 mod english_draughts;
 mod international_draughts;
+mod kalah;
 mod nine_mens_morris;
 mod othello;
+mod oware;
 mod tablut;
 mod tic_tac_toe;
 

@@ -10,6 +10,7 @@ mod boards;
 mod chance;
 mod compiled;
 mod notation;
+mod sowing;
 mod stacks;
 mod turns;
 mod zones;

@@ -391,6 +391,7 @@ fn changes_area(p: &Program) -> bool {
             ir::Stmt::ChangeArea(..) => true,
             ir::Stmt::If(_, a, b) => any(a) || any(b),
             ir::Stmt::Each(_, b) | ir::Stmt::EachPlayer(_, b) | ir::Stmt::Along(_, b) => any(b),
+            ir::Stmt::TrackWalk { body, .. } => any(body),
             _ => false,
         })
     }

@@ -23,6 +23,7 @@ mod statements;
 mod tessels;
 #[cfg(test)]
 mod tests;
+mod tracks;
 mod turns;
 mod vars;
 
@@ -52,6 +53,8 @@ struct Lowerer<'a> {
     /// Each declared name (cell, direction, region, variable, piece, zone) to its number.
     names: Names,
     regions: Vec<ir::Region>,
+    /// Cyclic tracks (`track`), in order of declaration.
+    tracks: Vec<ir::Track>,
     options: HashMap<String, OptValue>,
     option_info: Vec<ir::OptionInfo>,
     vars: Vec<ir::Var>,
@@ -95,6 +98,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         board_span: None,
         names: Names::default(),
         regions: Vec::new(),
+        tracks: Vec::new(),
         options: HashMap::new(),
         option_info: Vec::new(),
         vars: Vec::new(),
@@ -170,6 +174,7 @@ impl<'a> Lowerer<'a> {
             options: self.option_info.clone(),
             board: std::mem::take(&mut self.board),
             regions: std::mem::take(&mut self.regions),
+            tracks: std::mem::take(&mut self.tracks),
             vars: std::mem::take(&mut self.vars),
             zones,
             pieces,
@@ -198,6 +203,7 @@ impl<'a> Lowerer<'a> {
             match item {
                 Item::Dirs { name, spec } => self.dirs_from(name, spec),
                 Item::Region { name, expr } => self.region_from(name, expr),
+                Item::Track { name, cells, span } => self.track_from(name, cells, *span),
                 Item::Var(v) => self.var_from(v),
                 Item::Pattern { name, rules } => {
                     self.patterns.insert(name.text.clone(), rules);

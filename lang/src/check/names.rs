@@ -19,6 +19,7 @@ pub(super) struct Names {
     pub(super) vars: HashMap<String, ir::VarId>,
     pub(super) pieces: HashMap<String, PieceId>,
     pub(super) zones: HashMap<String, ir::ZoneId>,
+    pub(super) tracks: HashMap<String, ir::TrackId>,
 }
 
 impl Lowerer<'_> {
@@ -38,6 +39,7 @@ impl Lowerer<'_> {
                 Item::Option(o) => ("option", &o.name),
                 Item::Dirs { name, .. } => ("direction set", name),
                 Item::Region { name, .. } => ("region", name),
+                Item::Track { name, .. } => ("track", name),
                 Item::Var(v) => ("variable", &v.name),
                 Item::Piece(p) => ("piece", &p.name),
                 Item::Define { name, .. } => ("definition", name),

@@ -55,6 +55,26 @@ impl Lowerer<'_> {
                     self.along_bounded(dirs, from, *max, cond, closed.as_ref(), "each cell along")?;
                 Some(ir::Stmt::Along(walk, self.stmts(body)))
             }
+            ast::Stmt::Sow {
+                cell,
+                track,
+                skip,
+                last,
+                ..
+            } => self.sow_stmt(cell, track, skip.as_ref(), last.as_ref()),
+            ast::Stmt::Pour(a, b) => Some(ir::Stmt::Pour(
+                self.typed(a, Type::Cell),
+                self.typed(b, Type::Cell),
+            )),
+            ast::Stmt::EachTrack {
+                track,
+                backwards,
+                inclusive,
+                from,
+                cond,
+                body,
+                ..
+            } => self.track_walk(track, *backwards, *inclusive, from, cond, body),
             ast::Stmt::Convert(cell, who) => Some(ir::Stmt::Convert(
                 self.typed(cell, Type::Cell),
                 self.typed(who, Type::Player),

@@ -208,3 +208,18 @@ fn labels_name_variables_for_the_screens_and_an_empty_one_hides() {
     assert!(d.message.contains("no variable `spoill`"), "{d:?}");
     assert!(d.hints.iter().any(|h| h.contains("spoil")), "{d:?}");
 }
+
+#[test]
+fn a_forbid_an_option_turns_off_is_dropped() {
+    let rules = RULES.replace(
+        "ending \"limit\"",
+        "option strict: bool = false\n    forbid strict and ply > 3\n    ending \"limit\"",
+    );
+    let off = compile("runners", &rules, &loader(), &[]);
+    assert!(off.program.expect("compiles").forbids.is_empty());
+    let on = [("strict".to_string(), "true".to_string())];
+    let p = compile("runners", &rules, &loader(), &on)
+        .program
+        .expect("compiles");
+    assert_eq!(p.forbids.len(), 1);
+}

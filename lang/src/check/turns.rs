@@ -92,7 +92,11 @@ impl Lowerer<'_> {
                     ..
                 } => {
                     let forbid = self.forbid_from(cond, reason, *at_turn_end);
-                    rules.forbids.push(forbid);
+                    // One an option turns off rules nothing out: dropped, so that legal
+                    // decisions need not be played out to try it.
+                    if !matches!(forbid.cond, ir::Expr::Bool(false)) {
+                        rules.forbids.push(forbid);
+                    }
                 }
                 Item::Prefer { value, reason, .. } => {
                     if let Some(p) = self.prefer_from(value, reason) {

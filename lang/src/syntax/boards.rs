@@ -234,6 +234,18 @@ impl Builder {
         Item::Region { name, expr }
     }
 
+    /// `track NAME = [CELLS]`: a cyclic track, in sowing order.
+    pub(super) fn track_decl(&self, mut it: Pairs<Rule>, span: crate::diag::Span) -> Item {
+        let name = self.name(it.next().unwrap());
+        let cells = it
+            .next()
+            .unwrap()
+            .into_inner()
+            .map(|n| self.name(n))
+            .collect();
+        Item::Track { name, cells, span }
+    }
+
     fn region_expr(&self, p: Pair<Rule>) -> RegionExpr {
         let mut it = p.into_inner();
         let first = self.region_term(it.next().unwrap());

@@ -16,8 +16,8 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | prefer_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl | about_decl => {
-            "a declaration (game, variant, about, use, players, option, board, dirs, region, var, counter, zone, pattern, piece, forbid, prefer, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
+                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl | about_decl | track_decl => {
+            "a declaration (game, variant, about, use, players, option, board, dirs, region, track, var, counter, zone, pattern, piece, forbid, prefer, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
         literal | true_lit | false_lit | none_lit => "a value",
@@ -27,6 +27,9 @@ fn describe(rule: Rule) -> Option<&'static str> {
         joined => "`joined`",
         spare_item => "`spare N`",
         split_stmt => "`split CELL by N`",
+        sow_stmt | sow_skip | sow_last => "`sow CELL along TRACK` (then `skip CONDITION`, `last VARIABLE`)",
+        pour_stmt => "`pour CELL onto CELL`",
+        each_track_stmt | backwards | starting_at => "`each cell along track TRACK [backwards] from CELL` (or `starting at CELL`) `while CONDITION { … }`",
         merge_stmt => "`merge CELL with CELL`",
         splice_stmt => "`splice CELL with CELL`",
         unsplice_stmt => "`unsplice CELL with CELL`",

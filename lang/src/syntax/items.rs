@@ -28,6 +28,7 @@ impl Builder {
             Rule::board_decl => self.board_decl(it),
             Rule::dirs_decl => self.dirs_decl(it),
             Rule::region_decl => self.region_decl(it),
+            Rule::track_decl => self.track_decl(it, span),
             Rule::var_decl => self.var_decl(it, span),
             Rule::zone_decl => {
                 let name = self.name(it.next().unwrap());

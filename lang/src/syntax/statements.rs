@@ -91,6 +91,55 @@ impl Builder {
                     span,
                 }
             }
+            Rule::sow_stmt => {
+                let cell = self.expr(it.next().unwrap());
+                let track = self.name(it.next().unwrap());
+                let (mut skip, mut last) = (None, None);
+                for x in it {
+                    let inner = x.clone().into_inner().next().unwrap();
+                    if x.as_rule() == Rule::sow_skip {
+                        skip = Some(self.expr(inner));
+                    } else {
+                        last = Some(self.name(inner));
+                    }
+                }
+                Stmt::Sow {
+                    cell,
+                    track,
+                    skip,
+                    last,
+                    span,
+                }
+            }
+            Rule::pour_stmt => {
+                let a = self.expr(it.next().unwrap());
+                Stmt::Pour(a, self.expr(it.next().unwrap()))
+            }
+            Rule::each_track_stmt => {
+                let track = self.name(it.next().unwrap());
+                let (mut backwards, mut inclusive) = (false, false);
+                let mut next = it.next().unwrap();
+                if next.as_rule() == Rule::backwards {
+                    backwards = true;
+                    next = it.next().unwrap();
+                }
+                if next.as_rule() == Rule::starting_at {
+                    inclusive = true;
+                    next = it.next().unwrap();
+                }
+                let from = self.expr(next);
+                let cond = self.expr(it.next().unwrap());
+                let body = self.block(it.next().unwrap());
+                Stmt::EachTrack {
+                    track,
+                    backwards,
+                    inclusive,
+                    from,
+                    cond,
+                    body,
+                    span,
+                }
+            }
             Rule::convert_stmt => {
                 let cell = self.expr(it.next().unwrap());
                 Stmt::Convert(cell, self.expr(it.next().unwrap()))

@@ -41,6 +41,7 @@ pub mod notation;
 pub mod plugin;
 pub mod position;
 mod reads;
+pub mod repetition;
 pub mod state;
 
 pub use agent::{Agent, Mind};

@@ -239,6 +239,12 @@ pub enum BoardDecl {
     Grid {
         width: (u32, Span),
         height: (u32, Span),
+        /// A side worked out when the rules are loaded (an `int` option, `( … )`), as for
+        /// a hexagon's radius.
+        width_expr: Option<Expr>,
+        height_expr: Option<Expr>,
+        /// Cells joined across their sides only (`orthogonal`: n e s w, no diagonals).
+        orthogonal: bool,
         files: Option<Name>,
         span: Span,
     },
@@ -527,6 +533,14 @@ pub enum Stmt {
         from: Expr,
         cond: Expr,
         closed: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    /// Run statements for every cell of the group of a cell (the cells where the
+    /// condition holds joined to it through such cells, found before the block runs).
+    EachInGroup {
+        cell: Expr,
+        cond: Expr,
         body: Vec<Stmt>,
         span: Span,
     },

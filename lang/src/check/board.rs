@@ -41,11 +41,22 @@ impl Lowerer<'_> {
             BoardDecl::Grid {
                 width,
                 height,
+                width_expr,
+                height_expr,
+                orthogonal,
                 files,
                 span,
             } => {
                 self.board_span = Some(*span);
-                self.grid_from(*width, *height, files, *span)
+                let mut side = |n: &(u32, Span), e: &Option<ast::Expr>| match e {
+                    Some(e) => self.size_at_load(e).map(|v| (v, n.1)),
+                    None => Some(*n),
+                };
+                let (w, h) = (side(width, width_expr), side(height, height_expr));
+                match (w, h) {
+                    (Some(w), Some(h)) => self.grid_from(w, h, *orthogonal, files, *span),
+                    _ => None,
+                }
             }
             BoardDecl::Hex {
                 radius,
@@ -82,6 +93,7 @@ impl Lowerer<'_> {
         &mut self,
         width: (u32, Span),
         height: (u32, Span),
+        orthogonal: bool,
         files: &Option<Name>,
         span: Span,
     ) -> Option<()> {
@@ -131,6 +143,9 @@ impl Lowerer<'_> {
         ];
         let opposite = [2u8, 3, 0, 1, 7, 6, 5, 4];
         let mirror_dir = [2u8, 1, 0, 3, 6, 7, 4, 5];
+        // An orthogonal grid has the first four directions only.
+        let kept = if orthogonal { 4 } else { 8 };
+        let (dirs, deltas, opposite) = (&dirs[..kept], &deltas[..kept], &opposite[..kept]);
         self.board.dirs = dirs.iter().map(|d| d.to_string()).collect();
         self.board.opposite = opposite.iter().map(|o| Some(*o)).collect();
         for y in 0..h {
@@ -171,7 +186,7 @@ impl Lowerer<'_> {
             .collect();
         self.board.dir_mirror = (0..n)
             .map(|p| {
-                (0..8u8)
+                (0..kept as u8)
                     .map(|d| if p == 1 { mirror_dir[d as usize] } else { d })
                     .collect()
             })
@@ -214,7 +229,7 @@ impl Lowerer<'_> {
                         e.span,
                         "worked out from the options",
                     )
-                    .hint("a hexagon's radius is 1 to 40 cells: choose other option values"),
+                    .hint("a hexagon's radius is 1 to 40 cells, a grid's side 1 to 255: choose other option values"),
                 );
                 None
             }

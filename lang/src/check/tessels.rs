@@ -544,7 +544,8 @@ impl Lowerer<'_> {
                 } => any(then) || any(otherwise),
                 ast::Stmt::Each { body, .. }
                 | ast::Stmt::EachPlayer { body, .. }
-                | ast::Stmt::EachAlong { body, .. } => any(body),
+                | ast::Stmt::EachAlong { body, .. }
+                | ast::Stmt::EachInGroup { body, .. } => any(body),
                 ast::Stmt::Roll { then, .. } | ast::Stmt::RollCell { then, .. } => any(then),
                 _ => false,
             })

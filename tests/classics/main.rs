@@ -7,6 +7,7 @@ mod common;
 mod breakthrough;
 mod connect_four;
 mod english_draughts;
+mod go;
 mod international_draughts;
 mod othello;
 mod tic_tac_toe;

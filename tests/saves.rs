@@ -17,6 +17,8 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("connect-four", &[]),
     ("english-draughts", &[]),
     ("gomoku", &[]),
+    ("go", &[("size", "5")]),
+    ("go", &[]),
     ("international-draughts", &[]),
     ("othello", &[]),
     ("tic-tac-toe", &[]),

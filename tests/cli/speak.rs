@@ -11,6 +11,7 @@ const GAMES: &[&str] = &[
     "chess",
     "connect-four",
     "english-draughts",
+    "go",
     "gomoku",
     "international-draughts",
     "mu",

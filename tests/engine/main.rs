@@ -10,6 +10,7 @@ mod boards;
 mod chance;
 mod compiled;
 mod notation;
+mod repetition;
 mod stacks;
 mod turns;
 mod zones;

@@ -212,7 +212,7 @@ impl Lowerer<'_> {
                         e.span,
                         "not an `int` option",
                     )
-                    .hint("write the radius as a number, or declare `option NAME: int = R`"),
+                    .hint("write the size as a number, or declare `option NAME: int = N`"),
                 );
                 return None;
             }

@@ -79,7 +79,11 @@ pub(crate) fn hashes(s: &State) -> [u64; 2] {
         order.sort_unstable();
         let mut depth = 0u64;
         for (k, &(c, i)) in order.iter().enumerate() {
-            depth = if k > 0 && order[k - 1].0 == c { depth + 1 } else { 0 };
+            depth = if k > 0 && order[k - 1].0 == c {
+                depth + 1
+            } else {
+                0
+            };
             let key = BENEATH | ((c as u64) << 32) | (depth << 16) | piece_key(s.buried[i].1);
             board = board.wrapping_add(mix(key));
         }
@@ -150,7 +154,11 @@ mod tests {
         assert_eq!(hashes(&a), hashes(&b));
         let mut c = a.clone();
         c.buried = vec![(0, x), (1, x), (0, o)];
-        assert_ne!(hashes(&a)[0], hashes(&c)[0], "the stack on cell 0 is in another order");
+        assert_ne!(
+            hashes(&a)[0],
+            hashes(&c)[0],
+            "the stack on cell 0 is in another order"
+        );
     }
 
     #[test]

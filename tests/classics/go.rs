@@ -261,15 +261,25 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
             let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
             loop {
                 let ours = ruleset_moves(&g, &s);
-                let mut theirs: Vec<String> = r.moves().into_iter().map(|m| text(size, m)).collect();
+                let mut theirs: Vec<String> =
+                    r.moves().into_iter().map(|m| text(size, m)).collect();
                 theirs.sort();
                 assert_eq!(ours, theirs, "{size} x {size}, seed {seed}, ply {}", s.ply);
                 if ours.is_empty() {
                     let o = g.status(&s, &mut scratch).expect("over");
                     let [b, w] = r.scores();
-                    let ending = if r.passes >= 2 { "two passes" } else { "move limit" };
+                    let ending = if r.passes >= 2 {
+                        "two passes"
+                    } else {
+                        "move limit"
+                    };
                     assert_eq!(o.ending, ending, "seed {seed}");
-                    assert_eq!(o.winner(), Some(if b > w { 0 } else { 1 }), "seed {seed}: {b} to {w} in {}", g.position_string(&s));
+                    assert_eq!(
+                        o.winner(),
+                        Some(if b > w { 0 } else { 1 }),
+                        "seed {seed}: {b} to {w} in {}",
+                        g.position_string(&s)
+                    );
                     endings.insert(ending);
                     break;
                 }
@@ -286,7 +296,10 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
                 let m = g.parse_move(&chosen, &legal).expect("legal");
                 g.apply(&mut s, m);
                 let cell = (chosen != "pass").then(|| {
-                    let file = FILES.iter().position(|&f| f == chosen.as_bytes()[0]).unwrap();
+                    let file = FILES
+                        .iter()
+                        .position(|&f| f == chosen.as_bytes()[0])
+                        .unwrap();
                     file + size * (chosen[1..].parse::<usize>().unwrap() - 1)
                 });
                 r.play(cell);
@@ -308,7 +321,10 @@ fn a_ko_cannot_be_taken_back_at_once() {
     let g = go(5);
     let mut s = g.start_state(0).expect("start");
     let play = |s: &mut State, m: &[&str]| super::common::play(&g, s, m);
-    play(&mut s, &["b1", "c1", "a2", "c3", "b3", "d2", "e5", "b2", "c2"]);
+    play(
+        &mut s,
+        &["b1", "c1", "a2", "c3", "b3", "d2", "e5", "b2", "c2"],
+    );
     assert_eq!(g.position_string(&s), "4X/5/1XO2/X1XO1/1XO2 w");
     let t = ruleset_moves(&g, &s);
     assert!(!t.contains(&"b2".to_string()), "the ko is not retaken");

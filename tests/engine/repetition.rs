@@ -13,10 +13,16 @@ fn the_third_time_a_position_comes_back_the_game_is_drawn() {
     play(&g, &mut s, &["a1b1", "d1c1", "b1a1", "c1d1"]);
     assert!(g.status(&s, &mut scratch).is_none(), "twice is not enough");
     play(&g, &mut s, &["a1b1", "d1c1", "b1a1"]);
-    assert!(g.status(&s, &mut scratch).is_none(), "black to move: only twice");
+    assert!(
+        g.status(&s, &mut scratch).is_none(),
+        "black to move: only twice"
+    );
     play(&g, &mut s, &["c1d1"]);
     let o = g.status(&s, &mut scratch).expect("the start, a third time");
-    assert_eq!((o.ending.as_str(), o.winner()), ("threefold repetition", None));
+    assert_eq!(
+        (o.ending.as_str(), o.winner()),
+        ("threefold repetition", None)
+    );
     // A copy kept from earlier has a history of its own.
     let mut early = g.start_state(0).expect("start");
     play(&g, &mut early, &["a1b1", "d1c1", "b1a1", "c1d1"]);

@@ -19,6 +19,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("gomoku", &[]),
     ("go", &[("size", "5")]),
     ("go", &[]),
+    ("hex", &[]),
     ("international-draughts", &[]),
     ("othello", &[]),
     ("tic-tac-toe", &[]),

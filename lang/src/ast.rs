@@ -234,6 +234,15 @@ pub struct Literal {
     pub span: Span,
 }
 
+/// The links of a grid: the eight neighbours, the four across the sides (`orthogonal`), or
+/// six, as hexagons in a rhombus (`rhombus`: n e s w ne sw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridLinks {
+    Eight,
+    Orthogonal,
+    Rhombus,
+}
+
 #[derive(Clone, Debug)]
 pub enum BoardDecl {
     Grid {
@@ -243,8 +252,8 @@ pub enum BoardDecl {
         /// a hexagon's radius.
         width_expr: Option<Expr>,
         height_expr: Option<Expr>,
-        /// Cells joined across their sides only (`orthogonal`: n e s w, no diagonals).
-        orthogonal: bool,
+        /// Which of the eight neighbours a cell is joined to.
+        links: GridLinks,
         files: Option<Name>,
         span: Span,
     },

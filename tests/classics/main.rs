@@ -8,6 +8,7 @@ mod breakthrough;
 mod connect_four;
 mod english_draughts;
 mod go;
+mod hex;
 mod international_draughts;
 mod othello;
 mod tic_tac_toe;

@@ -13,6 +13,7 @@ const GAMES: &[&str] = &[
     "english-draughts",
     "go",
     "gomoku",
+    "hex",
     "international-draughts",
     "mu",
     "muso",

@@ -38,11 +38,15 @@ impl Builder {
                 let mut g = inner.into_inner();
                 let (width, width_expr) = self.board_size(g.next().unwrap());
                 let (height, height_expr) = self.board_size(g.next().unwrap());
-                let mut orthogonal = false;
+                let mut links = GridLinks::Eight;
                 let mut files = None;
                 for x in g {
-                    if x.as_rule() == Rule::orthogonal_word {
-                        orthogonal = true;
+                    if x.as_rule() == Rule::grid_links {
+                        links = if x.as_str().starts_with('o') {
+                            GridLinks::Orthogonal
+                        } else {
+                            GridLinks::Rhombus
+                        };
                     } else {
                         files = Some(self.name(x));
                     }
@@ -52,7 +56,7 @@ impl Builder {
                     height,
                     width_expr,
                     height_expr,
-                    orthogonal,
+                    links,
                     files,
                     span: bspan,
                 })

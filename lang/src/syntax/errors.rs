@@ -68,7 +68,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         each_group_stmt => "`each cell in group of CELL where CONDITION { … }`",
         where_word => "`where CONDITION`",
         grid_side => "a side: a number, an `int` option or `( … )`",
-        orthogonal_word => "`orthogonal`",
+        grid_links => "`orthogonal` or `rhombus`",
         swap_stmt => "`swap CELL with CELL`",
         chance_spec | die_spec | dice_spec | coins_spec => "a chance (`die N`, `K dice N`, `K coins`)",
         zone_field => "a position field (board, turn, rights, cell, counter, number, zone) or `}`",

@@ -75,8 +75,11 @@ fn fills(stmts: &[Stmt], z: ZoneId) -> bool {
         Stmt::Take(_, _, _, _, into) => into.as_ref().is_some_and(|(t, _)| *t == z),
         Stmt::Send(_, t, _) => *t == z,
         Stmt::If(_, a, b) => fills(a, z) || fills(b, z),
-        Stmt::Each(_, b) | Stmt::EachPlayer(_, b) | Stmt::Along(_, b) => fills(b, z),
         Stmt::TrackWalk { body, .. } => fills(body, z),
+        Stmt::Each(_, b)
+        | Stmt::EachPlayer(_, b)
+        | Stmt::Along(_, b)
+        | Stmt::EachInGroup(_, _, b) => fills(b, z),
         _ => false,
     })
 }

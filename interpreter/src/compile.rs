@@ -406,6 +406,11 @@ fn statements(list: &mut [Stmt], put: &mut impl FnMut(&mut Expr)) {
                 cond.iter_mut().for_each(&mut *put);
                 statements(body, put);
             }
+            Stmt::EachInGroup(c, cond, body) => {
+                put(c);
+                put(cond);
+                statements(body, put);
+            }
             Stmt::RestorePosition(e) | Stmt::AskOthers(e) => e.iter_mut().for_each(&mut *put),
             Stmt::Take(a, _, _, b, into) => {
                 put(a);

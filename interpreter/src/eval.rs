@@ -252,6 +252,11 @@ impl Game {
                 self.group_query(e, cx)
             }
             Expr::SectionsOf(..) | Expr::SectionCell(..) => self.group_query(e, cx),
+            Expr::SectionBorder(..) if cx.memo.is_some_and(|m| m.serves(e, cx)) => {
+                self.group_query(e, cx)
+            }
+            Expr::SectionBorder(c, cond, test) => self.section_border_once(c, cond, test, cx),
+            Expr::Repeated(form) => self.repeated(s, *form),
             Expr::SectionTotal(c, cond, v) => {
                 let c = self.eval(c, cx);
                 if !(0..cx.s.cells.len() as i64).contains(&c) {

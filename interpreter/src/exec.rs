@@ -227,6 +227,12 @@ impl Game {
                     mover,
                     (from, to, target),
                 ),
+                Stmt::EachInGroup(c, cond, body) => {
+                    let cx = self.ctx_at(s, mover, (from, to, target));
+                    for t in self.group_of(c, cond, &cx) {
+                        self.exec_at(s, body, mover, (from, t, target));
+                    }
+                }
                 Stmt::Convert(c, who) => {
                     let cx = self.ctx_at(s, mover, (from, to, target));
                     let (c, who) = (self.eval(c, &cx), self.eval(who, &cx));

@@ -1,7 +1,8 @@
 //! Connected groups of cells under a condition, labelled once per evaluation: the memo
 //! that `count_cells`, `section_total` and the like keep while they visit every cell, and
 //! the group queries answered from it (`section_size`, `section_total`, `section_cell`,
-//! `sections(CELL, CONDITION, GROUP)`).
+//! `sections(CELL, CONDITION, GROUP)`, `section_border`), and the cells of one group
+//! (`each cell in group of CELL where CONDITION`).
 //!
 //! A query asked for one cell after another (`count_cells(… section_total(to, …) …)`)
 //! would search the same group again for each of its cells, and a query inside a query
@@ -113,6 +114,7 @@ type Table<K, V> = HashMap<K, V, rustc_hash::FxBuildHasher>;
 const TOTAL: u8 = 0;
 const TOUCHING: u8 = 1;
 const FIRST: u8 = 2;
+const BORDER: u8 = 3;
 
 impl Memo {
     /// A memo kept for a whole state's examination.
@@ -135,6 +137,8 @@ impl Memo {
             Expr::SectionSize(_, cond) => cond,
             Expr::SectionTotal(_, cond, v) if !self.reads(v) => cond,
             Expr::SectionTotal(..) => return false,
+            Expr::SectionBorder(_, cond, v) if !self.reads(v) => cond,
+            Expr::SectionBorder(..) => return false,
             _ => return true,
         };
         if self.reads(cond) {
@@ -275,6 +279,14 @@ impl Game {
                             .map_or(NO_CELL as i64, |&t| t as i64)
                     })
                 }),
+                Expr::SectionBorder(c, cond, test) => cell(c).map_or(0, |c| {
+                    let l = self.labels(memo, cond, cx);
+                    let Some(g) = l.group(c) else { return 0 };
+                    let id = (BORDER, key(memo, cond, cx), key(memo, test, cx));
+                    self.per_group(memo, id, l.cells.len(), g, || {
+                        self.border(&l.cells[g], test, cx)
+                    })
+                }),
                 Expr::SectionsOf(c, cond, group) => cell(c).map_or(0, |c| {
                     let touching = self.labels(memo, cond, cx);
                     let board = self.bd(cx.s);
@@ -302,6 +314,45 @@ impl Game {
                 _ => unreachable!("eval sends only group queries here"),
             }
         })
+    }
+}
+
+impl Game {
+    /// The group of the cell `c` names under `cond` (on `to`), found by a search from it,
+    /// in board order; none when `c` is no cell or `cond` does not hold there.
+    pub(crate) fn group_of(&self, c: &Expr, cond: &Expr, cx: &Ctx) -> Vec<CellId> {
+        let c = self.eval(c, cx);
+        if !(0..cx.s.cells.len() as i64).contains(&c) {
+            return Vec::new();
+        }
+        let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+        let mut group = self.bd(cx.s).group(c as CellId, holds);
+        group.sort_unstable();
+        group
+    }
+
+    /// `section_border` for one group, found by a search from its cell (no memo).
+    pub(crate) fn section_border_once(&self, c: &Expr, cond: &Expr, test: &Expr, cx: &Ctx) -> i64 {
+        let group = self.group_of(c, cond, cx);
+        if group.is_empty() {
+            return 0;
+        }
+        self.with_memo(cx, |cx| self.border(&group, test, cx))
+    }
+
+    /// How many distinct cells next to the `cells` (sorted), outside them, `test` holds at.
+    fn border(&self, cells: &[CellId], test: &Expr, cx: &Ctx) -> i64 {
+        let board = self.bd(cx.s);
+        let mut next: Vec<CellId> = cells
+            .iter()
+            .flat_map(|&m| board.neighbours(m))
+            .filter(|t| cells.binary_search(t).is_err())
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        next.iter()
+            .filter(|&&t| self.eval(test, &Ctx { to: t, ..*cx }) != 0)
+            .count() as i64
     }
 }
 

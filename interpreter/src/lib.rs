@@ -42,6 +42,7 @@ pub mod plugin;
 pub mod position;
 mod reads;
 mod sowing;
+pub mod repetition;
 pub mod state;
 
 pub use agent::{Agent, Mind};

@@ -109,7 +109,9 @@ impl Slots {
             E::AnyCell(_) | E::CountCells(_) => &[0],
             E::MaxCells(..) | E::SumCells(..) => &[0, 1],
             E::Around(..) | E::Sections(..) | E::SectionSize(..) => &[1],
-            E::SectionTotal(..) | E::SectionsOf(..) | E::SectionCell(..) => &[1, 2],
+            E::SectionTotal(..) | E::SectionsOf(..) | E::SectionCell(..) | E::SectionBorder(..) => {
+                &[1, 2]
+            }
             E::InLine(..) => &[2],
             E::Along(..) => &[1, 2],
             E::Line(..) => &[1],
@@ -129,6 +131,8 @@ impl Slots {
                 | E::SectionsOf(..)
                 | E::SectionSize(..)
                 | E::SectionCell(..)
+                | E::SectionBorder(..)
+                | E::Repeated(_)
                 | E::SectionTotal(..)
                 | E::Distance(..)
                 | E::InLine(..)
@@ -150,9 +154,10 @@ impl Slots {
         // The parts a group query labels or sums by are named by what they say, so that
         // equal ones written apart share one labelling (`groups.rs`).
         let named: Vec<&mut Box<Expr>> = match e {
-            E::SectionTotal(_, a, b) | E::SectionsOf(_, a, b) | E::SectionCell(_, a, b) => {
-                vec![a, b]
-            }
+            E::SectionTotal(_, a, b)
+            | E::SectionsOf(_, a, b)
+            | E::SectionCell(_, a, b)
+            | E::SectionBorder(_, a, b) => vec![a, b],
             E::SectionSize(_, a) => vec![a],
             _ => Vec::new(),
         };
@@ -208,9 +213,11 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         E::Sections(c, cond) | E::SectionSize(c, cond) => {
             return 1 + inner(c) + cells * inner(cond)
         }
-        E::SectionTotal(c, cond, v) | E::SectionsOf(c, cond, v) | E::SectionCell(c, cond, v) => {
-            return 1 + inner(c) + cells * (inner(cond) + inner(v))
-        }
+        E::SectionTotal(c, cond, v)
+        | E::SectionsOf(c, cond, v)
+        | E::SectionCell(c, cond, v)
+        | E::SectionBorder(c, cond, v) => return 1 + inner(c) + cells * (inner(cond) + inner(v)),
+        E::Repeated(_) => cells,
         E::Where(..) | E::Count(..) | E::CellAt(..) | E::Material | E::Distance(..) => cells,
         E::Checked | E::Attacked(_) => 4 * cells,
         _ => 1,
@@ -361,6 +368,7 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         E::SectionTotal(a, b, c)
         | E::SectionsOf(a, b, c)
         | E::SectionCell(a, b, c)
+        | E::SectionBorder(a, b, c)
         | E::Either(a, b, c)
         | E::InLine(a, b, c) => vec![a, b, c],
         E::Along(w) => [&mut w.from, &mut w.cond]
@@ -391,6 +399,7 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Passed
         | E::Material
         | E::TurnPlayer
+        | E::Repeated(_)
         | E::Fresh => Vec::new(),
     }
 }
@@ -443,6 +452,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         E::SectionTotal(a, b, c)
         | E::SectionsOf(a, b, c)
         | E::SectionCell(a, b, c)
+        | E::SectionBorder(a, b, c)
         | E::Either(a, b, c)
         | E::InLine(a, b, c) => vec![a, b, c],
         E::Along(w) => [&*w.from, &*w.cond]
@@ -472,6 +482,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Passed
         | E::Material
         | E::TurnPlayer
+        | E::Repeated(_)
         | E::Fresh => Vec::new(),
     }
 }

@@ -172,6 +172,9 @@ pub struct State {
     pub area: Option<std::sync::Arc<crate::area::Area>>,
     /// Positions kept by `keep position`, one slot per player (empty until one keeps).
     pub kept: Vec<Option<std::sync::Arc<Kept>>>,
+    /// The positions players decided at earlier in the game, kept only when the rules
+    /// ask `repeated` (`repetition.rs`).
+    pub history: crate::repetition::History,
 }
 
 /// A position kept by `keep position`: what `restore position` brings back.
@@ -211,6 +214,7 @@ impl State {
             window_ends_turn: false,
             area: None,
             kept: Vec::new(),
+            history: Default::default(),
         }
     }
 
@@ -241,6 +245,7 @@ impl State {
         self.kept.clone_from(&other.kept);
         self.window_ends_turn = other.window_ends_turn;
         self.area.clone_from(&other.area);
+        self.history.clone_from(&other.history);
     }
 
     /// Reseeds the generator; the same seed and decisions give the same game.

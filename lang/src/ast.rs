@@ -241,11 +241,26 @@ pub struct Literal {
     pub span: Span,
 }
 
+/// The links of a grid: the eight neighbours, the four across the sides (`orthogonal`), or
+/// six, as hexagons in a rhombus (`rhombus`: n e s w ne sw).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GridLinks {
+    Eight,
+    Orthogonal,
+    Rhombus,
+}
+
 #[derive(Clone, Debug)]
 pub enum BoardDecl {
     Grid {
         width: (u32, Span),
         height: (u32, Span),
+        /// A side worked out when the rules are loaded (an `int` option, `( … )`), as for
+        /// a hexagon's radius.
+        width_expr: Option<Expr>,
+        height_expr: Option<Expr>,
+        /// Which of the eight neighbours a cell is joined to.
+        links: GridLinks,
         files: Option<Name>,
         span: Span,
     },
@@ -536,6 +551,14 @@ pub enum Stmt {
         max: Option<(u32, Span)>,
         cond: Expr,
         closed: Option<Expr>,
+        body: Vec<Stmt>,
+        span: Span,
+    },
+    /// Run statements for every cell of the group of a cell (the cells where the
+    /// condition holds joined to it through such cells, found before the block runs).
+    EachInGroup {
+        cell: Expr,
+        cond: Expr,
         body: Vec<Stmt>,
         span: Span,
     },

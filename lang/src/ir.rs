@@ -68,6 +68,9 @@ pub struct Program {
     /// Some expression reads `steps`: `apply` records how far each move went.
     pub uses_steps: bool,
     pub tracks_turn_moves: bool,
+    /// Some expression asks `repeated(…)`: the interpreter keeps the positions met.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub tracks_positions: bool,
     /// Decisions that are not a piece's move.
     pub actions: Vec<Action>,
     /// How good a position is for `mover` (agents); `material` when the ruleset says nothing.
@@ -598,6 +601,12 @@ pub enum Expr {
     SectionCell(Box<Expr>, Box<Expr>, Box<Expr>),
     /// The sum of a number over the group of a cell (the group as for `SectionSize`).
     SectionTotal(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// How many distinct cells next to the group of a cell (as for `SectionSize`), outside
+    /// it, the third expression (a condition on `to`) holds at: `section_border`.
+    SectionBorder(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// How many times the position now was met earlier in the game, as a player was to
+    /// decide (`repeated(board)`, `repeated(position)`).
+    Repeated(Repetition),
     /// Number of pieces of a type (and player, or any) on the board.
     Count(Option<PieceId>, Option<Box<Expr>>),
     /// The inner expression, whose value the interpreter may keep in a slot while one state
@@ -611,6 +620,15 @@ pub enum Expr {
     /// evaluator runs that code; anything else reads the inner expression). Written only
     /// by the interpreter, around whole conditions and values (`interpreter/src/compile.rs`).
     Code(u32, Box<Expr>),
+}
+
+/// What makes two positions the same for `repeated`: the pieces on the cells (type, owner
+/// and stacks, bottom first), and for `Position` also the zones' contents and the player to
+/// decide.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+pub enum Repetition {
+    Board,
+    Position,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -632,6 +650,9 @@ pub enum Stmt {
     Remove(Expr, Expr, Expr, Option<ZoneId>),
     /// For every cell (as `to`) where the condition holds.
     Each(Option<Expr>, Vec<Stmt>),
+    /// For every cell (as `to`) of the group of a cell under a condition, the group found
+    /// before the statements run (`each cell in group of CELL where CONDITION`).
+    EachInGroup(Expr, Expr, Vec<Stmt>),
     /// For each seated player in seat order for whom the condition holds, the statements
     /// with `mover` as that player (`each player { … }`).
     EachPlayer(Option<Expr>, Vec<Stmt>),

@@ -8,6 +8,8 @@ mod breakthrough;
 mod connect_four;
 mod draughts;
 mod english_draughts;
+mod go;
+mod hex;
 mod international_draughts;
 mod kalah;
 mod nine_mens_morris;

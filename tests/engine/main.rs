@@ -11,6 +11,7 @@ mod chance;
 mod compiled;
 mod notation;
 mod sowing;
+mod repetition;
 mod stacks;
 mod turns;
 mod zones;

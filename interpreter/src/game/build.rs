@@ -374,9 +374,10 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         E::AnyCell(c) | E::CountCells(c) => inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => inner(c) || inner(v),
         E::Around(c, cond) | E::Sections(c, cond) | E::SectionSize(c, cond) => m(c) || inner(cond),
-        E::SectionTotal(c, cond, v) | E::SectionsOf(c, cond, v) | E::SectionCell(c, cond, v) => {
-            m(c) || inner(cond) || inner(v)
-        }
+        E::SectionTotal(c, cond, v)
+        | E::SectionsOf(c, cond, v)
+        | E::SectionCell(c, cond, v)
+        | E::SectionBorder(c, cond, v) => m(c) || inner(cond) || inner(v),
         E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
         E::Line(c, _, cond) => m(c) || inner(cond),
         E::Along(w) => m(&w.from) || inner(&w.cond) || w.closed.as_deref().is_some_and(inner),
@@ -390,8 +391,11 @@ fn changes_area(p: &Program) -> bool {
         body.iter().any(|st| match st {
             ir::Stmt::ChangeArea(..) => true,
             ir::Stmt::If(_, a, b) => any(a) || any(b),
-            ir::Stmt::Each(_, b) | ir::Stmt::EachPlayer(_, b) | ir::Stmt::Along(_, b) => any(b),
             ir::Stmt::TrackWalk { body, .. } => any(body),
+            ir::Stmt::Each(_, b)
+            | ir::Stmt::EachPlayer(_, b)
+            | ir::Stmt::Along(_, b)
+            | ir::Stmt::EachInGroup(_, _, b) => any(b),
             _ => false,
         })
     }

@@ -217,6 +217,15 @@ impl Game {
             .any(|f| (turn_ended || !f.at_turn_end) && self.eval(&f.cond, &cx) != 0)
     }
 
+    /// The decisions the rules offer before `forbid` and `prefer` (piece moves, a pass,
+    /// actions), for messages about those left out.
+    pub fn candidate_decisions(&self, s: &State, out: &mut Vec<Move>) {
+        out.clear();
+        if self.chance_outcomes(s).is_none() {
+            self.candidates(s, out);
+        }
+    }
+
     /// Which `forbid` rule a decision breaks, for messages.
     pub fn forbid_reason(&self, s: &State, m: Move) -> Option<&str> {
         let mut t = s.clone();

@@ -23,6 +23,7 @@ impl Game {
             return;
         }
         let mover = s.to_move;
+        self.record_position(s);
         if s.window_owner.is_some() {
             self.answer(s, m);
             return;

@@ -73,6 +73,7 @@ impl Game {
         s.restart_pending = false;
         s.end_turn_pending = false;
         s.rounds += 1;
+        s.history.clear();
         let Some(t) = &self.start_template else {
             return;
         };

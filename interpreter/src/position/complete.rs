@@ -95,6 +95,9 @@ struct Saved {
     contents: Contents,
     /// Positions kept by `keep position`, a slot a player (empty until one keeps).
     kept: Vec<Option<Contents>>,
+    /// The positions players decided at, as `[board, position]` hashes (`repeated`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    history: Vec<[u64; 2]>,
 }
 
 /// Whether `text` is a complete form rather than a position string.
@@ -157,6 +160,7 @@ impl Game {
                             .map(|k| self.contents(&k.cells, &k.buried, &k.zones, &k.vars, &k.area))
                     })
                     .collect(),
+                history: s.history.entries().to_vec(),
             },
         };
         let mut out = Vec::new();
@@ -344,6 +348,7 @@ impl Game {
             ));
         }
         s.restart_pending = v.restart_pending;
+        s.history = crate::repetition::History::from_entries(v.history);
         s.setup_pending = v.setup_pending;
         s.end_turn_pending = v.end_turn_pending;
         s.next_player = v

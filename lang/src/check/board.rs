@@ -41,11 +41,22 @@ impl Lowerer<'_> {
             BoardDecl::Grid {
                 width,
                 height,
+                width_expr,
+                height_expr,
+                links,
                 files,
                 span,
             } => {
                 self.board_span = Some(*span);
-                self.grid_from(*width, *height, files, *span)
+                let mut side = |n: &(u32, Span), e: &Option<ast::Expr>| match e {
+                    Some(e) => self.size_at_load(e).map(|v| (v, n.1)),
+                    None => Some(*n),
+                };
+                let (w, h) = (side(width, width_expr), side(height, height_expr));
+                match (w, h) {
+                    (Some(w), Some(h)) => self.grid_from(w, h, *links, files, *span),
+                    _ => None,
+                }
             }
             BoardDecl::Hex {
                 radius,
@@ -82,6 +93,7 @@ impl Lowerer<'_> {
         &mut self,
         width: (u32, Span),
         height: (u32, Span),
+        links: ast::GridLinks,
         files: &Option<Name>,
         span: Span,
     ) -> Option<()> {
@@ -129,10 +141,22 @@ impl Lowerer<'_> {
             (1, -1),
             (-1, -1),
         ];
-        let opposite = [2u8, 3, 0, 1, 7, 6, 5, 4];
-        let mirror_dir = [2u8, 1, 0, 3, 6, 7, 4, 5];
-        self.board.dirs = dirs.iter().map(|d| d.to_string()).collect();
-        self.board.opposite = opposite.iter().map(|o| Some(*o)).collect();
+        let opposite = [2usize, 3, 0, 1, 7, 6, 5, 4];
+        // The second player's view: the grid turned top to bottom; a rhombus, which that
+        // does not map onto itself, turned half round.
+        let (mirror_dir, half_turn) = match links {
+            ast::GridLinks::Rhombus => ([2usize, 3, 0, 1, 7, 6, 5, 4], true),
+            _ => ([2usize, 1, 0, 3, 6, 7, 4, 5], false),
+        };
+        let kept: &[usize] = match links {
+            ast::GridLinks::Eight => &[0, 1, 2, 3, 4, 5, 6, 7],
+            ast::GridLinks::Orthogonal => &[0, 1, 2, 3],
+            ast::GridLinks::Rhombus => &[0, 1, 2, 3, 4, 7],
+        };
+        // A kept direction's number.
+        let number = |d: usize| kept.iter().position(|&k| k == d).unwrap_or(0) as DirId;
+        self.board.dirs = kept.iter().map(|&d| dirs[d].to_string()).collect();
+        self.board.opposite = kept.iter().map(|&d| Some(number(opposite[d]))).collect();
         for y in 0..h {
             for x in 0..w {
                 self.board
@@ -142,7 +166,8 @@ impl Lowerer<'_> {
         }
         for y in 0..h as i32 {
             for x in 0..w as i32 {
-                for (d, (dx, dy)) in deltas.iter().enumerate() {
+                for (d, &k) in kept.iter().enumerate() {
+                    let (dx, dy) = deltas[k];
                     let (nx, ny) = (x + dx, y + dy);
                     if nx >= 0 && ny >= 0 && nx < w as i32 && ny < h as i32 {
                         self.board.links.push((
@@ -159,20 +184,24 @@ impl Lowerer<'_> {
             .map(|p| {
                 (0..h)
                     .flat_map(|y| (0..w).map(move |x| (x, y)))
-                    .map(|(x, y)| {
-                        if p == 1 {
-                            (x + (h - 1 - y) * w) as CellId
-                        } else {
-                            (x + y * w) as CellId
-                        }
+                    .map(|(x, y)| match (p == 1, half_turn) {
+                        (true, true) => ((w - 1 - x) + (h - 1 - y) * w) as CellId,
+                        (true, false) => (x + (h - 1 - y) * w) as CellId,
+                        _ => (x + y * w) as CellId,
                     })
                     .collect()
             })
             .collect();
         self.board.dir_mirror = (0..n)
             .map(|p| {
-                (0..8u8)
-                    .map(|d| if p == 1 { mirror_dir[d as usize] } else { d })
+                kept.iter()
+                    .map(|&d| {
+                        if p == 1 {
+                            number(mirror_dir[d])
+                        } else {
+                            number(d)
+                        }
+                    })
                     .collect()
             })
             .collect();
@@ -197,7 +226,7 @@ impl Lowerer<'_> {
                         e.span,
                         "not an `int` option",
                     )
-                    .hint("write the radius as a number, or declare `option NAME: int = R`"),
+                    .hint("write the size as a number, or declare `option NAME: int = N`"),
                 );
                 return None;
             }
@@ -214,7 +243,7 @@ impl Lowerer<'_> {
                         e.span,
                         "worked out from the options",
                     )
-                    .hint("a hexagon's radius is 1 to 40 cells: choose other option values"),
+                    .hint("a hexagon's radius is 1 to 40 cells, a grid's side 1 to 255: choose other option values"),
                 );
                 None
             }

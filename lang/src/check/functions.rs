@@ -46,6 +46,8 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "sections",
     "section_size",
     "section_cell",
+    "section_border",
+    "repeated",
     "pieces",
     "any_cell",
     "count_cells",
@@ -68,9 +70,10 @@ impl Lowerer<'_> {
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
             "min" | "max" | "abs" | "either" | "seat" => self.number_call(f, args),
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
-            | "section_size" | "section_total" | "section_cell" | "in_line" => {
+            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" => {
                 self.over_cells_call(f, args)
             }
+            "repeated" => self.repeated_call(f, args),
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
             "count_along" => self.count_along_call(f, args),
             "line" => self.line_call(f, args),
@@ -79,6 +82,31 @@ impl Lowerer<'_> {
             }
             other => self.unknown_function(f, other),
         }
+    }
+
+    /// `repeated(board)`, `repeated(position)`: how often the position now was met before.
+    fn repeated_call(&mut self, f: &Name, args: &[ast::Expr]) -> Option<(Expr, Value)> {
+        if !self.arity(f, args, 1, 1, "repeated(board) or repeated(position)") {
+            return None;
+        }
+        let form = match &args[0].kind {
+            ExprKind::Name(n) if n == "board" => crate::ir::Repetition::Board,
+            ExprKind::Name(n) if n == "position" => crate::ir::Repetition::Position,
+            _ => {
+                self.error(
+                    err(
+                        codes::TYPE_MISMATCH,
+                        "`repeated` asks about the board or the whole position",
+                        args[0].span,
+                        "neither `board` nor `position`",
+                    )
+                    .hint("write `repeated(board)` (the pieces on the cells) or `repeated(position)` (the pieces, the zones and whose turn it is)"),
+                );
+                return None;
+            }
+        };
+        self.uses_repetition = true;
+        Some((Expr::Repeated(form), Value::Plain(Type::Int)))
     }
 
     /// Whether `f` has `lo` to `hi` arguments; an error showing `form` when not.
@@ -412,6 +440,21 @@ impl Lowerer<'_> {
                 let cond = Box::new(self.typed(&args[1], Bool));
                 let group = Box::new(self.typed(&args[2], Bool));
                 Some((Expr::SectionsOf(c, cond, group), Value::Plain(Int)))
+            }
+            "section_border" => {
+                if !self.arity(
+                    f,
+                    args,
+                    3,
+                    3,
+                    "section_border(CELL, CONDITION on `to`, CONDITION on `to`)",
+                ) {
+                    return None;
+                }
+                let c = Box::new(self.typed(&args[0], Cell));
+                let cond = Box::new(self.typed(&args[1], Bool));
+                let test = Box::new(self.typed(&args[2], Bool));
+                Some((Expr::SectionBorder(c, cond, test), Value::Plain(Int)))
             }
             "section_cell" => {
                 if !self.arity(

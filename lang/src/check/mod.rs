@@ -67,6 +67,8 @@ struct Lowerer<'a> {
     uses_fresh: bool,
     /// `steps` is read somewhere (so a move's distance is worked out as it is made).
     uses_steps: bool,
+    /// Some expression asks `repeated(…)`.
+    uses_repetition: bool,
     defines: Defines<'a>,
     /// How deep the expression being lowered is nested, definitions written out included.
     depth: usize,
@@ -108,6 +110,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         plugins: Vec::new(),
         uses_fresh: false,
         uses_steps: false,
+        uses_repetition: false,
         defines: Defines::default(),
         depth: 0,
         deepest: 0,
@@ -168,6 +171,7 @@ impl<'a> Lowerer<'a> {
             after_round: notation.after_round,
             tracks_turn_moves: self.uses_fresh,
             uses_steps: self.uses_steps,
+            tracks_positions: self.uses_repetition,
             title: singles.title.unwrap_or_else(|| "untitled".into()),
             about,
             players: self.players.clone(),

@@ -42,6 +42,13 @@ impl Lowerer<'_> {
                 let cond = cond.as_ref().map(|c| self.bool_expr(c));
                 Some(ir::Stmt::Each(cond, self.stmts(body)))
             }
+            ast::Stmt::EachInGroup {
+                cell, cond, body, ..
+            } => {
+                let c = self.typed(cell, Type::Cell);
+                let cond = self.bool_expr(cond);
+                Some(ir::Stmt::EachInGroup(c, cond, self.stmts(body)))
+            }
             ast::Stmt::EachAlong {
                 dirs,
                 from,

@@ -545,7 +545,8 @@ impl Lowerer<'_> {
                 ast::Stmt::Each { body, .. }
                 | ast::Stmt::EachPlayer { body, .. }
                 | ast::Stmt::EachAlong { body, .. }
-                | ast::Stmt::EachTrack { body, .. } => any(body),
+                | ast::Stmt::EachTrack { body, .. }
+                | ast::Stmt::EachInGroup { body, .. } => any(body),
                 ast::Stmt::Roll { then, .. } | ast::Stmt::RollCell { then, .. } => any(then),
                 _ => false,
             })

@@ -2,9 +2,33 @@
 
 use super::{Builder, Rule};
 use crate::ast::*;
+use crate::diag::Span;
 use pest::iterators::{Pair, Pairs};
 
 impl Builder {
+    /// A board's size: a number, or an option or `( … )` worked out as the rules load.
+    fn board_size(&self, size: Pair<Rule>) -> ((u32, Span), Option<Expr>) {
+        let size = match size.as_rule() {
+            Rule::grid_side => size.into_inner().next().unwrap(),
+            _ => size,
+        };
+        match size.as_rule() {
+            Rule::int => (self.int(size), None),
+            Rule::paren => {
+                let e = self.expr(size.into_inner().next().unwrap());
+                ((0, e.span), Some(e))
+            }
+            _ => {
+                let n = self.name(size);
+                let e = Expr {
+                    kind: ExprKind::Name(n.text),
+                    span: n.span,
+                };
+                ((0, e.span), Some(e))
+            }
+        }
+    }
+
     /// `board grid W x H`, `board hex R`, `board { cells … }` or `board tessels { … }`.
     pub(super) fn board_decl(&self, mut it: Pairs<Rule>) -> Item {
         let inner = it.next().unwrap();
@@ -12,34 +36,34 @@ impl Builder {
         match inner.as_rule() {
             Rule::grid_board => {
                 let mut g = inner.into_inner();
-                let width = self.int(g.next().unwrap());
-                let height = self.int(g.next().unwrap());
-                let files = g.next().map(|f| self.name(f));
+                let (width, width_expr) = self.board_size(g.next().unwrap());
+                let (height, height_expr) = self.board_size(g.next().unwrap());
+                let mut links = GridLinks::Eight;
+                let mut files = None;
+                for x in g {
+                    if x.as_rule() == Rule::grid_links {
+                        links = if x.as_str().starts_with('o') {
+                            GridLinks::Orthogonal
+                        } else {
+                            GridLinks::Rhombus
+                        };
+                    } else {
+                        files = Some(self.name(x));
+                    }
+                }
                 Item::Board(BoardDecl::Grid {
                     width,
                     height,
+                    width_expr,
+                    height_expr,
+                    links,
                     files,
                     span: bspan,
                 })
             }
             Rule::hex_board => {
                 let mut g = inner.into_inner();
-                let size = g.next().unwrap();
-                let (radius, radius_expr) = match size.as_rule() {
-                    Rule::int => (self.int(size), None),
-                    Rule::paren => {
-                        let e = self.expr(size.into_inner().next().unwrap());
-                        ((0, e.span), Some(e))
-                    }
-                    _ => {
-                        let n = self.name(size);
-                        let e = Expr {
-                            kind: ExprKind::Name(n.text),
-                            span: n.span,
-                        };
-                        ((0, e.span), Some(e))
-                    }
-                };
+                let (radius, radius_expr) = self.board_size(g.next().unwrap());
                 let files = g.next().map(|f| self.name(f));
                 Item::Board(BoardDecl::Hex {
                     radius,

@@ -63,6 +63,18 @@ impl Builder {
                 }
                 Stmt::Each { cond, body, span }
             }
+            Rule::each_group_stmt => {
+                let cell = self.expr(it.next().unwrap());
+                let _where = it.next();
+                let cond = self.expr(it.next().unwrap());
+                let body = self.block(it.next().unwrap());
+                Stmt::EachInGroup {
+                    cell,
+                    cond,
+                    body,
+                    span,
+                }
+            }
             Rule::each_along_stmt => {
                 let dirs = self.expr(it.next().unwrap());
                 let from = self.expr(it.next().unwrap());

@@ -227,6 +227,16 @@ pub fn refusal(g: &Game, s: &State, text: &str, moves: &[Move], e: &MoveError) -
     {
         return format!("`{text}` is not allowed: {reason}");
     }
+    // An action or a pass a `forbid` refuses.
+    let mut offered = Vec::new();
+    g.candidate_decisions(s, &mut offered);
+    if let Some(reason) = g
+        .parse_move(text, &offered)
+        .ok()
+        .and_then(|m| g.forbid_reason(s, m))
+    {
+        return format!("`{text}` is not allowed: {reason}");
+    }
     // Decisions a `prefer` rule leaves out (another must be taken: a capture, the most).
     if let Some(reason) = g
         .parse_move(text, &pseudo)

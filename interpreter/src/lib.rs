@@ -41,8 +41,8 @@ pub mod notation;
 pub mod plugin;
 pub mod position;
 mod reads;
-mod sowing;
 pub mod repetition;
+mod sowing;
 pub mod state;
 
 pub use agent::{Agent, Mind};

@@ -81,6 +81,18 @@ fn a_flood_of_unknown_names_is_capped_and_long_lines_are_trimmed() {
     assert!(out.stderr.len() < 100_000, "{} bytes", out.stderr.len());
 }
 
+/// A line of 100,000 unknown names (a fuzzed ruleset's repeated word): each mistake is
+/// told once without comparing every one with every other (that took minutes).
+#[test]
+fn a_line_of_a_hundred_thousand_unknown_names_is_answered_at_once() {
+    let cells: Vec<String> = (0..100_000).map(|i| format!("q{i}")).collect();
+    let text = format!("{BASE}region many = [{}]\n", cells.join(" "));
+    let out = check("line.tessel", &text);
+    assert!(out.ended_cleanly(), "{out:?}");
+    assert_eq!(out.code, Some(1));
+    assert!(out.stderr.contains("… and 99950 more"), "{}", out.stderr);
+}
+
 #[test]
 fn the_largest_documented_boards_check_without_hanging() {
     for board in [

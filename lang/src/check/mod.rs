@@ -118,10 +118,12 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
     let program = l.run(items, overrides);
     let has_error = l.diags.iter().any(|d| d.is_error());
     // A rule checked once for each player (or each piece using a pattern) reports the same
-    // mistake each time: say it once.
-    let mut diags: Vec<Diagnostic> = Vec::with_capacity(l.diags.len());
+    // mistake each time: say it once (found by hashing, so a text with thousands of
+    // mistakes — a line of 50,000 unknown names — is answered at once).
+    let mut seen = std::collections::HashSet::new();
+    let mut diags: Vec<Diagnostic> = Vec::new();
     for d in l.diags {
-        if !diags.contains(&d) {
+        if seen.insert(format!("{d:?}")) {
             diags.push(d);
         }
     }

@@ -237,3 +237,41 @@ fn perft_and_random_agree_where_a_stuck_game_ends() {
         .expect("ends");
     assert_eq!((o.ending.as_str(), r.ply), ("both stuck", 4));
 }
+
+/// A turn of free decisions that never ends it, with a `forbid at turn end` that asks for
+/// more of them than a turn can hold: the turn-end look-ahead is bounded (it overflowed
+/// the stack, recursing once a decision) and answers that no decision can end the turn.
+#[test]
+fn a_turn_of_free_decisions_without_end_is_looked_ahead_within_bounds() {
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 3
+        var ticks = 0
+        piece man M m { inert }
+        action tick free then set ticks += 1
+        turn { max 10 }
+        forbid at turn end ticks < 2000
+        start "2m/3/M2 w""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    let mut out = Vec::new();
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert!(out.is_empty(), "{out:?}");
+    // With room enough, the same look-ahead finds the turn's end.
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 3
+        var ticks = 0
+        piece man M m { inert }
+        action tick free then set ticks += 1
+        turn { max 10 pass }
+        forbid at turn end ticks < 20
+        start "2m/3/M2 w""#,
+    );
+    let s = g.start_state(0).expect("start");
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(
+        out.len(),
+        1,
+        "only the tick: a pass now would end the turn too soon"
+    );
+}

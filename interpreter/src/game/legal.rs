@@ -13,6 +13,14 @@ thread_local! {
     static SPARE: RefCell<Vec<State>> = const { RefCell::new(Vec::new()) };
 }
 
+/// How many decisions deep the turn-end look-ahead goes (a turn's `max` is at most 1,000;
+/// free decisions do not count towards it, so without a bound they could go on for ever).
+const LOOK_AHEAD_DEPTH: usize = 1000;
+
+/// How many steps the turn-end look-ahead takes at most before it answers that the turn
+/// cannot be ended (a search that branches at every decision grows without practical end).
+const LOOK_AHEAD_TRIES: u32 = 200_000;
+
 /// A state to try decisions on (its contents are overwritten before use).
 fn spare(s: &State) -> State {
     SPARE
@@ -124,38 +132,117 @@ impl Game {
 
     /// With `forbid at turn end` rules, a decision inside a turn is legal only if the turn
     /// can still end without breaking one: is there a way on from `s`, in the same turn
-    /// (`turns` turns played), to a legal end? A pass is tried first.
+    /// (`turns` turns played), to a legal end? A pass is tried first. The search is depth
+    /// first with its own stack (a turn may hold up to 1,000 decisions: recursion would
+    /// overflow the thread's stack).
     fn can_finish_turn(&self, s: &State, turns: u32) -> bool {
         if !self.program.forbids.iter().any(|f| f.at_turn_end) || !s.pending.is_empty() {
             return true;
         }
         let mover = s.to_move;
+        // Each level: a state of the turn, the decisions from it not tried yet (last first
+        // out), and what is still to be tried before them: a pass (2), tried first where
+        // one is offered as it usually ends the turn at once, then the rules' other
+        // decisions, looked for only once it fails (1).
         let mut t = spare(s);
-        let found = self.finishes(s, turns, mover, &mut t);
-        SPARE.with(|p| p.borrow_mut().push(t));
+        // The commonest answer first, with nothing made for the search: a pass that ends
+        // the turn well.
+        let (next, mut stage) = self.level_of(s);
+        let mut after_pass = None;
+        if stage == 2 {
+            stage = 1;
+            t.copy_from(s);
+            self.apply(&mut t, Move::pass());
+            let ended = t.turns != turns;
+            if !self.forbidden(&t, mover, ended) {
+                if ended || !t.pending.is_empty() {
+                    SPARE.with(|p| p.borrow_mut().push(t));
+                    return true;
+                }
+                // The turn goes on after the pass: the search starts there.
+                let mut level = spare(&t);
+                std::mem::swap(&mut level, &mut t);
+                after_pass = Some(self.level(level));
+            }
+        }
+        let mut first = spare(s);
+        first.copy_from(s);
+        let mut levels: Vec<(State, Vec<Move>, u8)> = vec![(first, next, stage)];
+        levels.extend(after_pass);
+        let mut tried = 0u32;
+        let found = loop {
+            let Some((at, left, stage)) = levels.last_mut() else {
+                break false;
+            };
+            // A bounded search: past the bounds no way to the turn's end is found.
+            tried += 1;
+            if tried > LOOK_AHEAD_TRIES {
+                break false;
+            }
+            let m = match (*stage, left.pop()) {
+                (2, _) => {
+                    *stage = 1;
+                    Move::pass()
+                }
+                (_, Some(m)) => m,
+                (1, None) => {
+                    *stage = 0;
+                    self.candidates(at, left);
+                    left.retain(|m| !m.is_pass());
+                    left.reverse();
+                    continue;
+                }
+                (_, None) => {
+                    if let Some((done, _, _)) = levels.pop() {
+                        SPARE.with(|p| p.borrow_mut().push(done));
+                    }
+                    continue;
+                }
+            };
+            t.copy_from(at);
+            self.apply(&mut t, m);
+            let ended = t.turns != turns;
+            if self.forbidden(&t, mover, ended) {
+                continue;
+            }
+            if ended || !t.pending.is_empty() {
+                break true;
+            }
+            // Go on from here: the turn goes on after this decision (free decisions may go
+            // on without end: no deeper than the bound).
+            if levels.len() >= LOOK_AHEAD_DEPTH {
+                continue;
+            }
+            let mut level = spare(&t);
+            std::mem::swap(&mut level, &mut t);
+            levels.push(self.level(level));
+        };
+        SPARE.with(|p| {
+            let mut p = p.borrow_mut();
+            p.push(t);
+            p.extend(levels.into_iter().map(|(st, _, _)| st));
+        });
         found
     }
 
-    /// [`Game::can_finish_turn`]'s search, with `t` to try decisions on.
-    fn finishes(&self, s: &State, turns: u32, mover: PlayerId, t: &mut State) -> bool {
-        let ends_well = |t: &mut State, m: Move| {
-            t.copy_from(s);
-            self.apply(t, m);
-            let ended = t.turns != turns;
-            !self.forbidden(t, mover, ended) && (ended || self.can_finish_turn(t, turns))
-        };
-        // A pass is tried first, before the other decisions are looked for: it usually
-        // ends the turn at once. (Not when a forced action may be offered: it would leave
-        // no pass.)
+    /// A level of [`Game::can_finish_turn`]'s search at `s`: a pass to try first where one
+    /// is offered (not when a forced action may be, which would leave no pass), the other
+    /// decisions looked for once it fails; else every decision, the first to try last.
+    fn level(&self, s: State) -> (State, Vec<Move>, u8) {
+        let (next, stage) = self.level_of(&s);
+        (s, next, stage)
+    }
+
+    /// What a level at `s` tries, and its stage (see [`Game::can_finish_turn`]).
+    fn level_of(&self, s: &State) -> (Vec<Move>, u8) {
         let pass_first = s.window_owner.is_none() && self.pass_offered(s) && !self.forced_maybe(s);
-        if pass_first && ends_well(t, Move::pass()) {
-            return true;
+        if pass_first {
+            return (Vec::new(), 2);
         }
         let mut next = Vec::new();
         self.candidates(s, &mut next);
-        next.into_iter()
-            .filter(|m| !(pass_first && m.is_pass()))
-            .any(|m| ends_well(t, m))
+        next.reverse();
+        (next, 0)
     }
 
     /// Whether a forced action may be offered now: its part that reads no cell holds.

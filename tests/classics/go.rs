@@ -171,19 +171,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut r = self.clone();
-        let moves = r.moves();
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut t = self.clone();
-                t.play(m);
-                t.perft(depth - 1)
-            })
-            .sum()
+        super::reference_perft(self, depth, |r| r.clone().moves(), Self::play)
     }
 }
 

@@ -101,17 +101,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .into_iter()
-            .map(|m| {
-                let mut t = self.clone();
-                t.play(m);
-                t.perft(depth - 1)
-            })
-            .sum()
+        super::reference_perft(self, depth, Self::moves, Self::play)
     }
 }
 

@@ -34,3 +34,27 @@ fn random_games_end(g: &Game, games: u64, plies: u32) -> Vec<(String, u32)> {
         })
         .collect()
 }
+
+/// Perft of an independent reference generator: from a position, the moves `moves` lists,
+/// each played on a copy by `play` (all a reference needs besides its rules).
+fn reference_perft<R: Clone, M>(
+    r: &R,
+    depth: u32,
+    moves: fn(&R) -> Vec<M>,
+    play: fn(&mut R, M),
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let all = moves(r);
+    if depth == 1 {
+        return all.len() as u64;
+    }
+    all.into_iter()
+        .map(|m| {
+            let mut t = r.clone();
+            play(&mut t, m);
+            reference_perft(&t, depth - 1, moves, play)
+        })
+        .sum()
+}

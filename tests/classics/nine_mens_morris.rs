@@ -168,18 +168,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        let moves = self.moves();
-        if depth <= 1 {
-            return if depth == 0 { 1 } else { moves.len() as u64 };
-        }
-        moves
-            .iter()
-            .map(|m| {
-                let mut t = self.clone();
-                t.play(m);
-                t.perft(depth - 1)
-            })
-            .sum()
+        super::reference_perft(self, depth, Self::moves, |r, m| r.play(&m))
     }
 }
 

@@ -118,13 +118,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        self.moves()
-            .into_iter()
-            .map(|m| self.after(m).0.perft(depth - 1))
-            .sum()
+        super::reference_perft(self, depth, Self::moves, |r, m| *r = r.after(m).0)
     }
 }
 

@@ -161,21 +161,7 @@ impl Reference {
     }
 
     fn perft(&self, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let moves = self.moves();
-        if depth == 1 {
-            return moves.len() as u64;
-        }
-        moves
-            .into_iter()
-            .map(|m| {
-                let mut t = self.clone();
-                t.play(m);
-                t.perft(depth - 1)
-            })
-            .sum()
+        super::reference_perft(self, depth, Self::moves, Self::play)
     }
 }
 

@@ -712,6 +712,14 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
                 g.in_line(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
             })
         }
+        E::Along(w) => {
+            let walk = crate::lines::Walk::new(w, &mut |e| compile(l, e));
+            Box::new(move |g, cx| g.walk_count(&walk, cx, i64::MAX))
+        }
+        E::Line(c, dirs, cond) => {
+            let line = crate::lines::Line::new(dirs, cond, &mut |e| compile(l, e));
+            on_cell!(l, &**c, |g, cx, c| g.line_run(cx, c, &line))
+        }
         _ => l.walked(e),
     }
 }
@@ -786,24 +794,42 @@ fn var_compare(l: &Compiler, v: u16, c: &Expr, op: BinOp, k: i64) -> Option<Code
 /// `around(c, cond)` compared with a constant, counting only as far as decides it:
 /// `around(c, friend(to)) > 0` stops at the first friend.
 fn around_compare(l: &mut Compiler, c: &Expr, cond: &Expr, op: BinOp, k: i64) -> Option<Code> {
-    // Every count from `most` on gives the same answer.
+    let most = settled_from(op, k)?;
+    let cond = compile(l, cond);
+    let count = on_cell!(l, c, |g, cx, c| g
+        .around_to(cx.s, c, most, |t| cond(g, &Ctx { to: t, ..*cx }) != 0));
+    Some(compare(op, count, k))
+}
+
+/// `count_along(…)` compared with a constant, walking only as far as decides it:
+/// `count_along(…) > 0` stops after the first direction that meets a cell.
+fn along_compare(l: &mut Compiler, w: &ir::Along, op: BinOp, k: i64) -> Option<Code> {
+    let most = settled_from(op, k)?;
+    let walk = crate::lines::Walk::new(w, &mut |e| compile(l, e));
+    let count: Code = Box::new(move |g, cx| g.walk_count(&walk, cx, most));
+    Some(compare(op, count, k))
+}
+
+/// From which count on every count gives the same answer to `count OP k`.
+fn settled_from(op: BinOp, k: i64) -> Option<i64> {
     let most = match op {
         BinOp::Gt | BinOp::Le | BinOp::Eq | BinOp::Ne => k.saturating_add(1),
         BinOp::Ge | BinOp::Lt => k,
         _ => return None,
-    }
-    .max(0);
-    let cond = compile(l, cond);
-    let count = on_cell!(l, c, |g, cx, c| g
-        .around_to(cx.s, c, most, |t| cond(g, &Ctx { to: t, ..*cx }) != 0));
-    Some(match op {
+    };
+    Some(most.max(0))
+}
+
+/// A count compared with a constant (`op` one of the six comparisons).
+fn compare(op: BinOp, count: Code, k: i64) -> Code {
+    match op {
         BinOp::Eq => Box::new(move |g, cx| i64::from(count(g, cx) == k)),
         BinOp::Ne => Box::new(move |g, cx| i64::from(count(g, cx) != k)),
         BinOp::Lt => Box::new(move |g, cx| i64::from(count(g, cx) < k)),
         BinOp::Le => Box::new(move |g, cx| i64::from(count(g, cx) <= k)),
         BinOp::Gt => Box::new(move |g, cx| i64::from(count(g, cx) > k)),
         _ => Box::new(move |g, cx| i64::from(count(g, cx) >= k)),
-    })
+    }
 }
 
 /// A binary operator, with a constant right side built in.
@@ -815,6 +841,11 @@ fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
     }
     if let (Expr::Around(c, cond), Expr::Int(k)) = (a, b) {
         if let Some(code) = around_compare(l, c, cond, op, *k) {
+            return code;
+        }
+    }
+    if let (Expr::Along(w), Expr::Int(k)) = (a, b) {
+        if let Some(code) = along_compare(l, w, op, *k) {
             return code;
         }
     }

@@ -2,50 +2,68 @@
 //! the statements `each cell along … { … }`, `convert CELL to PLAYER` and `change CELL to
 //! PIECE`. A walk allocates nothing: a statement's walk is counted first, on the state as
 //! it is, then stepped again for the block (which may change the state under it).
+//! A walk in a condition or value is compiled ([`Walk`], [`Test`]): its cell tests are read
+//! once, when the game is compiled, not at every walk.
 
+use crate::compile::Code;
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
 use crate::state::State;
 use tessel_lang::ir::{Along, BinOp, CellId, DirId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
 
 /// A walk's condition on each cell, when it has a common shape — a test of the cell's top
-/// piece — read straight from the state instead of evaluated cell after cell.
+/// piece — read straight from the state instead of evaluated cell after cell; `G` is what
+/// evaluates anything else (an expression, or its compiled code).
 #[derive(Clone, Copy)]
-enum CellTest {
+enum CellTest<G> {
     /// `owner(to) == P` for a `P` that does not depend on the cell (-1: empty).
     OwnerIs(i64),
     Empty,
     Friend,
     Enemy,
     /// Anything else: evaluated on each cell.
-    General,
+    General(G),
 }
 
-impl CellTest {
-    fn of(game: &Game, e: &Expr, cx: &Ctx) -> CellTest {
-        let on_to = |c: &Expr| *c == Expr::To;
-        let fixed = |p: &Expr| {
-            matches!(
-                p,
-                Expr::Mover | Expr::Opponent | Expr::Player(_) | Expr::Int(_)
-            )
-        };
-        match e {
-            Expr::Empty(c) if on_to(c) => CellTest::Empty,
-            Expr::Friend(c, None) if on_to(c) => CellTest::Friend,
-            Expr::Enemy(c, None) if on_to(c) => CellTest::Enemy,
-            Expr::Bin(BinOp::Eq, a, b) => match (&**a, &**b) {
-                (Expr::OwnerOf(c), p) | (p, Expr::OwnerOf(c)) if on_to(c) && fixed(p) => {
-                    CellTest::OwnerIs(game.eval(p, cx))
-                }
-                _ => CellTest::General,
-            },
-            _ => CellTest::General,
+/// The common shapes of a cell test: `owner(to) == P` (with `P`), `empty(to)`,
+/// `friend(to)`, `enemy(to)`; `None` for anything else.
+fn shape(e: &Expr) -> Option<CellTest<&Expr>> {
+    let on_to = |c: &Expr| matches!(c, Expr::To);
+    let fixed = |p: &Expr| {
+        matches!(
+            p,
+            Expr::Mover | Expr::Opponent | Expr::Player(_) | Expr::Int(_)
+        )
+    };
+    match e {
+        Expr::Empty(c) if on_to(c) => Some(CellTest::Empty),
+        Expr::Friend(c, None) if on_to(c) => Some(CellTest::Friend),
+        Expr::Enemy(c, None) if on_to(c) => Some(CellTest::Enemy),
+        Expr::Bin(BinOp::Eq, a, b) => match (&**a, &**b) {
+            (Expr::OwnerOf(c), p) | (p, Expr::OwnerOf(c)) if on_to(c) && fixed(p) => {
+                Some(CellTest::General(p))
+            }
+            _ => None,
+        },
+        _ => None,
+    }
+}
+
+impl<'e> CellTest<&'e Expr> {
+    fn of(game: &Game, e: &'e Expr, cx: &Ctx) -> CellTest<&'e Expr> {
+        match shape(e) {
+            // The player compared with, read once.
+            Some(CellTest::General(p)) => CellTest::OwnerIs(game.eval(p, cx)),
+            Some(t) => t,
+            None => CellTest::General(e),
         }
     }
+}
 
-    #[inline]
-    fn holds(self, game: &Game, e: &Expr, cx: &Ctx, t: CellId) -> bool {
+impl<G: Copy> CellTest<G> {
+    /// Whether the test holds on cell `t`; `general` evaluates anything else there.
+    #[inline(always)]
+    fn holds(self, cx: &Ctx, t: CellId, general: impl Fn(G, &Ctx) -> bool) -> bool {
         let p = cx.s.cells[t as usize];
         match self {
             CellTest::OwnerIs(v) => {
@@ -58,9 +76,100 @@ impl CellTest {
             CellTest::Empty => p.is_none(),
             CellTest::Friend => !p.is_none() && p.owner() == cx.mover,
             CellTest::Enemy => !p.is_none() && p.owner() != cx.mover && p.owner() != NEUTRAL,
-            CellTest::General => game.eval(e, &Ctx { to: t, ..*cx }) != 0,
+            CellTest::General(g) => general(g, &Ctx { to: t, ..*cx }),
         }
     }
+}
+
+/// A cell test compiled: a common shape (with the code of the player `owner(to) == P`
+/// compares with), or the code of the whole test.
+pub(crate) enum Test {
+    OwnerIs(Code),
+    Empty,
+    Friend,
+    Enemy,
+    General(Code),
+}
+
+impl Test {
+    pub(crate) fn new(e: &Expr, compile: &mut dyn FnMut(&Expr) -> Code) -> Test {
+        match shape(e) {
+            Some(CellTest::General(p)) => Test::OwnerIs(compile(p)),
+            Some(CellTest::Empty) => Test::Empty,
+            Some(CellTest::Friend) => Test::Friend,
+            Some(CellTest::Enemy) => Test::Enemy,
+            _ => Test::General(compile(e)),
+        }
+    }
+
+    /// The test for one walk in context `cx`: the player compared with read once.
+    fn ready(&self, game: &Game, cx: &Ctx) -> CellTest<&Code> {
+        match self {
+            Test::OwnerIs(p) => CellTest::OwnerIs(p(game, cx)),
+            Test::Empty => CellTest::Empty,
+            Test::Friend => CellTest::Friend,
+            Test::Enemy => CellTest::Enemy,
+            Test::General(code) => CellTest::General(code),
+        }
+    }
+}
+
+/// `count_along` compiled: where it starts, its directions, its tests.
+pub(crate) struct Walk {
+    from: Code,
+    dirs: Vec<Vec<DirId>>,
+    max: Option<u32>,
+    cond: Test,
+    closed: Option<Test>,
+}
+
+impl Walk {
+    pub(crate) fn new(w: &Along, compile: &mut dyn FnMut(&Expr) -> Code) -> Walk {
+        Walk {
+            from: compile(&w.from),
+            dirs: w.dirs.clone(),
+            max: w.max,
+            cond: Test::new(&w.cond, compile),
+            closed: w.closed.as_deref().map(|c| Test::new(c, compile)),
+        }
+    }
+}
+
+/// `line` compiled: its directions and its test (the cell it is read through is compiled
+/// by the caller).
+pub(crate) struct Line {
+    dirs: Vec<Vec<DirId>>,
+    cond: Test,
+}
+
+impl Line {
+    pub(crate) fn new(
+        dirs: &[Vec<DirId>],
+        cond: &Expr,
+        compile: &mut dyn FnMut(&Expr) -> Code,
+    ) -> Line {
+        Line {
+            dirs: dirs.to_vec(),
+            cond: Test::new(cond, compile),
+        }
+    }
+}
+
+/// The directions of a walk for a player: its own list, else the first.
+fn dirs_for(dirs: &[Vec<DirId>], mover: PlayerId) -> &[DirId] {
+    dirs.get(mover as usize)
+        .or(dirs.first())
+        .map_or(&[][..], |d| d.as_slice())
+}
+
+/// Evaluates a test's general part written as an expression.
+fn tree<'e>(game: &'e Game) -> impl Fn(&Expr, &Ctx) -> bool + 'e {
+    move |e, cx| game.eval(e, cx) != 0
+}
+
+/// Runs a test's general part compiled.
+fn run<'e>(game: &'e Game) -> impl Fn(&Code, &Ctx) -> bool + 'e {
+    move |code, cx| code(game, cx) != 0
 }
 
 impl Game {
@@ -70,39 +179,61 @@ impl Game {
         if !(0..cx.s.cells.len() as i64).contains(&start) {
             return 0;
         }
-        self.walk_dirs(w, cx.mover)
-            .iter()
-            .map(|&d| i64::from(self.walk(w, cx, start as CellId, d)))
-            .sum()
+        let cond = CellTest::of(self, &w.cond, cx);
+        let closed = w.closed.as_deref().map(|c| CellTest::of(self, c, cx));
+        let (mut sum, general) = (0, tree(self));
+        for &d in dirs_for(&w.dirs, cx.mover) {
+            sum += i64::from(self.walk(cx, w.max, start as CellId, d, cond, closed, &general));
+        }
+        sum
     }
 
-    /// The walk's directions for a player.
-    fn walk_dirs<'a>(&self, w: &'a Along, mover: PlayerId) -> &'a [DirId] {
-        w.dirs
-            .get(mover as usize)
-            .or(w.dirs.first())
-            .map_or(&[][..], |d| d.as_slice())
+    /// `count_along` compiled, counting only until `most` (every count from `most` on
+    /// decides the same comparison; `i64::MAX` for the whole count).
+    pub(crate) fn walk_count(&self, w: &Walk, cx: &Ctx, most: i64) -> i64 {
+        let start = (w.from)(self, cx);
+        if !(0..cx.s.cells.len() as i64).contains(&start) {
+            return 0;
+        }
+        let cond = w.cond.ready(self, cx);
+        let closed = w.closed.as_ref().map(|c| c.ready(self, cx));
+        let (mut sum, general) = (0, run(self));
+        for &d in dirs_for(&w.dirs, cx.mover) {
+            if sum >= most {
+                break;
+            }
+            sum += i64::from(self.walk(cx, w.max, start as CellId, d, cond, closed, &general));
+        }
+        sum
     }
 
     /// How many cells from `start` (not counted) along `d` meet the walk's condition, one
     /// after another; 0 when a closing condition is not met by the cell that stops it (a
     /// walk off the board, or round a cycle back to its start, is not closed).
-    fn walk(&self, w: &Along, cx: &Ctx, start: CellId, d: DirId) -> u32 {
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn walk<G: Copy>(
+        &self,
+        cx: &Ctx,
+        max: Option<u32>,
+        start: CellId,
+        d: DirId,
+        cond: CellTest<G>,
+        closed: Option<CellTest<G>>,
+        general: &impl Fn(G, &Ctx) -> bool,
+    ) -> u32 {
         let board = self.bd(cx.s);
-        let limit = (cx.s.cells.len() as u32).min(w.max.unwrap_or(u32::MAX));
-        let test = CellTest::of(self, &w.cond, cx);
+        let limit = (cx.s.cells.len() as u32).min(max.unwrap_or(u32::MAX));
         let mut t = board.step(start, d);
         let mut n = 0;
-        while t != NO_CELL && t != start && n < limit && test.holds(self, &w.cond, cx, t) {
+        while t != NO_CELL && t != start && n < limit && cond.holds(cx, t, general) {
             n += 1;
             t = board.step(t, d);
         }
-        match &w.closed {
-            Some(closed)
-                if t == NO_CELL || t == start || self.eval(closed, &Ctx { to: t, ..*cx }) == 0 =>
-            {
-                0
-            }
+        match closed {
+            // No cell met: 0, closed or not.
+            _ if n == 0 => 0,
+            Some(closed) if t == NO_CELL || t == start || !closed.holds(cx, t, general) => 0,
             _ => n,
         }
     }
@@ -122,8 +253,13 @@ impl Game {
             return;
         }
         let start = start as CellId;
-        for &d in self.walk_dirs(w, mover) {
-            let n = self.walk(w, &self.ctx_at(s, mover, (from, to, target)), start, d);
+        for &d in dirs_for(&w.dirs, mover) {
+            let n = {
+                let cx = self.ctx_at(s, mover, (from, to, target));
+                let cond = CellTest::of(self, &w.cond, &cx);
+                let closed = w.closed.as_deref().map(|c| CellTest::of(self, c, &cx));
+                self.walk(&cx, w.max, start, d, cond, closed, &tree(self))
+            };
             let mut t = start;
             for _ in 0..n {
                 t = self.bd(s).step(t, d);
@@ -134,7 +270,6 @@ impl Game {
             }
         }
     }
-
     /// `convert CELL to PLAYER`: the top piece there becomes the player's (`nobody`'s: a
     /// piece of no player).
     pub(crate) fn exec_convert(&self, s: &mut State, c: i64, who: i64) {
@@ -181,12 +316,29 @@ impl Game {
     /// the condition holds, along a direction of the set and back along its opposite.
     pub(crate) fn line_length(&self, c: &Expr, dirs: &[Vec<DirId>], cond: &Expr, cx: &Ctx) -> i64 {
         let c = self.eval(c, cx);
+        let test = CellTest::of(self, cond, cx);
+        self.line_through(cx, c, dirs, test, &tree(self))
+    }
+
+    /// `line` compiled, through cell `c`.
+    pub(crate) fn line_run(&self, cx: &Ctx, c: i64, line: &Line) -> i64 {
+        let test = line.cond.ready(self, cx);
+        self.line_through(cx, c, &line.dirs, test, &run(self))
+    }
+
+    fn line_through<G: Copy>(
+        &self,
+        cx: &Ctx,
+        c: i64,
+        dirs: &[Vec<DirId>],
+        test: CellTest<G>,
+        general: &impl Fn(G, &Ctx) -> bool,
+    ) -> i64 {
         if !(0..cx.s.cells.len() as i64).contains(&c) {
             return 0;
         }
         let c = c as CellId;
-        let test = CellTest::of(self, cond, cx);
-        let holds = |t: CellId| test.holds(self, cond, cx, t);
+        let holds = |t: CellId| test.holds(cx, t, general);
         if !holds(c) {
             return 0;
         }
@@ -201,8 +353,7 @@ impl Game {
             }
             n
         };
-        let dirs = dirs.get(cx.mover as usize).or(dirs.first());
-        dirs.map_or(&[][..], |d| d.as_slice())
+        dirs_for(dirs, cx.mover)
             .iter()
             .map(|&d| {
                 let back = board.opposite.get(d as usize).copied().flatten();

@@ -63,10 +63,10 @@ impl Game {
                 continue;
             }
             if !self.program.piles {
-                if p.owner() == mover {
-                    self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
-                } else if p.owner() == NEUTRAL && self.shared.contains(p.kind()) {
-                    // A shared piece: the player to move may move it by its rules.
+                // A shared piece: the player to move may move it by its rules.
+                let moves =
+                    p.owner() == mover || (p.owner() == NEUTRAL && self.shared.contains(p.kind()));
+                if moves {
                     self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
                 }
                 continue;

@@ -46,3 +46,27 @@ fn compiled_code_agrees_with_the_tree_walker() {
         check_game(&g, 1, 11, 5, &e.label());
     }
 }
+
+/// Walks and lines in conditions (`count_along` compared with constants, closed and open,
+/// `line`), compiled, give what the tree evaluator gives, in states along random games.
+#[test]
+fn compiled_walks_agree_with_the_tree_walker() {
+    let g = crate::inline(
+        r#"game "walks"
+use board8
+players a b
+dirs lines = n e s w ne nw se sw
+piece disc X O { inert }
+define closed(c) = count_along(c, lines, enemy(to), friend(to))
+define open(c) = count_along(c, lines, owner(to) == opponent)
+action put on cells if empty(to) and (closed(to) > 1 or open(to) == 1 or closed(to) >= 2
+    or open(to) < 2 or line(to, lines, not empty(to)) >= 3 or count_along(to, lines, empty(to)) != 0)
+  written "{to}" then place disc at to
+ending "full" if no_moves => draw
+start "8/8/8/3XO3/3OX3/8/8/8 a"
+"#,
+    );
+    for seed in 1..4 {
+        check_game(&g, seed, 3, 40, "walks");
+    }
+}

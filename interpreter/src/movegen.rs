@@ -42,18 +42,15 @@ impl Game {
                     continue;
                 }
             }
+            // One context for the rule, its cell set for each target.
+            let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+            cx.steps = 0;
+            cx.moving = moving;
             for (c, &occ) in s.cells.iter().enumerate() {
-                if self.target_ok(rule, occ, mover) {
-                    self.push(
-                        s,
-                        kept,
-                        (NO_CELL, c as CellId, 0, moving, 0),
-                        kind,
-                        ri,
-                        rule,
-                        mover,
-                        out,
-                    );
+                // No move lands outside the playing area as it stands.
+                if self.target_ok(rule, occ, mover) && self.lands_in_area(s, c as CellId) {
+                    (cx.to, cx.target) = (c as CellId, c as CellId);
+                    self.push_in(&cx, 0, kind, ri, rule, out);
                 }
             }
         }
@@ -91,7 +88,7 @@ impl Game {
     }
 
     /// The moves of every rule of the piece `moving` from cell `c`.
-    #[inline]
+    #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn piece_moves(
         &self,
@@ -412,8 +409,24 @@ impl Game {
         let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
         cx.steps = steps;
         cx.moving = moving;
+        self.push_in(&cx, count, kind, ri, rule, out);
+    }
+
+    /// [`Game::push`] in a context made for the move (`from`, `to`, the moving piece and
+    /// the steps taken are the move's), landing in the playing area.
+    #[inline(always)]
+    fn push_in(
+        &self,
+        cx: &crate::eval::Ctx,
+        count: u8,
+        kind: PieceId,
+        ri: u8,
+        rule: &Rule,
+        out: &mut Vec<Move>,
+    ) {
+        let (from, to, mover) = (cx.from, cx.to, cx.mover);
         if let Some(cond) = &rule.cond {
-            if self.eval(cond, &cx) == 0 {
+            if self.eval(cond, cx) == 0 {
                 return;
             }
         }
@@ -428,7 +441,7 @@ impl Game {
             sub: if from == NO_CELL {
                 mover
             } else {
-                u8::from(moving.turn_moved())
+                u8::from(cx.moving.turn_moved())
             },
             aux: NO_CELL,
             path: crate::game::ruleset::Path::NONE,
@@ -436,7 +449,7 @@ impl Game {
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
         if !promos.is_empty() && from != NO_CELL {
-            if let Some(pr) = promos.iter().find(|pr| self.eval(&pr.cond, &cx) != 0) {
+            if let Some(pr) = promos.iter().find(|pr| self.eval(&pr.cond, cx) != 0) {
                 for &t in &pr.to {
                     out.push(Move { promo: t + 1, ..m });
                 }

@@ -481,6 +481,20 @@ macro_rules! on_cell {
                 let $cell = $cx.target as i64;
                 $body
             }),
+            // A cell a path from `to` (`to + s`), the path the same for every player.
+            Expr::Walk(inner, paths)
+                if matches!(**inner, Expr::To) && paths.windows(2).all(|w| w[0] == w[1]) =>
+            {
+                let (players, path) = (paths.len(), paths.first().cloned().unwrap_or_default());
+                Box::new(move |$g: &Game, $cx: &Ctx| {
+                    let $cell = if ($cx.mover as usize) < players {
+                        $g.bd($cx.s).walk($cx.to, &path) as i64
+                    } else {
+                        $cx.to as i64
+                    };
+                    $body
+                })
+            }
             other => {
                 let place = compile($l, other);
                 Box::new(move |$g: &Game, $cx: &Ctx| {
@@ -523,10 +537,12 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             })
         }
         E::Same(_, inner) | E::Code(_, inner) => compile(l, inner),
-        E::Not(x) => match inverse(x) {
+        E::Not(x) => match (inverse(x), &**x) {
             // `not a == b` is `a != b`: one comparison, not two steps.
-            Some((op, a, b)) => binary(l, op, a, b),
-            None => {
+            (Some((op, a, b)), _) => binary(l, op, a, b),
+            // `not empty(c)`: one read.
+            (None, E::Empty(c)) => on_cell!(l, &**c, |_g, cx, c| 1 - reads::empty(cx.s, c)),
+            (None, _) => {
                 let x = compile(l, x);
                 Box::new(move |g, cx| i64::from(x(g, cx) == 0))
             }

@@ -60,7 +60,8 @@ piece disc X O { inert }
 define closed(c) = count_along(c, lines, enemy(to), friend(to))
 define open(c) = count_along(c, lines, owner(to) == opponent)
 action put on cells if empty(to) and (closed(to) > 1 or open(to) == 1 or closed(to) >= 2
-    or open(to) < 2 or line(to, lines, not empty(to)) >= 3 or count_along(to, lines, empty(to)) != 0)
+    or open(to) < 2 or line(to, lines, not empty(to)) >= 3 or count_along(to, lines, empty(to)) != 0
+    or not empty(to + n) or empty(to + ne))
   written "{to}" then place disc at to
 ending "full" if no_moves => draw
 start "8/8/8/3XO3/3OX3/8/8/8 a"

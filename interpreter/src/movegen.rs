@@ -55,14 +55,17 @@ impl Game {
             }
         }
         let mut movers: Vec<Piece> = Vec::new();
+        let still = &self.still[mover as usize];
         for (c, &p) in s.cells.iter().enumerate() {
             if p.is_none() {
                 continue;
             }
             if !self.program.piles {
+                // A piece that never moves from a cell (it has only drops) is passed by.
                 // A shared piece: the player to move may move it by its rules.
-                let moves =
-                    p.owner() == mover || (p.owner() == NEUTRAL && self.shared.contains(p.kind()));
+                let moves = (p.owner() == mover
+                    || (p.owner() == NEUTRAL && self.shared.contains(p.kind())))
+                    && !still.contains(p.kind());
                 if moves {
                     self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
                 }

@@ -121,6 +121,19 @@ impl Game {
                     .collect()
             })
             .collect();
+        // The types a player never moves from a cell (every rule of theirs a drop).
+        let still = rules
+            .iter()
+            .map(|per_kind| {
+                let mut set = KindSet::default();
+                for (k, rs) in per_kind.iter().enumerate() {
+                    if rs.iter().all(|r| matches!(r.atom, ir::Atom::Drop(_))) {
+                        set.insert(k as PieceId);
+                    }
+                }
+                set
+            })
+            .collect();
         let resets = program
             .vars
             .iter()
@@ -201,6 +214,7 @@ impl Game {
             resets,
             single_royal: false,
             drops,
+            still,
             program,
             board,
             players,

@@ -322,6 +322,8 @@ pub struct Game {
     pub(super) resets: Vec<(usize, usize, i64)>,
     /// Each player's drop rules: `(kind, rule)`.
     pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
+    /// Each player's piece types that never move from a cell (no rules but drops).
+    pub(crate) still: Vec<KindSet>,
     /// For each `on cells` action whose condition requires `to in REGION`, that region's
     /// cells for each player: the only cells worth trying.
     pub(super) action_cells: Vec<Option<Vec<Vec<CellId>>>>,
@@ -449,6 +451,7 @@ impl Game {
 
     /// Whether a rule's fixed guard (if any) holds for `mover` in `s`, read once and kept
     /// in `memo` (one entry a fixed guard; a shorter memo keeps nothing).
+    #[inline(always)]
     pub(crate) fn fixed_holds(
         &self,
         s: &State,
@@ -463,16 +466,27 @@ impl Game {
         match memo.get(i).map(std::cell::Cell::get) {
             Some(0) => false,
             Some(1) => true,
-            _ => {
-                let e = &self.fixed_guards[i];
-                let cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
-                let holds = self.eval(e, &cx) != 0;
-                if let Some(m) = memo.get(i) {
-                    m.set(u8::from(holds));
-                }
-                holds
-            }
+            _ => self.read_fixed(s, mover, i, memo, kept),
         }
+    }
+
+    /// [`Game::fixed_holds`] the first time: the guard read and kept.
+    #[inline(never)]
+    fn read_fixed(
+        &self,
+        s: &State,
+        mover: PlayerId,
+        i: usize,
+        memo: &[std::cell::Cell<u8>],
+        kept: &crate::memo::Kept,
+    ) -> bool {
+        let e = &self.fixed_guards[i];
+        let cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+        let holds = self.eval(e, &cx) != 0;
+        if let Some(m) = memo.get(i) {
+            m.set(u8::from(holds));
+        }
+        holds
     }
 
     /// The board as it stands in `s`: the game's, or the one a change of the drawn

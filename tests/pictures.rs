@@ -349,7 +349,9 @@ fn the_text_board_of_cells_named_by_file_and_rank_is_a_grid() {
 
 /// The shapes drawn for the cells: the lines that carry `data-cell`.
 fn cell_shapes(svg: &str) -> Vec<&str> {
-    svg.lines().filter(|l| l.contains(" data-cell=\"")).collect()
+    svg.lines()
+        .filter(|l| l.contains(" data-cell=\""))
+        .collect()
 }
 
 /// The circles of a board of cells and links stand apart: on nine men's morris' inner
@@ -357,7 +359,9 @@ fn cell_shapes(svg: &str) -> Vec<&str> {
 #[test]
 fn the_circles_of_cells_close_together_do_not_overlap() {
     let g = common::load("nine-mens-morris", &[]);
-    let s = g.parse_position("1WW1W1BB3B12 w 6W6B", 0).expect("position");
+    let s = g
+        .parse_position("1WW1W1BB3B12 w 6W6B", 0)
+        .expect("position");
     let svg = render::svg(&g, &s);
     let circles: Vec<(f64, f64, f64)> = cell_shapes(&svg)
         .iter()
@@ -378,7 +382,11 @@ fn the_circles_of_cells_close_together_do_not_overlap() {
         .find(|l| l.starts_with("<circle") && l.contains("stroke-width=\"1.5\""))
         .expect("a man");
     let r = values_of(man, " r=\"").next().unwrap();
-    assert!(r < circles[0].2, "a man of radius {r} in a cell of {}", circles[0].2);
+    assert!(
+        r < circles[0].2,
+        "a man of radius {r} in a cell of {}",
+        circles[0].2
+    );
 }
 
 /// Hex's rhombus of hexagons is drawn as hexagons: each cell a six-cornered polygon, and
@@ -396,7 +404,13 @@ fn a_rhombus_grid_is_drawn_as_hexagons() {
             .find(|l| l.contains(&format!("data-name=\"{name}\"")))
             .expect("the cell");
         assert!(l.starts_with("<polygon"), "{l}");
-        let points = l.split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+        let points = l
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
         let xy: Vec<(f64, f64)> = points
             .split(' ')
             .map(|p| {

@@ -247,10 +247,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
             py = (cy - CELL as f64 / 2.0).max(0.0) as u32;
         } else if general {
             let (cx, cy) = centre[c];
-            shapes[c] = format!(
-                "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"",
-                spot
-            );
+            shapes[c] = format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"", spot);
             out += &format!(
                 "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n",
                 shapes[c]

@@ -69,7 +69,9 @@ impl Reference {
             *p = match c / 9 {
                 0 | 1 => WHITE,
                 3 | 4 => BLACK,
-                _ => [BLACK, WHITE, BLACK, WHITE, EMPTY, BLACK, WHITE, BLACK, WHITE][c % 9],
+                _ => [
+                    BLACK, WHITE, BLACK, WHITE, EMPTY, BLACK, WHITE, BLACK, WHITE,
+                ][c % 9],
             };
         }
         Reference {
@@ -154,7 +156,10 @@ impl Reference {
         let Some((from, to, kind)) = m else {
             return self.end_turn();
         };
-        let d = ((to % 9) as i32 - (from % 9) as i32, (to / 9) as i32 - (from / 9) as i32);
+        let d = (
+            (to % 9) as i32 - (from % 9) as i32,
+            (to / 9) as i32 - (from / 9) as i32,
+        );
         self.cells[to] = self.cells[from];
         self.cells[from] = EMPTY;
         // The enemy line: from the point beyond `to` onwards, or behind `from` backwards.
@@ -268,10 +273,7 @@ fn approach_and_withdrawal_take_a_line_up_to_a_gap() {
     let g = load("fanorona", &[]);
     // White d3 to e3: approach takes f3 g3 (h3 is empty), withdrawal takes c3 b3 (a3 white).
     let p = "9/9/WBBW1BB1B/9/9 w";
-    assert_eq!(
-        sorted(texts(&g, &position(&g, p))),
-        ["d3-e3A", "d3-e3W"]
-    );
+    assert_eq!(sorted(texts(&g, &position(&g, p))), ["d3-e3A", "d3-e3W"]);
     let mut s = position(&g, p);
     play(&g, &mut s, &["d3-e3A"]);
     assert_eq!(g.position_string(&s), "9/9/WBB1W3B/9/9 b");
@@ -305,7 +307,10 @@ fn a_capturing_man_goes_on_and_may_stop() {
 fn random_games_end_by_the_rules() {
     let g = load("fanorona", &[]);
     for (ending, plies) in random_games_end(&g, 20, 1000) {
-        assert!(["all taken", "no moves"].contains(&ending.as_str()), "{ending}");
+        assert!(
+            ["all taken", "no moves"].contains(&ending.as_str()),
+            "{ending}"
+        );
         assert!(plies < 1000, "{plies}");
     }
 }

@@ -303,6 +303,21 @@ fn a_capturing_man_goes_on_and_may_stop() {
     assert_eq!(g.position_string(&s), "9/9/1B7/9/1W7 b");
 }
 
+/// A player whose men cannot move loses, or with `stuck=draws` the game is drawn.
+#[test]
+fn a_player_who_cannot_move_loses_or_draws() {
+    // White's a1 is hemmed in by a2, b2 and b1, none of which it can take.
+    let p = "9/9/9/BB7/WB7 w";
+    let g = load("fanorona", &[]);
+    let s = position(&g, p);
+    assert!(texts(&g, &s).is_empty());
+    let o = g.status(&s, &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("no moves", Some(1)));
+    let g = load("fanorona", &[("stuck", "draws")]);
+    let o = g.status(&position(&g, p), &mut g.scratch()).expect("over");
+    assert_eq!((o.ending.as_str(), o.winner()), ("blocked", None));
+}
+
 #[test]
 fn random_games_end_by_the_rules() {
     let g = load("fanorona", &[]);

@@ -346,3 +346,98 @@ fn the_text_board_of_cells_named_by_file_and_rank_is_a_grid() {
     assert_eq!(lines[3], "  4  . . B   . . .");
     assert_eq!(lines[7], "     a b c d e f g");
 }
+
+/// The shapes drawn for the cells: the lines that carry `data-cell`.
+fn cell_shapes(svg: &str) -> Vec<&str> {
+    svg.lines()
+        .filter(|l| l.contains(" data-cell=\""))
+        .collect()
+}
+
+/// The circles of a board of cells and links stand apart: on nine men's morris' inner
+/// square, linked cells one unit apart, no two circles overlap, and a man stays inside his.
+#[test]
+fn the_circles_of_cells_close_together_do_not_overlap() {
+    let g = common::load("nine-mens-morris", &[]);
+    let s = g
+        .parse_position("1WW1W1BB3B12 w 6W6B", 0)
+        .expect("position");
+    let svg = render::svg(&g, &s);
+    let circles: Vec<(f64, f64, f64)> = cell_shapes(&svg)
+        .iter()
+        .map(|l| {
+            let v = |a| values_of(l, a).next().expect("a circle");
+            (v(" cx=\""), v(" cy=\""), v(" r=\""))
+        })
+        .collect();
+    assert_eq!(circles.len(), 24);
+    for (i, a) in circles.iter().enumerate() {
+        for b in &circles[i + 1..] {
+            let apart = (a.0 - b.0).hypot(a.1 - b.1);
+            assert!(apart > a.2 + b.2, "{a:?} and {b:?} overlap");
+        }
+    }
+    let man = svg
+        .lines()
+        .find(|l| l.starts_with("<circle") && l.contains("stroke-width=\"1.5\""))
+        .expect("a man");
+    let r = values_of(man, " r=\"").next().unwrap();
+    assert!(
+        r < circles[0].2,
+        "a man of radius {r} in a cell of {}",
+        circles[0].2
+    );
+}
+
+/// Hex's rhombus of hexagons is drawn as hexagons: each cell a six-cornered polygon, and
+/// every two linked cells (`ne` and `n` above, six in all) one cell's width apart.
+#[test]
+fn a_rhombus_grid_is_drawn_as_hexagons() {
+    let g = common::load("hex", &[("size", "4")]);
+    let s = g.start_state(0).expect("start");
+    let svg = render::svg(&g, &s);
+    let shapes = cell_shapes(&svg);
+    assert_eq!(shapes.len(), 16);
+    let centre = |name: &str| {
+        let l = shapes
+            .iter()
+            .find(|l| l.contains(&format!("data-name=\"{name}\"")))
+            .expect("the cell");
+        assert!(l.starts_with("<polygon"), "{l}");
+        let points = l
+            .split("points=\"")
+            .nth(1)
+            .unwrap()
+            .split('"')
+            .next()
+            .unwrap();
+        let xy: Vec<(f64, f64)> = points
+            .split(' ')
+            .map(|p| {
+                let (x, y) = p.split_once(',').unwrap();
+                (x.parse().unwrap(), y.parse().unwrap())
+            })
+            .collect();
+        assert_eq!(xy.len(), 6, "{l}");
+        let k = xy.len() as f64;
+        let (x, y) = xy.iter().fold((0.0, 0.0), |a, p| (a.0 + p.0, a.1 + p.1));
+        (x / k, y / k)
+    };
+    let b2 = centre("b2");
+    for (n, linked) in [
+        ("b3", true),
+        ("c3", true),
+        ("c2", true),
+        ("b1", true),
+        ("a1", true),
+        ("a2", true),
+        ("a3", false),
+        ("c1", false),
+    ] {
+        let c = centre(n);
+        let apart = (b2.0 - c.0).hypot(b2.1 - c.1);
+        assert_eq!((apart - 48.0).abs() < 1.0, linked, "b2 and {n}: {apart}");
+    }
+    // b3 (north) and c3 (north-east) stand above b2.
+    assert!(centre("b3").1 < b2.1 && centre("c3").1 < b2.1);
+}

@@ -16,6 +16,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("breakthrough", &[]),
     ("connect-four", &[]),
     ("english-draughts", &[]),
+    ("fanorona", &[]),
     ("gomoku", &[]),
     ("go", &[("size", "5")]),
     ("go", &[]),

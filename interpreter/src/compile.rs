@@ -149,6 +149,9 @@ pub(crate) fn wrap(g: &mut Game) {
         }
     }
     put(&mut p.score);
+    for pr in p.prefers.iter_mut() {
+        put(&mut pr.value);
+    }
     for chance in p.chances.iter_mut() {
         if let ir::Chance::Cell { cond, .. } = chance {
             put(cond);

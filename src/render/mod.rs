@@ -8,7 +8,7 @@ pub use svg::{svg, svg_after};
 pub use text::board;
 
 use tessel_interpreter::{Game, Piece, State};
-use tessel_lang::ir::NO_CELL;
+use tessel_lang::ir::{CellId, NO_CELL};
 
 /// What the ruleset's marks mean (`show … "legend"`), as one line.
 pub fn legend(game: &Game) -> Option<String> {
@@ -232,4 +232,25 @@ pub(crate) fn named_places(names: &[String]) -> Option<Vec<(u32, u32)>> {
     seen.sort_unstable();
     seen.dedup();
     (seen.len() == places.len() && !places.is_empty()).then_some(places)
+}
+
+/// A grid of hexagons laid in a rhombus (`board grid W x H rhombus`: of the diagonals only
+/// `ne` and `sw` link) as rows of hexagons from the top, each row indented half a cell more
+/// than the one above, so that `n` and `ne` are the two hexagons above a cell. `None` for
+/// every other board.
+pub(crate) fn rhombus_rows(game: &Game) -> Option<Vec<(u32, Vec<CellId>)>> {
+    let (w, h) = game.board.grid?;
+    let mut dirs: Vec<&str> = game.board.dir_names.iter().map(String::as_str).collect();
+    dirs.sort_unstable();
+    if dirs != ["e", "n", "ne", "s", "sw", "w"] || game.board.rows.is_some() {
+        return None;
+    }
+    Some(
+        (0..h)
+            .map(|i| {
+                let y = h - 1 - i;
+                (i, (0..w).map(|x| (x + y * w) as CellId).collect())
+            })
+            .collect(),
+    )
 }

@@ -31,7 +31,9 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     };
     let margin = 24;
     // Hexagon boards: each row from the top, indented by half cells; rows 0.866 cells apart.
-    let hex_rows = game.board.rows.as_ref();
+    // A rhombus grid (Hex) is drawn as hexagons too.
+    let rhombus = super::rhombus_rows(game);
+    let hex_rows = game.board.rows.as_ref().or(rhombus.as_ref());
     let mut centre = vec![(0.0f64, 0.0f64); n];
     let (mut width, mut height) = (w * CELL + 2 * margin, h * CELL + 2 * margin);
     if let Some(rows) = hex_rows {
@@ -83,6 +85,9 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
     // Other boards are graphs: the cells on a circle, their links as lines.
     let general = game.board.grid.is_none() && hex_rows.is_none() && !drawn;
     let mut links = String::new();
+    // A general board's cells are circles, kept apart where linked cells stand close
+    // (nine men's morris' inner square); the pieces stand inside them.
+    let mut spot = CELL as f64 * 0.5;
     if general {
         if let Some(places) = super::named_places(&game.board.cell_names) {
             // Cells named by file and rank stand where their names say, rank 1 at the bottom.
@@ -113,6 +118,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
             for t in game.board.neighbours(c as CellId) {
                 if (t as usize) > c {
                     let ((x1, y1), (x2, y2)) = (centre[c], centre[t as usize]);
+                    spot = spot.min((x2 - x1).hypot(y2 - y1) * 0.45);
                     links += &format!("<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#8b6b4a\" stroke-width=\"1.2\"/>\n");
                 }
             }
@@ -167,6 +173,8 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
                 .is_some_and(|m| m.text.trim().is_empty())
     };
     let fill_of = |p: Piece| disc_colours(game, p);
+    // A piece's disc, inside its cell's circle on a general board.
+    let piece_r = (CELL * 2 / 5).min((spot - 3.0).max(8.0) as u32);
     // `per piece` numbers (not bookkeeping) are drawn as stacks on the pieces.
     let stacked = stacked_values(game);
     let mut bounds = (f64::MAX, f64::MAX, 0.0f64, 0.0f64);
@@ -184,7 +192,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
         }
         let (x, y) = place(c);
         let (mut px, mut py) = (margin + x * CELL, margin + y * CELL);
-        let mut fill = if game.board.grid.is_some() && (x + y) % 2 == 1 {
+        let mut fill = if game.board.grid.is_some() && hex_rows.is_none() && (x + y) % 2 == 1 {
             "#b58863"
         } else {
             "#f0d9b5"
@@ -239,10 +247,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
             py = (cy - CELL as f64 / 2.0).max(0.0) as u32;
         } else if general {
             let (cx, cy) = centre[c];
-            shapes[c] = format!(
-                "<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"",
-                CELL as f64 * 0.5
-            );
+            shapes[c] = format!("<circle cx=\"{cx:.1}\" cy=\"{cy:.1}\" r=\"{:.1}\"", spot);
             out += &format!(
                 "{} fill=\"{fill}\" stroke=\"#8b6b4a\" stroke-width=\"0.8\"{cell_id}/>\n",
                 shapes[c]
@@ -356,7 +361,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
                 );
             } else {
                 let (disc, ink) = fill_of(p);
-                top += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", CELL * 2 / 5, disc);
+                top += &format!("<circle cx=\"{cx}\" cy=\"{cy}\" r=\"{}\" fill=\"{}\" stroke=\"#1a1a1a\" stroke-width=\"1.5\"/>\n", piece_r, disc);
                 // On a square the height stands in its corner; a hexagon's corners are
                 // cut off, so there the height is written in the disc, under the symbol.
                 let inside = height_here > 1 && hex_rows.is_some();
@@ -435,7 +440,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
         };
         out += &borders(game, s, &blank, &corner, square);
     }
-    if let Some((gw, gh)) = game.board.grid {
+    if let (Some((gw, gh)), None) = (game.board.grid, hex_rows) {
         for x in 0..gw {
             let file: String = game.board.cell_names[x as usize]
                 .chars()

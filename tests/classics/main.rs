@@ -8,6 +8,7 @@ mod breakthrough;
 mod connect_four;
 mod draughts;
 mod english_draughts;
+mod fanorona;
 mod go;
 mod hex;
 mod international_draughts;

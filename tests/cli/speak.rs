@@ -11,6 +11,7 @@ const GAMES: &[&str] = &[
     "chess",
     "connect-four",
     "english-draughts",
+    "fanorona",
     "go",
     "gomoku",
     "hex",

@@ -213,6 +213,27 @@ fn each_player_runs_a_block_for_every_seated_player_as_mover() {
     assert_eq!(g.var(&s, "calls", 0), Some(2));
 }
 
+#[test]
+fn seat_number_is_the_inverse_of_seat() {
+    // `seat_number(PLAYER)`: 0 for the first seated player, …; -1 for no seated player.
+    let g = inline(
+        r#"game "t" players a b c board grid 3 x 1
+        counter num = 0 per player
+        counter nobody_n = 0
+        piece man M N O { inert }
+        action tally then
+          each player { set num = seat_number(mover) * 10 + seat_number(seat(seat_number(mover))) },
+          set nobody_n = seat_number(nobody),
+          end turn
+        start "3 a""#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["tally"]);
+    let n: Vec<i64> = (0..3).map(|p| g.var(&s, "num", p).expect("num")).collect();
+    assert_eq!(n, [0, 11, 22]);
+    assert_eq!(g.var(&s, "nobody_n", 0), Some(-1));
+}
+
 /// A finished game has no decisions: perft stops where `random` does, not counting pass
 /// after pass on a board where both players are stuck (docs 3.19, 4.2).
 #[test]

@@ -4,7 +4,7 @@ use super::expressions::Value;
 use super::{err, Lowerer};
 use crate::ast::{self, ExprKind, Name};
 use crate::diag::{codes, with_suggestion};
-use crate::ir::{Expr, Type};
+use crate::ir::{BinOp, Expr, Type};
 
 /// The built-in functions, by name (a definition may not take one of these names).
 pub(super) const FUNCTIONS: &[&str] = &[
@@ -30,6 +30,7 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "can_splice",
     "can_unsplice",
     "seat",
+    "seat_number",
     "row",
     "column",
     "either",
@@ -68,7 +69,9 @@ impl Lowerer<'_> {
             "empty" | "unmoved" | "attacked" | "friend" | "enemy" | "neutral" | "height"
             | "pieces" | "holds" | "owner" => self.cell_call(f, args),
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
-            "min" | "max" | "abs" | "either" | "seat" => self.number_call(f, args),
+            "min" | "max" | "abs" | "either" | "seat" | "seat_number" => {
+                self.number_call(f, args)
+            }
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
             | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" => {
                 self.over_cells_call(f, args)
@@ -388,6 +391,20 @@ impl Lowerer<'_> {
                 // Players are their seat numbers: the number itself names the player.
                 let n = self.typed(&args[0], Int);
                 Some((n, Value::Plain(Player)))
+            }
+            "seat_number" => {
+                if !self.arity(f, args, 1, 1, "seat_number(PLAYER)") {
+                    return None;
+                }
+                // The inverse of `seat`: a seated player's number; -1 for anyone else.
+                let p = self.typed(&args[0], Player);
+                let seated = Expr::Bin(
+                    BinOp::Lt,
+                    Box::new(p.clone()),
+                    Box::new(Expr::Int(self.players.len() as i64)),
+                );
+                let number = Expr::Either(Box::new(seated), Box::new(p), Box::new(Expr::Int(-1)));
+                Some((number, Value::Plain(Int)))
             }
             "abs" => {
                 if !self.arity(f, args, 1, 1, "abs(NUMBER)") {

@@ -712,6 +712,13 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
                 g.in_line(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
             })
         }
+        E::CountBetween(a, b, cond) => {
+            let (a, b, cond) = (compile(l, a), compile(l, b), compile(l, cond));
+            Box::new(move |g, cx| {
+                let (a, b) = (a(g, cx), b(g, cx));
+                g.count_between(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
+            })
+        }
         _ => l.walked(e),
     }
 }

@@ -332,6 +332,48 @@ impl Game {
         i64::from(found)
     }
 
+    /// How many cells strictly between `a` and `b`, on the straight line joining them, pass
+    /// `test`; -1 when `b` lies on no line from `a`. Where several directions reach `b` (a
+    /// board that loops), the one with the fewest cells between is taken.
+    pub(crate) fn count_between(
+        &self,
+        s: &State,
+        a: i64,
+        b: i64,
+        test: impl Fn(CellId) -> bool,
+    ) -> i64 {
+        let n = s.cells.len() as i64;
+        if !(0..n).contains(&a) || !(0..n).contains(&b) || a == b {
+            return -1;
+        }
+        let (a, b) = (a as CellId, b as CellId);
+        let board = self.bd(s);
+        // The shortest line from `a` to `b`: its direction and length.
+        let mut best: Option<(u8, i64)> = None;
+        for d in 0..self.board.dir_names.len() as u8 {
+            let mut t = board.step(a, d);
+            let mut len = 0;
+            while t != NO_CELL && t != a && len < n {
+                if t == b {
+                    if best.is_none_or(|(_, l)| len < l) {
+                        best = Some((d, len));
+                    }
+                    break;
+                }
+                len += 1;
+                t = board.step(t, d);
+            }
+        }
+        let Some((d, len)) = best else { return -1 };
+        let mut t = board.step(a, d);
+        let mut count = 0;
+        for _ in 0..len {
+            count += i64::from(test(t));
+            t = board.step(t, d);
+        }
+        count
+    }
+
     /// Whether the drawn area holds cell `a` now (a fixed board: every cell).
     pub(crate) fn drawn(&self, s: &State, a: i64) -> i64 {
         match (&s.area, usize::try_from(a)) {

@@ -35,6 +35,7 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "either",
     "where",
     "in_line",
+    "count_between",
     "count_along",
     "line",
     "cell_at",
@@ -70,7 +71,7 @@ impl Lowerer<'_> {
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
             "min" | "max" | "abs" | "either" | "seat" => self.number_call(f, args),
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
-            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" => {
+            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" | "count_between" => {
                 self.over_cells_call(f, args)
             }
             "repeated" => self.repeated_call(f, args),
@@ -492,12 +493,17 @@ impl Lowerer<'_> {
                     Value::Plain(Int),
                 ))
             }
-            "section_total" | "in_line" => {
+            "section_total" | "in_line" | "count_between" => {
                 let totals = f.text == "section_total";
                 let (form, kinds) = if totals {
                     (
                         "section_total(CELL, CONDITION on `to`, NUMBER)",
                         [Cell, Bool, Int],
+                    )
+                } else if f.text == "count_between" {
+                    (
+                        "count_between(CELL, CELL, CONDITION on `to`)",
+                        [Cell, Cell, Bool],
                     )
                 } else {
                     ("in_line(CELL, CELL, CONDITION on `to`)", [Cell, Cell, Bool])
@@ -516,6 +522,8 @@ impl Lowerer<'_> {
                 };
                 Some(if totals {
                     (Expr::SectionTotal(a, b, c), Value::Plain(Int))
+                } else if f.text == "count_between" {
+                    (Expr::CountBetween(a, b, c), Value::Plain(Int))
                 } else {
                     (Expr::InLine(a, b, c), Value::Plain(Bool))
                 })

@@ -17,6 +17,7 @@ mod othello;
 mod oware;
 mod tablut;
 mod tic_tac_toe;
+mod xiangqi;
 
 use tessel_interpreter::{Game, State};
 

@@ -34,6 +34,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("oware", &[]),
     ("oware", &[("grand_slam", "forbidden")]),
     ("tic-tac-toe", &[]),
+    ("xiangqi", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
     ("muso", &[]),

@@ -32,6 +32,7 @@ const GAMES: &[&str] = &[
     "veney",
     "veney-donkey",
     "veney-fairy",
+    "xiangqi",
 ];
 
 /// What `play` answered to each typed line: the text after each prompt, up to the board

@@ -348,6 +348,40 @@ impl Game {
         }
         let (a, b) = (a as CellId, b as CellId);
         let board = self.bd(s);
+        let count_along = |d: u8, len: i64| {
+            // The cells between, and whether the walk then meets `b`.
+            let mut t = board.step(a, d);
+            let mut count = 0;
+            for _ in 0..len {
+                count += i64::from(test(t));
+                t = board.step(t, d);
+            }
+            (count, t == b)
+        };
+        // On a generated grid the line's direction and length are guessed from the two
+        // cells' columns and rows, and the guess is walked: a wrong one (a board whose
+        // directions are not straight in columns and rows) falls back to the search below.
+        let coords = &self.program.board.coords;
+        if self.program.board.grid.is_some() && s.area.is_none() && coords.len() == n as usize {
+            let at = |c: CellId| {
+                let (x, y) = coords[c as usize];
+                (i64::from(x), i64::from(y))
+            };
+            let ((ax, ay), (bx, by)) = (at(a), at(b));
+            let (dx, dy) = (bx - ax, by - ay);
+            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+                let unit = (ax + dx.signum(), ay + dy.signum());
+                let d = (0..self.board.dir_names.len() as u8).find(|&d| {
+                    let t = board.step(a, d);
+                    t != NO_CELL && at(t) == unit
+                });
+                if let Some(d) = d {
+                    if let (count, true) = count_along(d, dx.abs().max(dy.abs()) - 1) {
+                        return count;
+                    }
+                }
+            }
+        }
         // The shortest line from `a` to `b`: its direction and length.
         let mut best: Option<(u8, i64)> = None;
         for d in 0..self.board.dir_names.len() as u8 {
@@ -364,14 +398,7 @@ impl Game {
                 t = board.step(t, d);
             }
         }
-        let Some((d, len)) = best else { return -1 };
-        let mut t = board.step(a, d);
-        let mut count = 0;
-        for _ in 0..len {
-            count += i64::from(test(t));
-            t = board.step(t, d);
-        }
-        count
+        best.map_or(-1, |(d, len)| count_along(d, len).0)
     }
 
     /// Whether the drawn area holds cell `a` now (a fixed board: every cell).

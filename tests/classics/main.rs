@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod amazons;
 mod breakthrough;
 mod connect_four;
 mod draughts;

@@ -35,6 +35,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("oware", &[("grand_slam", "forbidden")]),
     ("tic-tac-toe", &[]),
     ("xiangqi", &[]),
+    ("amazons", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
     ("muso", &[]),

@@ -7,6 +7,7 @@
 use super::*;
 
 const GAMES: &[&str] = &[
+    "amazons",
     "breakthrough",
     "chess",
     "connect-four",

@@ -205,7 +205,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         E::AnyCell(c) | E::CountCells(c) => return 1 + cells * inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
         E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),
-        E::InLine(a, b, cond) | E::CountBetween(a, b, cond) => return 1 + inner(a) + inner(b) + 8 * inner(cond),
+        E::InLine(a, b, cond) | E::CountBetween(a, b, cond) => {
+            return 1 + inner(a) + inner(b) + 8 * inner(cond)
+        }
         E::Line(c, _, cond) => return 1 + inner(c) + 8 * inner(cond),
         E::Along(w) => {
             let closed = w.closed.as_deref().map_or(0, inner);

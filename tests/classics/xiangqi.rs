@@ -56,18 +56,9 @@ const POSITIONS: &[(&str, [u64; 3])] = &[
         "R1N1k1b2/9/3aba3/9/2nr5/2B6/9/4B4/4A4/4KA3 w",
         [21, 364, 7626],
     ),
-    (
-        "C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w",
-        [28, 222, 6241],
-    ),
-    (
-        "4ka3/4a4/9/9/4N4/p8/9/4C3c/7n1/2BK5 w",
-        [23, 345, 8124],
-    ),
-    (
-        "2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w",
-        [21, 195, 3883],
-    ),
+    ("C1nNk4/9/9/9/9/9/n1pp5/B3C4/9/3A1K3 w", [28, 222, 6241]),
+    ("4ka3/4a4/9/9/4N4/p8/9/4C3c/7n1/2BK5 w", [23, 345, 8124]),
+    ("2b1ka3/9/b3N4/4n4/9/9/9/4C4/2p6/2BK5 w", [21, 195, 3883]),
     (
         "1C2ka3/9/C1Nab1n2/p3p3p/6p2/9/P3P3P/3AB4/3p2c2/c1BAK4 w",
         [30, 830, 22787],
@@ -83,7 +74,12 @@ fn perft_from_the_published_test_positions_matches() {
     let g = load("xiangqi", &[]);
     for (fen, counts) in POSITIONS {
         for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(perft(&g, Some(fen), d as u32 + 1), n, "{fen}, depth {}", d + 1);
+            assert_eq!(
+                perft(&g, Some(fen), d as u32 + 1),
+                n,
+                "{fen}, depth {}",
+                d + 1
+            );
         }
     }
 }

@@ -35,7 +35,6 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "either",
     "where",
     "in_line",
-    "count_between",
     "count_along",
     "line",
     "cell_at",
@@ -54,6 +53,7 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "count_cells",
     "min",
     "max",
+    "count_between",
 ];
 
 impl Lowerer<'_> {
@@ -71,9 +71,8 @@ impl Lowerer<'_> {
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
             "min" | "max" | "abs" | "either" | "seat" => self.number_call(f, args),
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
-            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" | "count_between" => {
-                self.over_cells_call(f, args)
-            }
+            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line"
+            | "count_between" => self.over_cells_call(f, args),
             "repeated" => self.repeated_call(f, args),
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
             "count_along" => self.count_along_call(f, args),

@@ -148,16 +148,21 @@ impl Game {
         let mut buf = Vec::new();
         // See the target as an enemy piece of `p`'s: what stands there when it is one,
         // else a stand-in of the first piece type.
-        let mut view = s.clone();
+        // (A royal piece asked about by `checked` is such an enemy: the state is read as it is.)
         let here = s.cells[cell as usize];
-        if here.is_none() || here.owner() == p {
+        let view = if here.is_none() || here.owner() == p {
             let other = if self.players > 1 {
                 (p as usize + 1) % self.players
             } else {
                 0
             } as PlayerId;
+            let mut view = s.clone();
             view.cells[cell as usize] = Piece::new(0, other);
-        }
+            std::borrow::Cow::Owned(view)
+        } else {
+            std::borrow::Cow::Borrowed(s)
+        };
+        let view: &State = &view;
         let kept = Kept::new(self, p, None);
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {
@@ -169,10 +174,10 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
-                if !self.fixed_holds(&view, p, rule.fixed, &[], &kept) {
+                if !self.fixed_holds(view, p, rule.fixed, &[], &kept) {
                     continue;
                 }
-                self.rule_moves(&view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
+                self.rule_moves(view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
                 if buf.iter().any(|m| m.to == cell) {
                     return true;
                 }

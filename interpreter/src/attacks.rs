@@ -164,6 +164,15 @@ impl Game {
         };
         let view: &State = &view;
         let kept = Kept::new(self, p, None);
+        // On a generated grid a link moves at most one column and one row: a step or leap
+        // rule cannot reach the cell from farther than its longest path.
+        let coords = &self.program.board.coords;
+        let on_grid =
+            self.program.board.grid.is_some() && s.area.is_none() && coords.len() == s.cells.len();
+        let apart = |c: usize| {
+            let ((ax, ay), (bx, by)) = (coords[c], coords[cell as usize]);
+            u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))
+        };
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {
                 continue;
@@ -174,6 +183,14 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
+                let reach = match &rule.atom {
+                    ir::Atom::Step(_) => Some(1),
+                    ir::Atom::Leap(paths) => paths.iter().map(|p| p.len() as u32).max(),
+                    _ => None,
+                };
+                if on_grid && reach.is_some_and(|r| apart(c) > r) {
+                    continue;
+                }
                 if !self.fixed_holds(view, p, rule.fixed, &[], &kept) {
                     continue;
                 }

@@ -35,6 +35,8 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("oware", &[]),
     ("oware", &[("grand_slam", "forbidden")]),
     ("tic-tac-toe", &[]),
+    ("xiangqi", &[]),
+    ("amazons", &[]),
     ("mu", &[]),
     ("mu", &[("setup", "random"), ("first", "fate")]),
     ("muso", &[]),

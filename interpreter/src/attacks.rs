@@ -148,17 +148,31 @@ impl Game {
         let mut buf = Vec::new();
         // See the target as an enemy piece of `p`'s: what stands there when it is one,
         // else a stand-in of the first piece type.
-        let mut view = s.clone();
+        // (A royal piece asked about by `checked` is such an enemy: the state is read as it is.)
         let here = s.cells[cell as usize];
-        if here.is_none() || here.owner() == p {
+        let view = if here.is_none() || here.owner() == p {
             let other = if self.players > 1 {
                 (p as usize + 1) % self.players
             } else {
                 0
             } as PlayerId;
+            let mut view = s.clone();
             view.cells[cell as usize] = Piece::new(0, other);
-        }
+            std::borrow::Cow::Owned(view)
+        } else {
+            std::borrow::Cow::Borrowed(s)
+        };
+        let view: &State = &view;
         let kept = Kept::new(self, p, None);
+        // On a generated grid a link moves at most one column and one row: a step or leap
+        // rule cannot reach the cell from farther than its longest path.
+        let coords = &self.program.board.coords;
+        let on_grid =
+            self.program.board.grid.is_some() && s.area.is_none() && coords.len() == s.cells.len();
+        let apart = |c: usize| {
+            let ((ax, ay), (bx, by)) = (coords[c], coords[cell as usize]);
+            u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))
+        };
         for (c, &occ) in view.cells.iter().enumerate() {
             if occ.is_none() || occ.owner() != p {
                 continue;
@@ -169,10 +183,18 @@ impl Game {
                 }
                 buf.clear();
                 let rule = &self.rules[p as usize][k as usize][ri as usize];
-                if !self.fixed_holds(&view, p, rule.fixed, &[], &kept) {
+                let reach = match &rule.atom {
+                    ir::Atom::Step(_) => Some(1),
+                    ir::Atom::Leap(paths) => paths.iter().map(|p| p.len() as u32).max(),
+                    _ => None,
+                };
+                if on_grid && reach.is_some_and(|r| apart(c) > r) {
                     continue;
                 }
-                self.rule_moves(&view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
+                if !self.fixed_holds(view, p, rule.fixed, &[], &kept) {
+                    continue;
+                }
+                self.rule_moves(view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
                 if buf.iter().any(|m| m.to == cell) {
                     return true;
                 }

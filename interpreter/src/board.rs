@@ -300,6 +300,21 @@ impl Board {
         self.cell_names.len()
     }
 
+    /// Whether every link joins cells at most one column and one row apart (`coords`, one
+    /// pair a cell): then no path of n links reaches farther than n columns or rows. Not so
+    /// on a board that loops (a cylinder's seam) or has links drawn at will.
+    pub fn unit_links(&self, coords: &[(u16, u16)]) -> bool {
+        let n = self.cells();
+        coords.len() == n
+            && self.next.iter().enumerate().all(|(i, &t)| {
+                let a = coords[i % n];
+                t == NO_CELL
+                    || coords
+                        .get(t as usize)
+                        .is_some_and(|b| a.0.abs_diff(b.0) <= 1 && a.1.abs_diff(b.1) <= 1)
+            })
+    }
+
     /// The cells one link from `c`, each once.
     #[inline]
     pub fn neighbours(&self, c: CellId) -> impl Iterator<Item = CellId> + '_ {

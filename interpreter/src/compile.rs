@@ -739,6 +739,13 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             let line = crate::lines::Line::new(dirs, cond, &mut |e| compile(l, e));
             on_cell!(l, &**c, |g, cx, c| g.line_run(cx, c, &line))
         }
+        E::CountBetween(a, b, cond) => {
+            let (a, b, cond) = (compile(l, a), compile(l, b), compile(l, cond));
+            Box::new(move |g, cx| {
+                let (a, b) = (a(g, cx), b(g, cx));
+                g.count_between(cx.s, a, b, |t| cond(g, &Ctx { to: t, ..*cx }) != 0)
+            })
+        }
         _ => l.walked(e),
     }
 }

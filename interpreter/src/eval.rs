@@ -169,6 +169,10 @@ impl Game {
                 let (a, b) = (self.eval(a, cx), self.eval(b, cx));
                 self.in_line(s, a, b, |t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
             }
+            Expr::CountBetween(a, b, cond) => {
+                let (a, b) = (self.eval(a, cx), self.eval(b, cx));
+                self.count_between(s, a, b, |t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
+            }
             Expr::CellAt(x, y) => self.cell_at(self.eval(x, cx), self.eval(y, cx)),
             Expr::Where(k, who) => reads::where_is(s, *k, self.eval(who, cx)),
             Expr::Either(c, a, b) => {

@@ -112,7 +112,7 @@ impl Slots {
             E::SectionTotal(..) | E::SectionsOf(..) | E::SectionCell(..) | E::SectionBorder(..) => {
                 &[1, 2]
             }
-            E::InLine(..) => &[2],
+            E::InLine(..) | E::CountBetween(..) => &[2],
             E::Along(..) => &[1, 2],
             E::Line(..) => &[1],
             _ => &[],
@@ -136,6 +136,7 @@ impl Slots {
                 | E::SectionTotal(..)
                 | E::Distance(..)
                 | E::InLine(..)
+                | E::CountBetween(..)
                 | E::Along(..)
                 | E::Line(..)
                 | E::Checked
@@ -204,7 +205,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         E::AnyCell(c) | E::CountCells(c) => return 1 + cells * inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
         E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),
-        E::InLine(a, b, cond) => return 1 + inner(a) + inner(b) + 8 * inner(cond),
+        E::InLine(a, b, cond) | E::CountBetween(a, b, cond) => {
+            return 1 + inner(a) + inner(b) + 8 * inner(cond)
+        }
         E::Line(c, _, cond) => return 1 + inner(c) + 8 * inner(cond),
         E::Along(w) => {
             let closed = w.closed.as_deref().map_or(0, inner);
@@ -370,7 +373,8 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::SectionCell(a, b, c)
         | E::SectionBorder(a, b, c)
         | E::Either(a, b, c)
-        | E::InLine(a, b, c) => vec![a, b, c],
+        | E::InLine(a, b, c)
+        | E::CountBetween(a, b, c) => vec![a, b, c],
         E::Along(w) => [&mut w.from, &mut w.cond]
             .into_iter()
             .map(|b| &mut **b)
@@ -454,7 +458,8 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::SectionCell(a, b, c)
         | E::SectionBorder(a, b, c)
         | E::Either(a, b, c)
-        | E::InLine(a, b, c) => vec![a, b, c],
+        | E::InLine(a, b, c)
+        | E::CountBetween(a, b, c) => vec![a, b, c],
         E::Along(w) => [&*w.from, &*w.cond]
             .into_iter()
             .chain(w.closed.as_deref())

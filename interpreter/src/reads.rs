@@ -332,6 +332,75 @@ impl Game {
         i64::from(found)
     }
 
+    /// How many cells strictly between `a` and `b`, on the straight line joining them, pass
+    /// `test`; -1 when `b` lies on no line from `a`. Where several directions reach `b` (a
+    /// board that loops), the one with the fewest cells between is taken.
+    pub(crate) fn count_between(
+        &self,
+        s: &State,
+        a: i64,
+        b: i64,
+        test: impl Fn(CellId) -> bool,
+    ) -> i64 {
+        let n = s.cells.len() as i64;
+        if !(0..n).contains(&a) || !(0..n).contains(&b) || a == b {
+            return -1;
+        }
+        let (a, b) = (a as CellId, b as CellId);
+        let board = self.bd(s);
+        let count_along = |d: u8, len: i64| {
+            // The cells between, and whether the walk then meets `b`.
+            let mut t = board.step(a, d);
+            let mut count = 0;
+            for _ in 0..len {
+                count += i64::from(test(t));
+                t = board.step(t, d);
+            }
+            (count, t == b)
+        };
+        // On a generated grid the line's direction and length are guessed from the two
+        // cells' columns and rows, and the guess is walked: a wrong one (a board whose
+        // directions are not straight in columns and rows) falls back to the search below.
+        let coords = &self.program.board.coords;
+        if self.program.board.grid.is_some() && s.area.is_none() && coords.len() == n as usize {
+            let at = |c: CellId| {
+                let (x, y) = coords[c as usize];
+                (i64::from(x), i64::from(y))
+            };
+            let ((ax, ay), (bx, by)) = (at(a), at(b));
+            let (dx, dy) = (bx - ax, by - ay);
+            if dx == 0 || dy == 0 || dx.abs() == dy.abs() {
+                let unit = (ax + dx.signum(), ay + dy.signum());
+                let d = (0..self.board.dir_names.len() as u8).find(|&d| {
+                    let t = board.step(a, d);
+                    t != NO_CELL && at(t) == unit
+                });
+                if let Some(d) = d {
+                    if let (count, true) = count_along(d, dx.abs().max(dy.abs()) - 1) {
+                        return count;
+                    }
+                }
+            }
+        }
+        // The shortest line from `a` to `b`: its direction and length.
+        let mut best: Option<(u8, i64)> = None;
+        for d in 0..self.board.dir_names.len() as u8 {
+            let mut t = board.step(a, d);
+            let mut len = 0;
+            while t != NO_CELL && t != a && len < n {
+                if t == b {
+                    if best.is_none_or(|(_, l)| len < l) {
+                        best = Some((d, len));
+                    }
+                    break;
+                }
+                len += 1;
+                t = board.step(t, d);
+            }
+        }
+        best.map_or(-1, |(d, len)| count_along(d, len).0)
+    }
+
     /// Whether the drawn area holds cell `a` now (a fixed board: every cell).
     pub(crate) fn drawn(&self, s: &State, a: i64) -> i64 {
         match (&s.area, usize::try_from(a)) {

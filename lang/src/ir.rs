@@ -500,6 +500,9 @@ pub enum Expr {
     /// The second cell lies on a straight line from the first (along one direction) and
     /// the condition holds (on `to`) for every cell between them.
     InLine(Box<Expr>, Box<Expr>, Box<Expr>),
+    /// How many cells strictly between two cells on a straight line (along one direction)
+    /// the condition holds for (on `to`); -1 when the second is not on a line from the first.
+    CountBetween(Box<Expr>, Box<Expr>, Box<Expr>),
     /// How many cells a walk meets (`count_along`): see [`Along`].
     Along(Along),
     /// The longest line through a cell of cells where the condition holds (on `to`), along

@@ -4,6 +4,7 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+mod amazons;
 mod breakthrough;
 mod connect_four;
 mod draughts;
@@ -18,6 +19,7 @@ mod othello;
 mod oware;
 mod tablut;
 mod tic_tac_toe;
+mod xiangqi;
 
 use tessel_interpreter::{Game, State};
 

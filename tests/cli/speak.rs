@@ -7,6 +7,7 @@
 use super::*;
 
 const GAMES: &[&str] = &[
+    "amazons",
     "breakthrough",
     "chess",
     "connect-four",
@@ -33,6 +34,7 @@ const GAMES: &[&str] = &[
     "veney",
     "veney-donkey",
     "veney-fairy",
+    "xiangqi",
 ];
 
 /// What `play` answered to each typed line: the text after each prompt, up to the board

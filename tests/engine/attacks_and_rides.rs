@@ -87,3 +87,72 @@ start "3/4/1M3/4/3 r"
     // c3: e3 lies beyond the hole d3 (not reachable); a3 to the west is.
     assert_eq!(texts(&g, &s), ["c3a3"]);
 }
+
+/// `count_between` counts the cells between two on a line where a condition holds: a rider
+/// that captures over exactly one piece (a screen), and attacks so; -1 off any line.
+#[test]
+fn a_rider_captures_over_exactly_one_screen_counted_between() {
+    let g = inline(
+        r#"game "t" players a b board grid 6 x 1
+        piece chief C c { royal move step e w to empty }
+        piece hopper H h {
+          move ride e w to empty
+          move ride e w over pieces to enemy if count_between(from, to, not empty(to)) == 1
+        }
+        piece block X x { inert }
+        start "HxcXc1 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    // Over the screen on b1 the hopper takes c1, not e1 (two pieces between); it cannot
+    // move onto the empty f1 past pieces either.
+    assert_eq!(texts(&g, &s), ["a1c1"]);
+    // The chief on c1 is attacked through the screen: b's chief may not stay in line.
+    let g2 = inline(
+        r#"game "t" players a b board grid 5 x 1
+        piece chief C c { royal move step e w to empty }
+        piece hopper H h {
+          move ride e w to empty
+          move ride e w over pieces to enemy if count_between(from, to, not empty(to)) == 1
+        }
+        piece block X x { inert }
+        forbid checked
+        start "HX1c1 b""#,
+    );
+    let s2 = g2.start_state(0).expect("start");
+    assert!(texts(&g2, &s2).is_empty(), "{:?}", texts(&g2, &s2));
+    let g3 = inline(
+        r#"game "t" players a b board grid 3 x 3
+        var seen = 0
+        piece man M m { inert }
+        action count on cells if to == c3 then set seen = count_between(a1, to, empty(to))
+        action off on cells if to == b3 then set seen = count_between(a1, to, empty(to))
+        start "3/1M1/3 a""#,
+    );
+    let mut s3 = g3.start_state(0).expect("start");
+    play(&g3, &mut s3, &["count@c3"]);
+    assert_eq!(g3.var(&s3, "seen", 0), Some(0));
+    let mut s3 = g3.start_state(0).expect("start");
+    play(&g3, &mut s3, &["off@b3"]);
+    assert_eq!(g3.var(&s3, "seen", 0), Some(-1));
+}
+
+#[test]
+fn a_step_across_a_seam_attacks_though_its_cells_lie_far_apart() {
+    // A ring of four squares (a cylinder one square high): the guard on the last square
+    // steps across the seam onto the first, three columns away. Attacks are not cut short
+    // by distance on a board whose links do not all join neighbouring columns and rows.
+    let g = inline(
+        r#"game "t" players a b
+        board tessels { squares 4 x 1  splice (0, 0) = (4, 0), (0, 1) = (4, 1) }
+        piece chief C c { royal move step edge }
+        piece guard G g { move step edge if enemy(to, chief) }
+        action look if checked written "look" then end turn
+        start "c2G b""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert!(
+        texts(&g, &s).contains(&"look".to_string()),
+        "{:?}",
+        texts(&g, &s)
+    );
+}

@@ -215,6 +215,7 @@ impl Game {
             single_royal: false,
             drops,
             still,
+            unit_links: board.unit_links(&program.board.coords),
             program,
             board,
             players,
@@ -392,7 +393,7 @@ fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
         | E::SectionsOf(c, cond, v)
         | E::SectionCell(c, cond, v)
         | E::SectionBorder(c, cond, v) => m(c) || inner(cond) || inner(v),
-        E::InLine(a, b, cond) => m(a) || m(b) || inner(cond),
+        E::InLine(a, b, cond) | E::CountBetween(a, b, cond) => m(a) || m(b) || inner(cond),
         E::Line(c, _, cond) => m(c) || inner(cond),
         E::Along(w) => m(&w.from) || inner(&w.cond) || w.closed.as_deref().is_some_and(inner),
         other => children(other).into_iter().any(m),

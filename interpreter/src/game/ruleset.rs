@@ -324,6 +324,9 @@ pub struct Game {
     pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
     /// Each player's piece types that never move from a cell (no rules but drops).
     pub(crate) still: Vec<KindSet>,
+    /// Every link of the board as first drawn joins cells at most one column and one row
+    /// apart (`Board::unit_links`).
+    pub(crate) unit_links: bool,
     /// For each `on cells` action whose condition requires `to in REGION`, that region's
     /// cells for each player: the only cells worth trying.
     pub(super) action_cells: Vec<Option<Vec<Vec<CellId>>>>,

@@ -54,6 +54,7 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "count_cells",
     "min",
     "max",
+    "count_between",
 ];
 
 impl Lowerer<'_> {
@@ -69,13 +70,10 @@ impl Lowerer<'_> {
             "empty" | "unmoved" | "attacked" | "friend" | "enemy" | "neutral" | "height"
             | "pieces" | "holds" | "owner" => self.cell_call(f, args),
             "moved" | "count" | "held" | "where" | "taken" => self.piece_call(f, args),
-            "min" | "max" | "abs" | "either" | "seat" | "seat_number" => {
-                self.number_call(f, args)
-            }
+            "min" | "max" | "abs" | "either" | "seat" | "seat_number" => self.number_call(f, args),
             "any_cell" | "count_cells" | "max_cells" | "sum_cells" | "around" | "sections"
-            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line" => {
-                self.over_cells_call(f, args)
-            }
+            | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line"
+            | "count_between" => self.over_cells_call(f, args),
             "repeated" => self.repeated_call(f, args),
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
             "count_along" => self.count_along_call(f, args),
@@ -509,12 +507,17 @@ impl Lowerer<'_> {
                     Value::Plain(Int),
                 ))
             }
-            "section_total" | "in_line" => {
+            "section_total" | "in_line" | "count_between" => {
                 let totals = f.text == "section_total";
                 let (form, kinds) = if totals {
                     (
                         "section_total(CELL, CONDITION on `to`, NUMBER)",
                         [Cell, Bool, Int],
+                    )
+                } else if f.text == "count_between" {
+                    (
+                        "count_between(CELL, CELL, CONDITION on `to`)",
+                        [Cell, Cell, Bool],
                     )
                 } else {
                     ("in_line(CELL, CELL, CONDITION on `to`)", [Cell, Cell, Bool])
@@ -533,6 +536,8 @@ impl Lowerer<'_> {
                 };
                 Some(if totals {
                     (Expr::SectionTotal(a, b, c), Value::Plain(Int))
+                } else if f.text == "count_between" {
+                    (Expr::CountBetween(a, b, c), Value::Plain(Int))
                 } else {
                     (Expr::InLine(a, b, c), Value::Plain(Bool))
                 })

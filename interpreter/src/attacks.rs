@@ -164,11 +164,10 @@ impl Game {
         };
         let view: &State = &view;
         let kept = Kept::new(self, p, None);
-        // On a generated grid a link moves at most one column and one row: a step or leap
-        // rule cannot reach the cell from farther than its longest path.
+        // Where every link moves at most one column and one row (`Board::unit_links`), a
+        // step or leap rule cannot reach the cell from farther than its longest path.
         let coords = &self.program.board.coords;
-        let on_grid =
-            self.program.board.grid.is_some() && s.area.is_none() && coords.len() == s.cells.len();
+        let on_grid = self.unit_links && s.area.is_none();
         let apart = |c: usize| {
             let ((ax, ay), (bx, by)) = (coords[c], coords[cell as usize]);
             u32::from(ax.abs_diff(bx).max(ay.abs_diff(by)))

@@ -534,6 +534,11 @@ pub enum Expr {
     Checked,
     /// The player to move has no legal decision.
     NoMoves,
+    /// Some royal piece of the player is attacked (`checked(PLAYER)`).
+    CheckedOf(Box<Expr>),
+    /// A look-ahead, in `forbid`: after the decision, the player to decide next has no
+    /// legal decision (`no_reply`; false when asked inside another look-ahead).
+    NoReply,
     /// The last move captured.
     Captured,
     /// The last move was made by a piece of this type.

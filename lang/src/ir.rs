@@ -358,6 +358,9 @@ pub struct PieceType {
     pub value: i64,
     pub rules: Vec<MoveRule>,
     pub promotions: Vec<Promotion>,
+    /// The type its pieces become when they go from the board into a zone (a capture,
+    /// `send`, `remove … to`): a promoted piece captured back into a hand.
+    pub held_as: Option<PieceId>,
 }
 
 #[derive(Clone, Debug, Serialize)]

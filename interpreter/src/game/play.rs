@@ -343,7 +343,7 @@ impl Game {
             if let Some((zone, to_owner)) = zone {
                 let who = if to_owner { top.owner() } else { mover };
                 if !(to_owner && top.owner() == NEUTRAL) {
-                    let slot = self.zone_slot(zone, who, top.kind());
+                    let slot = self.zone_slot(zone, who, self.held_as(top.kind()));
                     s.zones[slot] = s.zones[slot].saturating_add(1);
                 }
             }

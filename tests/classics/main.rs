@@ -15,6 +15,7 @@ mod kalah;
 mod nine_mens_morris;
 mod othello;
 mod oware;
+mod shogi;
 mod tablut;
 mod tic_tac_toe;
 

@@ -38,13 +38,32 @@ impl Game {
         }
         self.candidates(s, out);
         if !self.program.forbids.is_empty() && s.window_owner.is_none() {
+            // Where positions are recorded, the position the decisions start from is
+            // recorded (hashed) once, not once for each decision tried.
+            let recorded = self.program.tracks_positions.then(|| {
+                let mut r = spare(s);
+                r.copy_from(s);
+                self.record_position(&mut r);
+                r
+            });
             out.retain(|m| {
-                tmp.copy_from(s);
-                self.apply(tmp, *m);
+                match &recorded {
+                    Some(r) => {
+                        tmp.copy_from(r);
+                        self.apply_recorded(tmp, *m);
+                    }
+                    None => {
+                        tmp.copy_from(s);
+                        self.apply(tmp, *m);
+                    }
+                }
                 let ended = tmp.turns != s.turns;
                 !self.forbidden(tmp, s.to_move, ended)
                     && (ended || self.can_finish_turn(tmp, s.turns))
             });
+            if let Some(r) = recorded {
+                SPARE.with(|p| p.borrow_mut().push(r));
+            }
         }
         if !self.program.prefers.is_empty() && s.window_owner.is_none() {
             self.keep_preferred(s, out);

@@ -4,8 +4,8 @@
 //! The look-ahead goes one level deep: while one is running (the next player's decisions
 //! are being tried, each against the `forbid` rules), a `no_reply` asked again — the
 //! next player's own look-ahead — counts as false, so the search never recurses further.
-//! So shogi's "a pawn drop may not checkmate" asks whether the player in check has a
-//! reply, and counts as legal any reply that would itself be a mating pawn drop.
+//! So a rule "a drop may not checkmate" asks whether the player in check has a reply,
+//! and counts as legal any reply that would itself be a mating drop.
 
 use crate::game::ruleset::{Game, Scratch};
 use crate::state::State;

@@ -232,7 +232,11 @@ mod tests {
         }
         assert_eq!(h.entries(), all);
         assert_eq!(copy.entries(), &all[..70]);
-        assert_eq!(h, History::from_entries(all.clone()), "read back from a save");
+        assert_eq!(
+            h,
+            History::from_entries(all.clone()),
+            "read back from a save"
+        );
         assert_ne!(h, copy);
     }
 }

@@ -83,13 +83,19 @@ fn a_pawn_drop_may_not_checkmate_but_a_gold_drop_or_a_pawn_move_may() {
         .parse_position("kn7/9/1G7/9/9/9/9/9/4K4 b G 1", 0)
         .expect("gold in hand");
     play(&g, &mut s, &["G@a8"]);
-    assert_eq!(g.status(&s, &mut scratch).expect("over").ending, "checkmate");
+    assert_eq!(
+        g.status(&s, &mut scratch).expect("over").ending,
+        "checkmate"
+    );
 
     let mut s = g
         .parse_position("kn7/9/PG7/9/9/9/9/9/4K4 b - 1", 0)
         .expect("pawn on a7");
     play(&g, &mut s, &["a7a8=P"]);
-    assert_eq!(g.status(&s, &mut scratch).expect("over").ending, "checkmate");
+    assert_eq!(
+        g.status(&s, &mut scratch).expect("over").ending,
+        "checkmate"
+    );
 }
 
 /// A pawn drop that checks but leaves the king a way out is legal.
@@ -113,7 +119,10 @@ fn drops_keep_nifu_and_leave_every_piece_a_move() {
     let moves = texts(&g, &s);
     let on = |piece: &str, cell: &str| moves.contains(&format!("{piece}@{cell}"));
     assert!(!on("P", "e3") && !on("P", "e8"), "nifu");
-    assert!(on("P", "a4") && on("P", "d3"), "a tokin on a file does not count");
+    assert!(
+        on("P", "a4") && on("P", "d3"),
+        "a tokin on a file does not count"
+    );
     assert!(!on("P", "a9") && !on("L", "a9") && on("L", "a8"));
     assert!(!on("N", "a9") && !on("N", "a8") && on("N", "a7"));
 }

@@ -37,3 +37,27 @@ fn a_look_ahead_inside_a_look_ahead_counts_as_false() {
     assert_eq!(g.perft(&s, 2), 6);
     assert_eq!(g.perft(&s, 3), 0);
 }
+
+/// `no_reply` with a turn of free decisions and a `forbid at turn end` that no turn can
+/// meet: each look-ahead runs inside the other, and the two stay bounded (a `no_reply`
+/// inside the turn-end search is false; the turn-end search inside a `no_reply` is short).
+#[test]
+fn a_look_ahead_with_a_turn_end_look_ahead_stays_bounded() {
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 3
+        var ticks = 0
+        piece man M m { inert }
+        action tick on cells free if empty(to) then set ticks += 1
+        turn { max 10 }
+        forbid no_reply
+        forbid at turn end ticks < 2000
+        start "2m/3/M2 w""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    let mut out = Vec::new();
+    let started = std::time::Instant::now();
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert!(out.is_empty(), "{out:?}");
+    assert!(started.elapsed().as_secs() < 20, "{:?}", started.elapsed());
+}

@@ -26,6 +26,7 @@ impl Game {
 
     /// A decision, step by step: a chance outcome, an answer in a reaction window, or a
     /// decision of the player to move — a pass, an action, a piece's move or drop.
+    #[inline(always)] // as before it had two callers: `apply` stays one function
     fn play_decision(&self, s: &mut State, m: Move, record: bool) {
         if m.is_chance() {
             self.play_chance(s, m);

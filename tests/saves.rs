@@ -21,6 +21,7 @@ const GAMES: &[(&str, &[(&str, &str)])] = &[
     ("go", &[("size", "5")]),
     ("go", &[]),
     ("hex", &[]),
+    ("shogi", &[]),
     ("international-draughts", &[]),
     ("nine-mens-morris", &[]),
     ("nine-mens-morris", &[("flying", "false")]),

@@ -237,6 +237,11 @@ impl Game {
             }
             Expr::Checked => i64::from(Attacks::checked(self, s, cx.mover)),
             Expr::NoMoves => i64::from(cx.no_moves.unwrap_or(false)),
+            Expr::CheckedOf(who) => match self.seat(self.eval(who, cx)) {
+                Some(p) => i64::from(Attacks::checked(self, s, p)),
+                None => 0,
+            },
+            Expr::NoReply => i64::from(self.no_reply(s)),
             Expr::Captured => i64::from(s.last.captured),
             Expr::Decisions => s.turn_step as i64,
             Expr::Fresh => i64::from(!cx.moving.is_none() && !cx.moving.turn_moved()),

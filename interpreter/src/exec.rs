@@ -169,7 +169,7 @@ impl Game {
                                 break;
                             };
                             if let Some(z) = zone {
-                                let slot = self.zone_slot(*z, p.owner(), p.kind());
+                                let slot = self.zone_slot(*z, p.owner(), self.held_as(p.kind()));
                                 s.zones[slot] = s.zones[slot].saturating_add(1);
                             }
                         }

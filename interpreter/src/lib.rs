@@ -35,6 +35,7 @@ mod exec;
 pub mod game;
 mod groups;
 mod lines;
+mod look_ahead;
 mod memo;
 mod movegen;
 pub mod notation;

@@ -140,6 +140,7 @@ impl Slots {
                 | E::Along(..)
                 | E::Line(..)
                 | E::Checked
+                | E::CheckedOf(_)
                 | E::AreaCan(..)
         );
         let infos: Vec<Info> = children_mut(e).into_iter().map(|c| self.visit(c)).collect();
@@ -222,7 +223,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         | E::SectionBorder(c, cond, v) => return 1 + inner(c) + cells * (inner(cond) + inner(v)),
         E::Repeated(_) => cells,
         E::Where(..) | E::Count(..) | E::CellAt(..) | E::Material | E::Distance(..) => cells,
-        E::Checked | E::Attacked(_) => 4 * cells,
+        E::Checked | E::Attacked(_) | E::CheckedOf(_) => 4 * cells,
+        // A whole move generation of the next player, each decision played out.
+        E::NoReply => 64 * cells * cells,
         _ => 1,
     };
     let mut n = own;
@@ -351,6 +354,7 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Memo(_, x)
         | E::Same(_, x)
         | E::Code(_, x)
+        | E::CheckedOf(x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref_mut().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&mut **c).chain(w.as_deref_mut()).collect(),
@@ -394,6 +398,7 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
         | E::Var(_)
         | E::Checked
         | E::NoMoves
+        | E::NoReply
         | E::Captured
         | E::Moved(_)
         | E::Decisions
@@ -436,6 +441,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Memo(_, x)
         | E::Same(_, x)
         | E::Code(_, x)
+        | E::CheckedOf(x)
         | E::Where(_, x) => vec![x],
         E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
         E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
@@ -478,6 +484,7 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Var(_)
         | E::Checked
         | E::NoMoves
+        | E::NoReply
         | E::Captured
         | E::Moved(_)
         | E::Decisions

@@ -15,29 +15,84 @@ use std::sync::Arc;
 use tessel_lang::ir::{CellId, Repetition};
 
 /// The positions at which players decided earlier in the game, oldest first, each as the
-/// hash of its board and of its whole position. Copies of a state share it (a copy costs a
-/// reference count) until one of them records a decision.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct History(Option<Arc<Vec<[u64; 2]>>>);
+/// hash of its board and of its whole position: the older ones shared by copies of a state
+/// (a copy costs a reference count), the newest few the copy's own. A decision tried on a
+/// copy (every candidate, to check `forbid`) so records in the copy's own part without
+/// copying the shared one; every [`FOLD`] records the own part joins a new shared one.
+#[derive(Debug, Default)]
+pub struct History {
+    shared: Option<Arc<Vec<[u64; 2]>>>,
+    own: Vec<[u64; 2]>,
+}
+
+/// How many positions a copy keeps as its own before they join the shared part.
+const FOLD: usize = 32;
+
+impl Clone for History {
+    fn clone(&self) -> History {
+        History {
+            shared: self.shared.clone(),
+            own: self.own.clone(),
+        }
+    }
+
+    /// Reuses the own part's memory (a state copied into again and again).
+    #[inline]
+    fn clone_from(&mut self, other: &History) {
+        // Most games record nothing: two empty histories cost nothing to copy.
+        if self.shared.is_none()
+            && other.shared.is_none()
+            && self.own.is_empty()
+            && other.own.is_empty()
+        {
+            return;
+        }
+        self.shared.clone_from(&other.shared);
+        self.own.clone_from(&other.own);
+    }
+}
+
+impl PartialEq for History {
+    fn eq(&self, other: &History) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for History {}
 
 impl History {
     /// The hashes recorded, oldest first: `[board, position]` each.
-    pub fn entries(&self) -> &[[u64; 2]] {
-        self.0.as_deref().map_or(&[], |v| v.as_slice())
+    pub fn entries(&self) -> Vec<[u64; 2]> {
+        self.iter().copied().collect()
+    }
+
+    /// The hashes recorded, oldest first.
+    fn iter(&self) -> impl Iterator<Item = &[u64; 2]> + '_ {
+        self.shared.iter().flat_map(|v| v.iter()).chain(&self.own)
     }
 
     /// A history of these hashes (a saved game's).
     pub fn from_entries(entries: Vec<[u64; 2]>) -> History {
-        History((!entries.is_empty()).then(|| Arc::new(entries)))
+        History {
+            shared: (!entries.is_empty()).then(|| Arc::new(entries)),
+            own: Vec::new(),
+        }
     }
 
     fn push(&mut self, h: [u64; 2]) {
-        Arc::make_mut(self.0.get_or_insert_with(Default::default)).push(h);
+        self.own.push(h);
+        if self.own.len() >= FOLD {
+            let mut all = Vec::with_capacity(self.shared.as_ref().map_or(0, |v| v.len()) + FOLD);
+            all.extend(self.iter().copied());
+            self.shared = Some(Arc::new(all));
+            self.own.clear();
+        }
     }
 
     /// Forgets every position (a new round begins).
     pub fn clear(&mut self) {
-        self.0 = None;
+        self.shared = None;
+        self.own.clear();
     }
 }
 
@@ -115,7 +170,7 @@ impl Game {
             Repetition::Position => 1,
         };
         let now = hashes(s)[i];
-        s.history.entries().iter().filter(|h| h[i] == now).count() as i64
+        s.history.iter().filter(|h| h[i] == now).count() as i64
     }
 }
 
@@ -167,9 +222,30 @@ mod tests {
         h.push([1, 2]);
         let mut copy = h.clone();
         copy.push([3, 4]);
-        assert_eq!(h.entries(), &[[1, 2]]);
-        assert_eq!(copy.entries(), &[[1, 2], [3, 4]]);
+        assert_eq!(h.entries(), [[1, 2]]);
+        assert_eq!(copy.entries(), [[1, 2], [3, 4]]);
         copy.clear();
         assert!(copy.entries().is_empty());
+    }
+
+    #[test]
+    fn a_long_history_folds_into_the_shared_part_and_reads_the_same() {
+        let mut h = History::default();
+        let all: Vec<[u64; 2]> = (0..100u64).map(|i| [i, i + 1]).collect();
+        for &e in &all[..70] {
+            h.push(e);
+        }
+        let copy = h.clone();
+        for &e in &all[70..] {
+            h.push(e);
+        }
+        assert_eq!(h.entries(), all);
+        assert_eq!(copy.entries(), &all[..70]);
+        assert_eq!(
+            h,
+            History::from_entries(all.clone()),
+            "read back from a save"
+        );
+        assert_ne!(h, copy);
     }
 }

@@ -427,6 +427,8 @@ pub struct PieceDecl {
     pub movers: Vec<Name>,
     pub rules: Vec<MoveRule>,
     pub promotions: Vec<Promotion>,
+    /// The type it becomes when it goes into a zone (`captured as PIECE`).
+    pub held_as: Option<Name>,
 }
 
 #[derive(Clone, Debug)]

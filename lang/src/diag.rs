@@ -216,6 +216,7 @@ pub mod codes {
     pub const BAD_OPTION_VALUE: &str = "E0202";
     pub const WRONG_ARGUMENTS: &str = "E0203";
     pub const SELF_REFERENCE: &str = "E0204";
+    pub const LOOK_AHEAD_PLACE: &str = "E0205";
     pub const MISSING: &str = "E0301";
     pub const BAD_BOARD: &str = "E0302";
     pub const PER_PLAYER: &str = "E0303";

@@ -358,6 +358,9 @@ pub struct PieceType {
     pub value: i64,
     pub rules: Vec<MoveRule>,
     pub promotions: Vec<Promotion>,
+    /// The type its pieces become when they go from the board into a zone (a capture,
+    /// `send`, `remove … to`): a promoted piece captured back into a hand.
+    pub held_as: Option<PieceId>,
 }
 
 #[derive(Clone, Debug, Serialize)]
@@ -537,6 +540,11 @@ pub enum Expr {
     Checked,
     /// The player to move has no legal decision.
     NoMoves,
+    /// Some royal piece of the player is attacked (`checked(PLAYER)`).
+    CheckedOf(Box<Expr>),
+    /// A look-ahead, in `forbid`: after the decision, the player to decide next has no
+    /// legal decision (`no_reply`; false when asked inside another look-ahead).
+    NoReply,
     /// The last move captured.
     Captured,
     /// The last move was made by a piece of this type.

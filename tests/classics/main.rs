@@ -17,6 +17,7 @@ mod kalah;
 mod nine_mens_morris;
 mod othello;
 mod oware;
+mod shogi;
 mod tablut;
 mod tic_tac_toe;
 mod xiangqi;

@@ -29,6 +29,7 @@ const GAMES: &[&str] = &[
     "oicustiytac",
     "othello",
     "oware",
+    "shogi",
     "tablut",
     "tic-tac-toe",
     "veney",

@@ -9,6 +9,7 @@ mod attacks_and_rides;
 mod boards;
 mod chance;
 mod compiled;
+mod look_ahead;
 mod notation;
 mod repetition;
 mod sowing;

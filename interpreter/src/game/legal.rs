@@ -38,13 +38,32 @@ impl Game {
         }
         self.candidates(s, out);
         if !self.program.forbids.is_empty() && s.window_owner.is_none() {
+            // Where positions are recorded, the position the decisions start from is
+            // recorded (hashed) once, not once for each decision tried.
+            let recorded = self.program.tracks_positions.then(|| {
+                let mut r = spare(s);
+                r.copy_from(s);
+                self.record_position(&mut r);
+                r
+            });
             out.retain(|m| {
-                tmp.copy_from(s);
-                self.apply(tmp, *m);
+                match &recorded {
+                    Some(r) => {
+                        tmp.copy_from(r);
+                        self.apply_recorded(tmp, *m);
+                    }
+                    None => {
+                        tmp.copy_from(s);
+                        self.apply(tmp, *m);
+                    }
+                }
                 let ended = tmp.turns != s.turns;
                 !self.forbidden(tmp, s.to_move, ended)
                     && (ended || self.can_finish_turn(tmp, s.turns))
             });
+            if let Some(r) = recorded {
+                SPARE.with(|p| p.borrow_mut().push(r));
+            }
         }
         if !self.program.prefers.is_empty() && s.window_owner.is_none() {
             self.keep_preferred(s, out);
@@ -139,6 +158,19 @@ impl Game {
         if !self.program.forbids.iter().any(|f| f.at_turn_end) || !s.pending.is_empty() {
             return true;
         }
+        // Inside a `no_reply` look-ahead, which runs this for each decision it tries, a
+        // smaller bound keeps the two searches together bounded; and a `no_reply` asked
+        // during this search is false (a look-ahead inside a look-ahead).
+        let most = if crate::look_ahead::running() {
+            crate::look_ahead::TRIES_WITHIN
+        } else {
+            LOOK_AHEAD_TRIES
+        };
+        crate::look_ahead::within(|| self.turn_end_search(s, turns, most))
+    }
+
+    /// The search of [`Game::can_finish_turn`], at most `most` steps.
+    fn turn_end_search(&self, s: &State, turns: u32, most: u32) -> bool {
         let mover = s.to_move;
         // Each level: a state of the turn, the decisions from it not tried yet (last first
         // out), and what is still to be tried before them: a pass (2), tried first where
@@ -176,7 +208,7 @@ impl Game {
             };
             // A bounded search: past the bounds no way to the turn's end is found.
             tried += 1;
-            if tried > LOOK_AHEAD_TRIES {
+            if tried > most {
                 break false;
             }
             let m = match (*stage, left.pop()) {

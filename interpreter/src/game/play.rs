@@ -9,7 +9,16 @@ use tessel_lang::ir::{self, CellId, PlayerId, NEUTRAL, NO_CELL};
 impl Game {
     /// Plays a decision. The decision should come from [`Game::decisions`].
     pub fn apply(&self, s: &mut State, m: Move) {
-        self.play_decision(s, m);
+        self.play_decision(s, m, true);
+        if s.restart_pending {
+            self.restart(s);
+        }
+    }
+
+    /// [`Game::apply`] on a state whose position is already recorded as the one decided
+    /// at (`record_position`): the decisions tried from one position hash it once.
+    pub(crate) fn apply_recorded(&self, s: &mut State, m: Move) {
+        self.play_decision(s, m, false);
         if s.restart_pending {
             self.restart(s);
         }
@@ -17,13 +26,16 @@ impl Game {
 
     /// A decision, step by step: a chance outcome, an answer in a reaction window, or a
     /// decision of the player to move — a pass, an action, a piece's move or drop.
-    fn play_decision(&self, s: &mut State, m: Move) {
+    #[inline(always)] // as before it had two callers: `apply` stays one function
+    fn play_decision(&self, s: &mut State, m: Move, record: bool) {
         if m.is_chance() {
             self.play_chance(s, m);
             return;
         }
         let mover = s.to_move;
-        self.record_position(s);
+        if record {
+            self.record_position(s);
+        }
         if s.window_owner.is_some() {
             self.answer(s, m);
             return;
@@ -343,7 +355,7 @@ impl Game {
             if let Some((zone, to_owner)) = zone {
                 let who = if to_owner { top.owner() } else { mover };
                 if !(to_owner && top.owner() == NEUTRAL) {
-                    let slot = self.zone_slot(zone, who, top.kind());
+                    let slot = self.zone_slot(zone, who, self.held_as(top.kind()));
                     s.zones[slot] = s.zones[slot].saturating_add(1);
                 }
             }

@@ -393,6 +393,17 @@ impl Game {
         self.players
     }
 
+    /// The type a piece of `kind` is kept as in a zone it goes into from the board
+    /// (`captured as`).
+    #[inline]
+    pub(crate) fn held_as(&self, kind: PieceId) -> PieceId {
+        self.program
+            .pieces
+            .get(kind as usize)
+            .and_then(|p| p.held_as)
+            .unwrap_or(kind)
+    }
+
     /// Index in [`State::zones`] of a piece type in a player's part of a zone.
     #[inline]
     pub fn zone_slot(&self, zone: ir::ZoneId, player: PlayerId, kind: PieceId) -> usize {

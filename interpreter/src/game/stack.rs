@@ -87,7 +87,7 @@ impl Game {
                 continue;
             }
             let who = if to_owner { p.owner() } else { mover };
-            let slot = self.zone_slot(zone, who, p.kind());
+            let slot = self.zone_slot(zone, who, self.held_as(p.kind()));
             s.zones[slot] = s.zones[slot].saturating_add(1);
         }
         self.remove_stack(s, c)

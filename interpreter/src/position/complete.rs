@@ -160,7 +160,7 @@ impl Game {
                             .map(|k| self.contents(&k.cells, &k.buried, &k.zones, &k.vars, &k.area))
                     })
                     .collect(),
-                history: s.history.entries().to_vec(),
+                history: s.history.entries(),
             },
         };
         let mut out = Vec::new();

@@ -49,6 +49,7 @@ pub(super) const FUNCTIONS: &[&str] = &[
     "section_cell",
     "section_border",
     "repeated",
+    "checked",
     "pieces",
     "any_cell",
     "count_cells",
@@ -75,6 +76,7 @@ impl Lowerer<'_> {
             | "section_size" | "section_total" | "section_cell" | "section_border" | "in_line"
             | "count_between" => self.over_cells_call(f, args),
             "repeated" => self.repeated_call(f, args),
+            "checked" => self.checked_call(f, args),
             "adjacent" | "distance" | "cell_at" | "row" | "column" => self.geometry_call(f, args),
             "count_along" => self.count_along_call(f, args),
             "line" => self.line_call(f, args),

@@ -12,6 +12,7 @@ mod endings;
 mod expressions;
 mod functions;
 mod lines;
+mod look_ahead;
 mod moves;
 mod names;
 mod notation;
@@ -69,6 +70,8 @@ struct Lowerer<'a> {
     uses_steps: bool,
     /// Some expression asks `repeated(…)`.
     uses_repetition: bool,
+    /// A `forbid` condition is being lowered (where `no_reply` may look ahead).
+    in_forbid: bool,
     defines: Defines<'a>,
     /// How deep the expression being lowered is nested, definitions written out included.
     depth: usize,
@@ -111,6 +114,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         uses_fresh: false,
         uses_steps: false,
         uses_repetition: false,
+        in_forbid: false,
         defines: Defines::default(),
         depth: 0,
         deepest: 0,

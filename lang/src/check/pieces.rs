@@ -190,6 +190,7 @@ impl Lowerer<'_> {
             value: p.value.unwrap_or(1),
             rules,
             promotions,
+            held_as: p.held_as.as_ref().and_then(|t| self.piece_ref(t)),
         }
     }
 }

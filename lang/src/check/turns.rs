@@ -186,7 +186,9 @@ impl Lowerer<'_> {
         reason: &Option<Name>,
         at_turn_end: bool,
     ) -> ir::Forbid {
+        self.in_forbid = true;
         let cond = self.bool_expr(cond);
+        self.in_forbid = false;
         ir::Forbid {
             at_turn_end,
             cond,

@@ -48,7 +48,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         cell_index => "a cell in parentheses",
         reset_clause => "`reset each turn`",
         symbol_list => "the piece's symbols",
-        inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item | shared_item => {
+        held_as_item | inert_item | neutral_item | royal_item | value_item | moves_item | promote_item | move_rule | letter_item | shared_item => {
             "a piece item (move, moves, promote, royal, value, inert, neutral, shared, written) or `}`"
         }
                 step_atom | jump_atom | leap_atom | ride_atom | drop_atom | anywhere_atom => "a move atom (step, jump, leap, ride, drop, anywhere)",

@@ -218,6 +218,7 @@ impl Builder {
             movers: Vec::new(),
             rules: Vec::new(),
             promotions: Vec::new(),
+            held_as: None,
         };
         for x in it {
             match x.as_rule() {
@@ -237,6 +238,7 @@ impl Builder {
                 Rule::value_item => {
                     piece.value = x.into_inner().next().and_then(|v| v.as_str().parse().ok())
                 }
+                Rule::held_as_item => piece.held_as = x.into_inner().next().map(|n| self.name(n)),
                 Rule::moves_item => piece.movers.extend(x.into_inner().map(|n| self.name(n))),
                 Rule::move_rule => piece.rules.push(self.move_rule(x)),
                 Rule::promote_item => {

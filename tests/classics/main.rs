@@ -62,3 +62,31 @@ fn reference_perft<R: Clone, M>(
         })
         .sum()
 }
+
+/// Sowing games (kalah, oware): a state's decisions and a reference's, as sorted pit names,
+/// and the count of each pit, read from the ruleset's stacks in the reference's order.
+mod pits {
+    use super::common::{stack, texts};
+    use tessel_interpreter::{Game, State};
+
+    pub fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
+        let mut t = texts(g, s);
+        t.sort();
+        t
+    }
+
+    pub fn reference_moves(moves: &[usize], names: &[&str]) -> Vec<String> {
+        let mut t: Vec<String> = moves.iter().map(|&i| names[i].to_string()).collect();
+        t.sort();
+        t
+    }
+
+    pub fn counts<const N: usize>(g: &Game, s: &State, names: &[&str; N]) -> [u32; N] {
+        let mut out = [0; N];
+        for (i, name) in names.iter().enumerate() {
+            let st = stack(g, s, name);
+            out[i] = if st == "-" { 0 } else { st.len() as u32 };
+        }
+        out
+    }
+}

@@ -5,7 +5,7 @@
 //!
 //! No published perft counts for Oware were found; the reference is the proof.
 
-use super::common::{load, stack};
+use super::common::load;
 use tessel_interpreter::{Game, State};
 
 /// The 12 houses in sowing order: 0–5 south's (a1–f1), 6–11 north's (f2–a2).
@@ -123,24 +123,16 @@ impl Reference {
 }
 
 fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
-    let mut t = super::common::texts(g, s);
-    t.sort();
-    t
+    super::pits::ruleset_moves(g, s)
 }
 
 fn reference_moves(r: &Reference) -> Vec<String> {
-    let mut t: Vec<String> = r.moves().iter().map(|&i| NAMES[i].to_string()).collect();
-    t.sort();
-    t
+    super::pits::reference_moves(&r.moves(), &NAMES)
 }
 
+/// The count of each pit on the ruleset's board, in the reference's order.
 fn counts(g: &Game, s: &State) -> [u32; 12] {
-    let mut out = [0; 12];
-    for (i, name) in NAMES.iter().enumerate() {
-        let st = stack(g, s, name);
-        out[i] = if st == "-" { 0 } else { st.len() as u32 };
-    }
-    out
+    super::pits::counts(g, s, &NAMES)
 }
 
 #[test]

@@ -7,16 +7,7 @@ use super::common::load;
 use tessel_interpreter::{Game, State};
 
 const SIDE: i32 = 10;
-const LINES: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
+use super::LINES;
 
 /// The reference: cells a1 = 0 … j10 = 99, `1` white, `2` black, `3` a burnt cell, `0`
 /// empty. A turn is two decisions, as in the ruleset: an amazon's move, then the arrow from

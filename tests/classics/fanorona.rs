@@ -13,16 +13,7 @@ use tessel_interpreter::{Game, State};
 const EMPTY: u8 = 0;
 const WHITE: u8 = 1;
 const BLACK: u8 = 2;
-const LINES: [(i32, i32); 8] = [
-    (0, 1),
-    (1, 0),
-    (0, -1),
-    (-1, 0),
-    (1, 1),
-    (-1, 1),
-    (1, -1),
-    (-1, -1),
-];
+use super::LINES;
 
 /// The reference: points a1 = 0 … i5 = 44 (`rank * 9 + file`), white moving first; in the
 /// middle of a turn, the capturing man's point, the way it last went and the points it

@@ -24,6 +24,18 @@ mod xiangqi;
 
 use tessel_interpreter::{Game, State};
 
+/// The eight lines of a grid for the reference generators (the four orthogonal first).
+const LINES: [(i32, i32); 8] = [
+    (0, 1),
+    (1, 0),
+    (0, -1),
+    (-1, 0),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
 /// Random games from the start: each ends by one of the ruleset's endings, within `plies`.
 fn random_games_end(g: &Game, games: u64, plies: u32) -> Vec<(String, u32)> {
     let mut scratch = g.scratch();

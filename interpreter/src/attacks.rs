@@ -193,7 +193,17 @@ impl Game {
                 if !self.fixed_holds(view, p, rule.fixed, &[], &kept) {
                     continue;
                 }
-                self.rule_moves(view, &kept, (c as CellId, occ), k, ri, rule, p, &mut buf);
+                self.rule_moves(
+                    view,
+                    &kept,
+                    (c as CellId, occ),
+                    k,
+                    ri,
+                    rule,
+                    p,
+                    &mut Default::default(),
+                    &mut buf,
+                );
                 if buf.iter().any(|m| m.to == cell) {
                     return true;
                 }

@@ -21,6 +21,7 @@ impl Game {
         let rules = &self.rules[mover as usize];
         // What each fixed guard gave in this state (2: not tried yet).
         let memo = vec![Cell::new(2u8); self.fixed_guards.len()];
+        let mut walked = Walked::default();
         for &(kind, ri) in &self.drops[mover as usize] {
             let rule = &rules[kind as usize][ri as usize];
             let ir::Atom::Drop(z) = rule.atom else {
@@ -67,7 +68,7 @@ impl Game {
                     || (p.owner() == NEUTRAL && self.shared.contains(p.kind())))
                     && !still.contains(p.kind());
                 if moves {
-                    self.piece_moves(s, kept, (c as CellId, p), mover, &memo, out);
+                    self.piece_moves(s, kept, (c as CellId, p), mover, (&memo, &mut walked), out);
                 }
                 continue;
             }
@@ -85,7 +86,14 @@ impl Game {
                 }
             }
             for &moving in &movers {
-                self.piece_moves(s, kept, (c as CellId, moving), mover, &memo, out);
+                self.piece_moves(
+                    s,
+                    kept,
+                    (c as CellId, moving),
+                    mover,
+                    (&memo, &mut walked),
+                    out,
+                );
             }
         }
     }
@@ -99,7 +107,7 @@ impl Game {
         kept: &Kept,
         (c, moving): (CellId, Piece),
         mover: PlayerId,
-        memo: &[Cell<u8>],
+        (memo, walked): (&[Cell<u8>], &mut Walked),
         out: &mut Vec<Move>,
     ) {
         let kind = moving.kind();
@@ -111,7 +119,17 @@ impl Game {
             if !self.fixed_holds(s, mover, rule.fixed, memo, kept) {
                 continue;
             }
-            self.rule_moves(s, kept, (c, moving), kind, ri as u8, rule, mover, out);
+            self.rule_moves(
+                s,
+                kept,
+                (c, moving),
+                kind,
+                ri as u8,
+                rule,
+                mover,
+                walked,
+                out,
+            );
             if rule.may_repeat && out.len() - start > 1 {
                 dedup_tail(out, start);
             }
@@ -472,6 +490,7 @@ impl Game {
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
+        walked: &mut Walked,
         out: &mut Vec<Move>,
     ) {
         if rule.group > 1 && self.group_size(s, from, moving) < rule.group {
@@ -492,10 +511,30 @@ impl Game {
             // Each number of the pieces there is a move of its own.
             let n = self.group_size(s, from, moving).min(u8::MAX as u32) as u8;
             for count in 1..=n {
-                self.atom_moves(s, kept, (from, moving, count), kind, ri, rule, mover, out);
+                self.atom_moves(
+                    s,
+                    kept,
+                    (from, moving, count),
+                    kind,
+                    ri,
+                    rule,
+                    mover,
+                    walked,
+                    out,
+                );
             }
         } else {
-            self.atom_moves(s, kept, (from, moving, 0), kind, ri, rule, mover, out);
+            self.atom_moves(
+                s,
+                kept,
+                (from, moving, 0),
+                kind,
+                ri,
+                rule,
+                mover,
+                walked,
+                out,
+            );
         }
     }
 
@@ -511,6 +550,7 @@ impl Game {
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
+        walked: &mut Walked,
         out: &mut Vec<Move>,
     ) {
         match &rule.atom {
@@ -620,40 +660,80 @@ impl Game {
                 let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
                 // No ride is longer than the board has cells, even round a cycle.
                 let max = (*max).min(self.board.cells() as u32);
-                for path in paths {
-                    let mut t = from;
-                    let mut dist = 0u32;
-                    loop {
-                        t = self.bd(s).walk(t, path);
-                        if t == NO_CELL || t == from {
-                            break;
-                        }
-                        dist += 1;
-                        if dist > max {
-                            break;
-                        }
-                        let occ = s.cells[t as usize];
-                        if dist >= *min && self.target_ok(rule, occ, mover) {
-                            self.push(
-                                s,
-                                kept,
-                                (from, t, dist, moving, count),
-                                kind,
-                                ri,
-                                rule,
-                                mover,
-                                out,
-                            );
-                        }
-                        if (!*over && !occ.is_none())
-                            || avoid.is_some_and(|r| r.contains(t))
-                            || stop(t)
-                        {
-                            break;
+                let mut offer = |t: CellId, dist: u32, occ: Piece| {
+                    if dist >= *min && self.target_ok(rule, occ, mover) {
+                        self.push(
+                            s,
+                            kept,
+                            (from, t, dist, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
+                    }
+                };
+                let walk = |visit: &mut dyn FnMut(CellId, u32)| {
+                    for path in paths {
+                        let mut t = from;
+                        let mut dist = 0u32;
+                        loop {
+                            t = self.bd(s).walk(t, path);
+                            if t == NO_CELL || t == from {
+                                break;
+                            }
+                            dist += 1;
+                            if dist > max {
+                                break;
+                            }
+                            visit(t, dist);
+                            let occ = s.cells[t as usize];
+                            if (!*over && !occ.is_none())
+                                || avoid.is_some_and(|r| r.contains(t))
+                                || stop(t)
+                            {
+                                break;
+                            }
                         }
                     }
+                };
+                match rule.walk {
+                    // A ride written like another of the piece's: walked once for both.
+                    Some(class) => {
+                        if (walked.from, walked.kind, walked.class) != (from, kind, class) {
+                            walked.cells.clear();
+                            walk(&mut |t, dist| walked.cells.push((t, dist)));
+                            (walked.from, walked.kind, walked.class) = (from, kind, class);
+                        }
+                        for &(t, dist) in &walked.cells {
+                            offer(t, dist, s.cells[t as usize]);
+                        }
+                    }
+                    None => walk(&mut |t, dist| offer(t, dist, s.cells[t as usize])),
                 }
             }
+        }
+    }
+}
+
+/// The cells a ride passed, kept while a piece's rules are tried so that the rules that
+/// write the same ride walk it once ([`Rule::walk`]): the piece's cell and type and the
+/// first such rule's number say which walk it is.
+pub(crate) struct Walked {
+    from: CellId,
+    kind: PieceId,
+    class: u8,
+    cells: Vec<(CellId, u32)>,
+}
+
+impl Default for Walked {
+    fn default() -> Walked {
+        Walked {
+            from: NO_CELL,
+            kind: PieceId::MAX,
+            class: u8::MAX,
+            cells: Vec::new(),
         }
     }
 }

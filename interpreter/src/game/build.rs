@@ -50,6 +50,7 @@ impl Game {
                                     cond,
                                     effects: r.effects.clone(),
                                     may_repeat: false,
+                                    walk: None,
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,
@@ -65,6 +66,7 @@ impl Game {
                     .collect()
             })
             .collect();
+        let rules = share_walks(rules);
         let mut royal = KindSet::default();
         for (k, p) in program.pieces.iter().enumerate() {
             if p.royal {
@@ -436,6 +438,34 @@ fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
         ir::Expr::Bin(ir::BinOp::And, a, b) => required_region(a).or_else(|| required_region(b)),
         _ => None,
     }
+}
+
+/// Marks the rides a piece's rules write alike (same paths, distances and stops: the same
+/// text), so that their cells are walked once for the piece ([`Rule::walk`]). A ride whose
+/// length is the number of pieces moving is left alone.
+fn share_walks(mut rules: Vec<Vec<Vec<Rule>>>) -> Vec<Vec<Vec<Rule>>> {
+    for per_kind in &mut rules {
+        for rs in per_kind.iter_mut() {
+            let keys: Vec<Option<String>> = rs
+                .iter()
+                .map(|r| match &r.atom {
+                    ir::Atom::Ride {
+                        by_group: false, ..
+                    } => Some(format!("{:?}", r.atom)),
+                    _ => None,
+                })
+                .collect();
+            for ri in 0..rs.len().min(u8::MAX as usize) {
+                let Some(key) = &keys[ri] else { continue };
+                let first = keys.iter().position(|k| k.as_ref() == Some(key));
+                let alike = keys.iter().filter(|k| k.as_ref() == Some(key)).count();
+                if alike > 1 {
+                    rs[ri].walk = first.map(|f| f as u8);
+                }
+            }
+        }
+    }
+    rules
 }
 
 #[cfg(test)]

@@ -230,6 +230,10 @@ pub(crate) struct Rule {
     pub effects: Vec<ir::Stmt>,
     /// The rule may reach one cell two ways; see `Game::may_repeat`.
     pub may_repeat: bool,
+    /// For a ride written the same way as another rule of the piece's (paths, distances,
+    /// what stops it): the first such rule's number. The cells it passes are walked once
+    /// for a piece and offered to each of those rules in turn (`movegen.rs`, `Walked`).
+    pub walk: Option<u8>,
     /// How many pieces move together.
     pub group: u32,
     /// Any number of them (`group any`): the move says how many.

@@ -201,6 +201,8 @@ pub(crate) struct Sieve {
     /// count, `pieces … > 0`, `owner(to) ==` a player). (A stack's lower pieces lie under a
     /// top piece: an empty cell holds none.)
     pieces: bool,
+    /// Only cells holding no piece: the condition asks `empty(to)`.
+    empty: bool,
     /// Only cells where one of these per-cell variables (each its first slot and its number
     /// of cells) is not 0: the condition needs one of them above 0 or not 0 (`either(…,
     /// a(to), b(to)) == 1` needs `a` or `b`).
@@ -214,17 +216,26 @@ impl Sieve {
     /// Every cell.
     pub(crate) const ALL: Sieve = Sieve {
         pieces: false,
+        empty: false,
         vars: [None, None],
     };
     /// The cells holding a piece.
     pub(crate) const PIECES: Sieve = Sieve {
         pieces: true,
+        empty: false,
+        vars: [None, None],
+    };
+    /// The cells holding no piece.
+    pub(crate) const EMPTY: Sieve = Sieve {
+        pieces: false,
+        empty: true,
         vars: [None, None],
     };
     /// The cells where the variable at `slot` (over `n` cells) is not 0.
     pub(crate) const fn var(slot: usize, n: usize) -> Sieve {
         Sieve {
             pieces: false,
+            empty: false,
             vars: [Some((slot, n)), None],
         }
     }
@@ -245,6 +256,7 @@ impl Sieve {
         };
         Sieve {
             pieces: self.pieces || o.pieces,
+            empty: self.empty || o.empty,
             vars,
         }
     }
@@ -265,6 +277,7 @@ impl Sieve {
         };
         Sieve {
             pieces: self.pieces && o.pieces,
+            empty: self.empty && o.empty,
             vars,
         }
     }
@@ -307,6 +320,7 @@ impl Compiler {
             E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
             E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::PIECES,
             E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::PIECES,
+            E::Empty(c) if to(c) => Sieve::EMPTY,
             E::Bin(BinOp::And, a, b) => self.sieve_on(a, from_too).and(self.sieve_on(b, from_too)),
             E::Bin(BinOp::Or, a, b) => self.sieve_on(a, from_too).or(self.sieve_on(b, from_too)),
             E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::PIECES,
@@ -355,6 +369,9 @@ impl Sieve {
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
         let c = c as usize;
         if self.pieces && s.cells.get(c).is_none_or(|p| p.is_none()) {
+            return false;
+        }
+        if self.empty && s.cells.get(c).is_none_or(|p| !p.is_none()) {
             return false;
         }
         match self.vars {

@@ -211,7 +211,7 @@ impl Game {
     /// after another; 0 when a closing condition is not met by the cell that stops it (a
     /// walk off the board, or round a cycle back to its start, is not closed).
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn walk<G: Copy>(
         &self,
         cx: &Ctx,
@@ -225,7 +225,12 @@ impl Game {
         let board = self.bd(cx.s);
         let limit = (cx.s.cells.len() as u32).min(max.unwrap_or(u32::MAX));
         let mut t = board.step(start, d);
-        let mut n = 0;
+        // Most walks stop at once: the first cell fails the test.
+        if t == NO_CELL || t == start || limit == 0 || !cond.holds(cx, t, general) {
+            return 0;
+        }
+        let mut n = 1;
+        t = board.step(t, d);
         while t != NO_CELL && t != start && n < limit && cond.holds(cx, t, general) {
             n += 1;
             t = board.step(t, d);

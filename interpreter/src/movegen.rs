@@ -411,7 +411,7 @@ impl Game {
     }
 
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn push(
         &self,
         s: &State,
@@ -425,6 +425,10 @@ impl Game {
     ) {
         // No move lands outside the playing area as it stands, whatever a rule allows.
         if !self.lands_in_area(s, to) {
+            return;
+        }
+        if rule.plain {
+            out.push(candidate(from, to, (kind, ri, count), moving, mover));
             return;
         }
         let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
@@ -451,22 +455,7 @@ impl Game {
                 return;
             }
         }
-        let m = Move {
-            from,
-            to,
-            kind,
-            rule: ri,
-            promo: 0,
-            count,
-            // A drop says whose piece comes in; a move from a pile, which piece moves.
-            sub: if from == NO_CELL {
-                mover
-            } else {
-                u8::from(cx.moving.turn_moved())
-            },
-            aux: NO_CELL,
-            path: crate::game::ruleset::Path::NONE,
-        };
+        let m = candidate(from, to, (kind, ri, count), cx.moving, mover);
         let promos = &self.program.pieces[kind as usize].promotions;
         // A dropped piece comes in as it is; promotion is for pieces that move.
         if !promos.is_empty() && from != NO_CELL {
@@ -541,6 +530,7 @@ impl Game {
     /// The candidates of a rule's atom for `count` pieces moving together (0: as the rule
     /// says).
     #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
     fn atom_moves(
         &self,
         s: &State,
@@ -735,6 +725,33 @@ impl Default for Walked {
             class: u8::MAX,
             cells: Vec::new(),
         }
+    }
+}
+
+/// The move of rule `ri` of piece type `kind` from `from` (`NO_CELL`: a drop) to `to`.
+#[inline(always)]
+fn candidate(
+    from: CellId,
+    to: CellId,
+    (kind, ri, count): (PieceId, u8, u8),
+    moving: Piece,
+    mover: PlayerId,
+) -> Move {
+    Move {
+        from,
+        to,
+        kind,
+        rule: ri,
+        promo: 0,
+        count,
+        // A drop says whose piece comes in; a move from a pile, which piece moves.
+        sub: if from == NO_CELL {
+            mover
+        } else {
+            u8::from(moving.turn_moved())
+        },
+        aux: NO_CELL,
+        path: crate::game::ruleset::Path::NONE,
     }
 }
 

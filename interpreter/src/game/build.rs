@@ -30,6 +30,7 @@ impl Game {
                                     split_guard(r.cond.as_ref())
                                 };
                                 let (fixed, guard) = split_fixed(guard);
+                                let plain = cond.is_none() && pt.promotions.is_empty();
                                 // Rules whose fixed parts read the same share one entry.
                                 let fixed = fixed.map(|e| {
                                     let key = format!("{e:?}");
@@ -51,6 +52,7 @@ impl Game {
                                     effects: r.effects.clone(),
                                     may_repeat: false,
                                     walk: None,
+                                    plain,
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,

@@ -234,6 +234,9 @@ pub(crate) struct Rule {
     /// what stops it): the first such rule's number. The cells it passes are walked once
     /// for a piece and offered to each of those rules in turn (`movegen.rs`, `Walked`).
     pub walk: Option<u8>,
+    /// No condition on the candidate and no promotion: each candidate is a move as it
+    /// stands (`movegen.rs` pushes it without a context).
+    pub plain: bool,
     /// How many pieces move together.
     pub group: u32,
     /// Any number of them (`group any`): the move says how many.

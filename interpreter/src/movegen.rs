@@ -641,17 +641,19 @@ impl Game {
                 } else {
                     (min, max)
                 };
-                let stop = |t: CellId| {
-                    not_past.as_ref().is_some_and(|c| {
-                        self.eval(c, &self.ctx(s, mover, from, t, None).keeping(kept)) != 0
-                    })
-                };
                 let avoid = not_through.and_then(|r| self.board.regions.get(r as usize));
                 let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
                 // No ride is longer than the board has cells, even round a cycle.
                 let max = (*max).min(self.board.cells() as u32);
-                let mut offer = |t: CellId, dist: u32, occ: Piece| {
-                    if dist >= *min && self.target_ok(rule, occ, mover) {
+                let ride = Ride {
+                    paths,
+                    max,
+                    over: *over,
+                    avoid,
+                    not_past: not_past.as_ref(),
+                };
+                let mut offer = |t: CellId, dist: u32| {
+                    if dist >= *min && self.target_ok(rule, s.cells[t as usize], mover) {
                         self.push(
                             s,
                             kept,
@@ -664,47 +666,74 @@ impl Game {
                         );
                     }
                 };
-                let walk = |visit: &mut dyn FnMut(CellId, u32)| {
-                    for path in paths {
-                        let mut t = from;
-                        let mut dist = 0u32;
-                        loop {
-                            t = self.bd(s).walk(t, path);
-                            if t == NO_CELL || t == from {
-                                break;
-                            }
-                            dist += 1;
-                            if dist > max {
-                                break;
-                            }
-                            visit(t, dist);
-                            let occ = s.cells[t as usize];
-                            if (!*over && !occ.is_none())
-                                || avoid.is_some_and(|r| r.contains(t))
-                                || stop(t)
-                            {
-                                break;
-                            }
-                        }
-                    }
-                };
                 match rule.walk {
                     // A ride written like another of the piece's: walked once for both.
                     Some(class) => {
                         if (walked.from, walked.kind, walked.class) != (from, kind, class) {
                             walked.cells.clear();
-                            walk(&mut |t, dist| walked.cells.push((t, dist)));
+                            self.ride(s, kept, (from, mover), &ride, |t, dist| {
+                                walked.cells.push((t, dist))
+                            });
                             (walked.from, walked.kind, walked.class) = (from, kind, class);
                         }
                         for &(t, dist) in &walked.cells {
-                            offer(t, dist, s.cells[t as usize]);
+                            offer(t, dist);
                         }
                     }
-                    None => walk(&mut |t, dist| offer(t, dist, s.cells[t as usize])),
+                    None => self.ride(s, kept, (from, mover), &ride, offer),
                 }
             }
         }
     }
+
+    /// The cells a ride from `from` passes, each with its distance, in order.
+    #[inline(always)]
+    fn ride(
+        &self,
+        s: &State,
+        kept: &Kept,
+        (from, mover): (CellId, PlayerId),
+        ride: &Ride,
+        mut visit: impl FnMut(CellId, u32),
+    ) {
+        let stop = |t: CellId| {
+            ride.not_past.is_some_and(|c| {
+                self.eval(c, &self.ctx(s, mover, from, t, None).keeping(kept)) != 0
+            })
+        };
+        for path in ride.paths {
+            let mut t = from;
+            let mut dist = 0u32;
+            loop {
+                t = self.bd(s).walk(t, path);
+                if t == NO_CELL || t == from {
+                    break;
+                }
+                dist += 1;
+                if dist > ride.max {
+                    break;
+                }
+                visit(t, dist);
+                let occ = s.cells[t as usize];
+                if (!ride.over && !occ.is_none())
+                    || ride.avoid.is_some_and(|r| r.contains(t))
+                    || stop(t)
+                {
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/// A ride as one piece walks it: its paths, how far, whether it passes over pieces, and
+/// the cells it may end on but not pass.
+struct Ride<'a> {
+    paths: &'a [Vec<ir::DirId>],
+    max: u32,
+    over: bool,
+    avoid: Option<&'a crate::board::CellSet>,
+    not_past: Option<&'a ir::Expr>,
 }
 
 /// The cells a ride passed, kept while a piece's rules are tried so that the rules that

@@ -532,8 +532,13 @@ impl Game {
 
     /// Whether a move may land on `to`: a cell of the area as it stands, or no cell at
     /// all (off the board).
+    #[inline(always)]
     pub(crate) fn lands_in_area(&self, s: &State, to: CellId) -> bool {
-        (to as usize) >= s.cells.len() || self.in_area(s, to)
+        match &s.area {
+            // Every cell is in the area, and off the board is allowed.
+            None => true,
+            Some(a) => (to as usize) >= s.cells.len() || !a.ring(to as usize).is_empty(),
+        }
     }
 }
 

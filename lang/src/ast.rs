@@ -155,6 +155,12 @@ pub enum Item {
         params: Vec<Name>,
         body: Expr,
     },
+    /// A named run of statements (`define reach { … }`): `do NAME` runs them where it is
+    /// written, as if they were written there.
+    DefineBlock {
+        name: Name,
+        body: Vec<Stmt>,
+    },
     /// How cells are drawn on a text board: the empty cells of a region, or of the cells
     /// where a condition holds (`show water as "~"`); `after`: a mark written after the
     /// pieces of such cells. An optional legend explains the mark.
@@ -182,7 +188,7 @@ impl Item {
             Item::Piece(p) => Some(("piece", &p.name)),
             Item::Ending { name, .. } => Some(("ending", name)),
             Item::Action(a) => Some(("action", &a.name)),
-            Item::Define { name, .. } => Some(("define", name)),
+            Item::Define { name, .. } | Item::DefineBlock { name, .. } => Some(("define", name)),
             Item::Label { name, .. } => Some(("label", name)),
             _ => None,
         }
@@ -576,6 +582,8 @@ pub enum Stmt {
     },
     /// Back to the start position; variables not marked `kept` to their start values.
     Restart(Span),
+    /// The statements of a named block (`define NAME { … }`), run here.
+    Do(Name),
     /// The count of turns played (move numbers) starts again from 0.
     ResetTurns(Span),
     /// The position now (pieces, zones, variables) is kept as `mover`'s.

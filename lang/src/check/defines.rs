@@ -1,5 +1,6 @@
 //! Definitions (`define NAME(PARAMS) = EXPR`): each use is written out as the body with
-//! the arguments in place of the parameters.
+//! the arguments in place of the parameters. Named blocks (`define NAME { … }`): each
+//! `do NAME` is written out as the block's statements.
 
 use super::expressions::Value;
 use super::{err, Lowerer};
@@ -13,6 +14,10 @@ use std::collections::HashMap;
 pub(super) struct Defines<'a> {
     /// Named expressions (`define`): parameters and body.
     bodies: HashMap<String, (&'a [Name], &'a ast::Expr)>,
+    /// Named blocks of statements (`define NAME { … }`).
+    blocks: HashMap<String, &'a [ast::Stmt]>,
+    /// The blocks being written out, innermost last (a block may not run itself).
+    running: Vec<String>,
     /// The definitions being expanded, innermost last (a definition may not use itself).
     expanding: Vec<String>,
     /// Uses of definitions written out so far: a bound, so that definitions that double at
@@ -34,6 +39,9 @@ impl<'a> Lowerer<'a> {
     /// Gathers the definitions, each with its parameters named once.
     pub(super) fn defines_from(&mut self, items: &'a [Item]) {
         for item in items {
+            if let Item::DefineBlock { name, body } = item {
+                self.defines.blocks.insert(name.text.clone(), body.as_slice());
+            }
             if let Item::Define { name, params, body } = item {
                 let text = name.text.as_str();
                 if super::functions::FUNCTIONS.contains(&text)
@@ -150,6 +158,49 @@ impl<'a> Lowerer<'a> {
         self.defines.expanding.push(f.text.clone());
         let out = self.expr(&expanded);
         self.defines.expanding.pop();
+        out
+    }
+}
+
+impl Lowerer<'_> {
+    /// `do NAME`: the statements of the block, written out here.
+    pub(super) fn run_block(&mut self, name: &Name) -> Vec<crate::ir::Stmt> {
+        let Some(&body) = self.defines.blocks.get(&name.text) else {
+            let (message, label, hint) = if self.defines.contains(&name.text) {
+                (
+                    format!("`{}` is a value (`define {} = …`), not a block of statements", name.text, name.text),
+                    "`do` runs a block",
+                    format!("write the statements as a block: `define {} {{ … }}`", name.text),
+                )
+            } else {
+                (
+                    format!("there is no block named `{}`", name.text),
+                    "not defined",
+                    format!("define it with its statements: `define {} {{ set … }}`", name.text),
+                )
+            };
+            self.error(err(codes::UNKNOWN_NAME, message, name.span, label).hint(hint));
+            return Vec::new();
+        };
+        if self.defines.running.contains(&name.text) {
+            self.error(
+                err(
+                    codes::SELF_REFERENCE,
+                    format!("the block `{}` runs itself", name.text),
+                    name.span,
+                    "run inside its own block",
+                )
+                .hint("a block is written out where it is run, so it cannot run itself"),
+            );
+            return Vec::new();
+        }
+        self.defines.expansions += 1;
+        if self.defines.expansions > MAX_EXPANSIONS {
+            return Vec::new();
+        }
+        self.defines.running.push(name.text.clone());
+        let out = self.stmts(body);
+        self.defines.running.pop();
         out
     }
 }

@@ -42,7 +42,7 @@ impl Lowerer<'_> {
                 Item::Track { name, .. } => ("track", name),
                 Item::Var(v) => ("variable", &v.name),
                 Item::Piece(p) => ("piece", &p.name),
-                Item::Define { name, .. } => ("definition", name),
+                Item::Define { name, .. } | Item::DefineBlock { name, .. } => ("definition", name),
                 _ => continue,
             };
             match seen.get(&name.text) {

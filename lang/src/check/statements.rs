@@ -9,7 +9,14 @@ use crate::ir::{self, Type};
 
 impl Lowerer<'_> {
     pub(super) fn stmts(&mut self, body: &[ast::Stmt]) -> Vec<ir::Stmt> {
-        body.iter().filter_map(|s| self.stmt(s)).collect()
+        let mut out = Vec::with_capacity(body.len());
+        for s in body {
+            match s {
+                ast::Stmt::Do(name) => out.extend(self.run_block(name)),
+                _ => out.extend(self.stmt(s)),
+            }
+        }
+        out
     }
 
     fn stmt(&mut self, s: &ast::Stmt) -> Option<ir::Stmt> {
@@ -95,6 +102,8 @@ impl Lowerer<'_> {
                 Some(ir::Stmt::EachPlayer(cond, self.stmts(body)))
             }
             ast::Stmt::Restart(_) => Some(ir::Stmt::Restart),
+            // Written out by `stmts`.
+            ast::Stmt::Do(_) => None,
             ast::Stmt::ResetTurns(_) => Some(ir::Stmt::ResetTurns),
             ast::Stmt::KeepPosition(_) => Some(ir::Stmt::KeepPosition),
             ast::Stmt::RestorePosition(who, _) => Some(ir::Stmt::RestorePosition(

@@ -16,7 +16,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
         game_decl | variant_decl | use_decl | players_decl | option_decl | board_decl
         | dirs_decl | region_decl | var_decl | zone_decl | mover_decl | piece_decl
         | forbid_decl | prefer_decl | after_decl | ending_decl | position_decl | start_decl | turn_decl
-                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_decl | label_decl | about_decl | track_decl => {
+                        | captures_decl | captures_top_decl | score_decl | people_decl | action_decl | piles_decl | setup_decl | show_decl | notation_decl | define_block_decl | define_decl | label_decl | about_decl | track_decl => {
             "a declaration (game, variant, about, use, players, option, board, dirs, region, track, var, counter, zone, pattern, piece, forbid, prefer, after, ending, position, start, setup, turn, captures, score, people, action, piles, define, show, notation, label)"
         }
         option_type | int_type | bool_type | choice_type => "an option type (int, bool, or choices a | b)",
@@ -56,7 +56,7 @@ fn describe(rule: Rule) -> Option<&'static str> {
                 zone_owner => "`owner` or `mover`",
         action_flag | on_cells | forced | free | manual | secret | reaction => "`on cells`, `forced`, `free`, `manual`, `secret`, `reaction`, a condition or effects",
         ask_stmt | ask_others => "`ask others`, `ask others if CONDITION` or `ask PLAYER`",
-                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | convert_stmt | change_stmt | each_along_stmt | up_to | walk_max | each_stmt | each_player_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, each cell along, convert, change, each player, restart, reset turns, keep position, restore position, if)",
+                        send_stmt | roll_stmt | draw_stmt | place_stmt | take_stmt | remove_stmt | convert_stmt | change_stmt | each_along_stmt | up_to | walk_max | each_stmt | each_player_stmt | restart_stmt | reset_turns_stmt | end_turn_stmt | keep_stmt | restore_stmt | do_stmt => "a statement (set, capture, shift, send, roll, draw, place, take, remove, each cell, each cell along, convert, change, each player, restart, reset turns, keep position, restore position, do, if)",
         group | carry | chain | any_count => "`group N`, `group any`, `carry` or `chain`",
         far => "`far`",
         by_group => "`exactly N` or `exactly group`",

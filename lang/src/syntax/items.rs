@@ -99,6 +99,10 @@ impl Builder {
             Rule::captures_top_decl => Item::CapturesTop(span),
             Rule::notation_decl => self.notation_decl(it),
             Rule::define_decl => self.define_decl(it),
+            Rule::define_block_decl => Item::DefineBlock {
+                name: self.name(it.next().unwrap()),
+                body: self.block(it.next().unwrap()),
+            },
             Rule::show_decl => self.show_decl(it),
             Rule::captures_decl => {
                 let zone = self.name(it.next().unwrap());

@@ -175,6 +175,7 @@ impl Builder {
                 Stmt::EachPlayer { cond, body, span }
             }
             Rule::restart_stmt => Stmt::Restart(span),
+            Rule::do_stmt => Stmt::Do(self.name(it.next().unwrap())),
             Rule::reset_turns_stmt => Stmt::ResetTurns(span),
             Rule::keep_stmt => Stmt::KeepPosition(span),
             Rule::restore_stmt => Stmt::RestorePosition(it.next().map(|e| self.expr(e)), span),

@@ -296,3 +296,28 @@ fn a_turn_of_free_decisions_without_end_is_looked_ahead_within_bounds() {
         "only the tick: a pass now would end the turn too soon"
     );
 }
+
+#[test]
+fn a_named_block_runs_where_do_stands_as_if_written_there() {
+    // The block marks the cells holding the mover's stones and counts its runs; it runs
+    // after each move and again as the turn ends.
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 1
+        counter runs = 0
+        var mine = 0 per cell
+        define mark { each cell { set mine(to) = either(friend(to), 1, 0) }, set runs += 1 }
+        piece stone S s { move step e w to empty }
+        after move { do mark }
+        turn { end { if runs > 0 { do mark } } }
+        start "S1s a""#,
+    );
+    let mut s = g.start_state(7).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    g.apply(&mut s, g.parse_move("a1b1", &legal).expect("a move"));
+    // After the move (mover a): b1 is a's; as the turn ended, the block ran again.
+    assert_eq!(g.var(&s, "runs", 0), Some(2));
+    assert_eq!(g.var(&s, "mine", 1), Some(1));
+    assert_eq!(g.var(&s, "mine", 2), Some(0));
+}

@@ -40,7 +40,9 @@ impl<'a> Lowerer<'a> {
     pub(super) fn defines_from(&mut self, items: &'a [Item]) {
         for item in items {
             if let Item::DefineBlock { name, body } = item {
-                self.defines.blocks.insert(name.text.clone(), body.as_slice());
+                self.defines
+                    .blocks
+                    .insert(name.text.clone(), body.as_slice());
             }
             if let Item::Define { name, params, body } = item {
                 let text = name.text.as_str();
@@ -168,15 +170,24 @@ impl Lowerer<'_> {
         let Some(&body) = self.defines.blocks.get(&name.text) else {
             let (message, label, hint) = if self.defines.contains(&name.text) {
                 (
-                    format!("`{}` is a value (`define {} = …`), not a block of statements", name.text, name.text),
+                    format!(
+                        "`{}` is a value (`define {} = …`), not a block of statements",
+                        name.text, name.text
+                    ),
                     "`do` runs a block",
-                    format!("write the statements as a block: `define {} {{ … }}`", name.text),
+                    format!(
+                        "write the statements as a block: `define {} {{ … }}`",
+                        name.text
+                    ),
                 )
             } else {
                 (
                     format!("there is no block named `{}`", name.text),
                     "not defined",
-                    format!("define it with its statements: `define {} {{ set … }}`", name.text),
+                    format!(
+                        "define it with its statements: `define {} {{ set … }}`",
+                        name.text
+                    ),
                 )
             };
             self.error(err(codes::UNKNOWN_NAME, message, name.span, label).hint(hint));

@@ -553,9 +553,9 @@ impl Lowerer<'_> {
         }
         let rules = |rs: &[ast::MoveRule]| rs.iter().any(|r| any(&r.effects));
         items.iter().any(|it| match it {
-            Item::After { body, .. } | Item::Setup { body, .. } | Item::DefineBlock { body, .. } => {
-                any(body)
-            }
+            Item::After { body, .. }
+            | Item::Setup { body, .. }
+            | Item::DefineBlock { body, .. } => any(body),
             Item::Turn { start, end, .. } => any(start) || any(end),
             Item::Action(a) => any(&a.effects),
             Item::Piece(p) => rules(&p.rules),

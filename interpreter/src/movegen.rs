@@ -590,6 +590,23 @@ impl Game {
                     }
                 }
             }
+            // On a board that never changes, the cells were worked out once.
+            ir::Atom::Step(_) | ir::Atom::Leap(_) if rule.reach.is_some() => {
+                for &(t, steps) in rule.reach.as_ref().map_or(&[][..], |r| r.from(from)) {
+                    if self.target_ok(rule, s.cells[t as usize], mover) {
+                        self.push(
+                            s,
+                            kept,
+                            (from, t, steps, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
+                    }
+                }
+            }
             ir::Atom::Step(dirs) => {
                 for &d in dirs {
                     let t = self.bd(s).step(from, d);
@@ -734,6 +751,56 @@ struct Ride<'a> {
     over: bool,
     avoid: Option<&'a crate::board::CellSet>,
     not_past: Option<&'a ir::Expr>,
+}
+
+/// The cells a step or a leap reaches from each cell of a board that never changes, each
+/// with the links it travels, in the order the rule names its directions or paths.
+#[derive(Clone, Debug)]
+pub(crate) struct Reach {
+    /// Where each cell's list starts in `cells` (one more entry than cells).
+    starts: Vec<u32>,
+    cells: Vec<(CellId, u32)>,
+}
+
+impl Reach {
+    /// The reach of a step or a leap (`None` for any other atom).
+    pub(crate) fn of(board: &crate::board::Board, atom: &ir::Atom) -> Option<Reach> {
+        let n = board.cells() as CellId;
+        let mut r = Reach {
+            starts: vec![0],
+            cells: Vec::new(),
+        };
+        for c in 0..n {
+            match atom {
+                ir::Atom::Step(dirs) => {
+                    for &d in dirs {
+                        let t = board.step(c, d);
+                        if t != NO_CELL {
+                            r.cells.push((t, board.cost(c, d)));
+                        }
+                    }
+                }
+                ir::Atom::Leap(paths) => {
+                    for path in paths {
+                        let t = board.walk(c, path);
+                        if t != NO_CELL {
+                            r.cells.push((t, path.len() as u32));
+                        }
+                    }
+                }
+                _ => return None,
+            }
+            r.starts.push(r.cells.len() as u32);
+        }
+        Some(r)
+    }
+
+    /// The cells reached from `c`.
+    #[inline(always)]
+    pub(crate) fn from(&self, c: CellId) -> &[(CellId, u32)] {
+        let (a, b) = (self.starts[c as usize], self.starts[c as usize + 1]);
+        &self.cells[a as usize..b as usize]
+    }
 }
 
 /// The cells a ride passed, kept while a piece's rules are tried so that the rules that

@@ -53,6 +53,7 @@ impl Game {
                                     may_repeat: false,
                                     walk: None,
                                     plain,
+                                    reach: None,
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,
@@ -259,6 +260,10 @@ impl Game {
             for (k, rs) in per_kind.into_iter().enumerate() {
                 for (ri, f) in rs.into_iter().enumerate() {
                     g.rules[p][k][ri].may_repeat = f;
+                    if g.base_area.is_none() {
+                        g.rules[p][k][ri].reach =
+                            crate::movegen::Reach::of(&g.board, &g.rules[p][k][ri].atom);
+                    }
                 }
             }
         }

@@ -237,6 +237,9 @@ pub(crate) struct Rule {
     /// No condition on the candidate and no promotion: each candidate is a move as it
     /// stands (`movegen.rs` pushes it without a context).
     pub plain: bool,
+    /// For a step or a leap on a board that never changes: the cells it reaches from each
+    /// cell, worked out once.
+    pub reach: Option<crate::movegen::Reach>,
     /// How many pieces move together.
     pub group: u32,
     /// Any number of them (`group any`): the move says how many.

@@ -984,7 +984,11 @@ mod tests {
         let owner_is = |p: Expr| E::Bin(BinOp::Eq, b(E::OwnerOf(b(E::To))), b(p));
         let var_at = E::VarAt(0, b(E::To));
         assert_eq!(sieve(&friend), Sieve::PIECES);
-        assert_eq!(sieve(&and(&empty, &friend)), Sieve::PIECES);
+        // Empty and holding a piece: no cell at all.
+        assert_eq!(
+            sieve(&and(&empty, &friend)),
+            Sieve::PIECES.and(Sieve::EMPTY)
+        );
         assert_eq!(sieve(&E::Not(b(empty.clone()))), Sieve::PIECES);
         assert_eq!(
             sieve(&or(&friend, &E::Enemy(b(E::To), None))),
@@ -1001,12 +1005,11 @@ mod tests {
         );
         assert_eq!(
             sieve(&and(&cmp(BinOp::Gt, var_at.clone(), 0), &empty)),
-            Sieve::var(3, 10)
+            Sieve::var(3, 10).and(Sieve::EMPTY)
         );
         assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::var(3, 10));
         assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 1)), Sieve::var(3, 10));
         assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 0)), Sieve::ALL);
-        assert_eq!(sieve(&empty), Sieve::ALL);
         assert_eq!(sieve(&or(&friend, &empty)), Sieve::ALL);
         assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::ALL);
         assert_eq!(sieve(&owner_is(E::Int(-1))), Sieve::ALL);
@@ -1042,6 +1045,7 @@ mod tests {
         let either = E::Either(b(E::Var(1)), b(var_at.clone()), b(E::VarAt(2, b(E::To))));
         let two = Sieve {
             pieces: false,
+            empty: false,
             vars: [Some((3, 10)), Some((14, 10))],
         };
         assert_eq!(sieve(&cmp(BinOp::Eq, either.clone(), 1)), two);
@@ -1058,6 +1062,10 @@ mod tests {
             Sieve::var(3, 10)
         );
         assert_eq!(sieve(&cmp(BinOp::Eq, either, 0)), Sieve::ALL);
+        // `empty(to)`: only the empty cells.
+        assert_eq!(sieve(&empty), Sieve::EMPTY);
+        assert!(sieve(&and(&empty, &cmp(BinOp::Ne, var_at.clone(), 0))).empty);
+        assert_eq!(sieve(&or(&empty, &friend)), Sieve::ALL);
         let less = above(BinOp::Sub, around, E::Int(1));
         assert_eq!(sieve(&above(BinOp::Gt, var_at, less)), Sieve::ALL);
     }

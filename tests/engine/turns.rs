@@ -176,59 +176,52 @@ fn a_kept_position_is_restored_but_not_its_kept_variables_nor_the_turn() {
     assert_eq!(g.position_string(&s), "1m1/3/M2 a");
 }
 
+/// Three players on three cells, after the one action `act` (its effects `effects`, then
+/// the turn's end) was played by the first (`players` may seat fewer).
+fn acted(players: &str, vars: &str, effects: &str) -> (Game, tessel_interpreter::State) {
+    let g = inline(&format!(
+        r#"game "t" players a b c {players} board grid 3 x 1
+        {vars}
+        piece man M N O {{ inert }}
+        action act then {effects}, end turn
+        start "3 a""#
+    ));
+    let mut s = g.start_state(0).expect("start");
+    play(&g, &mut s, &["act"]);
+    (g, s)
+}
+
 #[test]
 fn each_player_runs_a_block_for_every_seated_player_as_mover() {
     // `each player [if COND] { … }`: `mover` is each seated player in turn (Muso scores
     // every player's kili after each move, whoever moved).
-    let g = inline(
-        r#"game "t" players a b c board grid 3 x 1
-        counter pts = 0 per player
-        counter calls = 0
-        piece man M N O { inert }
-        action score then
-          each player { set pts += 1, set calls += 1 },
-          each player if mover != turn_player { set pts(mover) += 10 },
-          end turn
-        start "3 a""#,
+    let (g, s) = acted(
+        "",
+        "counter pts = 0 per player counter calls = 0",
+        "each player { set pts += 1, set calls += 1 },
+          each player if mover != turn_player { set pts(mover) += 10 }",
     );
-    let mut s = g.start_state(0).expect("start");
-    play(&g, &mut s, &["score"]);
     let pts: Vec<i64> = (0..3).map(|p| g.var(&s, "pts", p).expect("pts")).collect();
     assert_eq!(pts, [1, 11, 11]);
     assert_eq!(g.var(&s, "calls", 0), Some(3));
     // Only the players seated: with two of three, two runs.
-    let c = tessel_lang::compile(
-        "inline",
-        r#"game "t" players a b c seated 2 board grid 3 x 1
-        counter calls = 0
-        piece man M N O { inert }
-        action score then each player { set calls += 1 }, end turn
-        start "3 a""#,
-        &tessel::bundle::BundleLoader,
-        &[],
+    let (g, s) = acted(
+        "seated 2",
+        "counter calls = 0",
+        "each player { set calls += 1 }",
     );
-    let g = Game::new(c.program.expect("compiles"));
-    let mut s = g.start_state(0).expect("start");
-    play(&g, &mut s, &["score"]);
     assert_eq!(g.var(&s, "calls", 0), Some(2));
 }
 
 #[test]
 fn seat_number_is_the_inverse_of_seat() {
     // `seat_number(PLAYER)`: 0 for the first seated player, …; -1 for no seated player.
-    let g = inline(
-        r#"game "t" players a b c board grid 3 x 1
-        counter num = 0 per player
-        counter nobody_n = 0
-        piece man M N O { inert }
-        action tally then
-          each player { set num = seat_number(mover) * 10 + seat_number(seat(seat_number(mover))) },
-          set nobody_n = seat_number(nobody),
-          end turn
-        start "3 a""#,
+    let (g, s) = acted(
+        "",
+        "counter num = 0 per player counter nobody_n = 0",
+        "each player { set num = seat_number(mover) * 10 + seat_number(seat(seat_number(mover))) },
+          set nobody_n = seat_number(nobody)",
     );
-    let mut s = g.start_state(0).expect("start");
-    play(&g, &mut s, &["tally"]);
     let n: Vec<i64> = (0..3).map(|p| g.var(&s, "num", p).expect("num")).collect();
     assert_eq!(n, [0, 11, 22]);
     assert_eq!(g.var(&s, "nobody_n", 0), Some(-1));

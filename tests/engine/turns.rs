@@ -314,3 +314,32 @@ fn a_named_block_runs_where_do_stands_as_if_written_there() {
     assert_eq!(g.var(&s, "mine", 1), Some(1));
     assert_eq!(g.var(&s, "mine", 2), Some(0));
 }
+
+#[test]
+fn a_move_replayed_where_its_piece_is_gone_lands_nothing() {
+    // The search replays stored moves; one replayed on a cell its piece has left must not
+    // leave a flagged empty piece there (a later capture of it panicked: shogi, seed 59).
+    let g = inline(
+        r#"game "t" players a b board grid 3 x 1
+        zone hand per player
+        captures go to hand of mover
+        piece man M N { move step e w to empty or enemy }
+        start "M1N a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let m = g.parse_move("a1b1", &legal).expect("a move");
+    let mut t = s.clone();
+    g.apply(&mut t, m);
+    g.apply(&mut t, m);
+    assert!(
+        !g.position_string(&t).contains('?'),
+        "{}",
+        g.position_string(&t)
+    );
+    let mut scratch = g.scratch();
+    let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
+    let _ = g.random_playout(&mut t, &mut rng, 50, &mut scratch);
+}

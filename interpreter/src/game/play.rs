@@ -244,6 +244,11 @@ impl Game {
     /// ruleset tracks that), and is promoted if the move promotes.
     #[inline]
     fn landed(&self, p: Piece, m: Move) -> Piece {
+        // No piece (a move replayed where its piece is gone): nothing lands, and no flag
+        // makes an empty cell look occupied.
+        if p.is_none() {
+            return p;
+        }
         let mut p = p
             .with_moved(true)
             .with_turn_moved(self.program.tracks_turn_moves);

@@ -319,7 +319,7 @@ impl Mind {
             self.trees = (0..threads).map(|_| Tree::new(g, s)).collect();
         }
         for t in &mut self.trees {
-            t.allowed = legal.to_vec();
+            t.allow(legal);
         }
         let seed: u64 = rng.random();
         let per_worker = search.playouts.div_ceil(threads as u32).max(1);

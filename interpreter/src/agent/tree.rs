@@ -96,6 +96,28 @@ impl Tree {
         id
     }
 
+    /// The decisions the root may try from now on (the checks may have ruled some out).
+    /// A reused root's decisions still to try become the allowed ones it has no child for
+    /// (its first visit, as another node's child, knew nothing of the checks).
+    pub fn allow(&mut self, legal: &[Move]) {
+        self.allowed = legal.to_vec();
+        let Some(mut untried) = self.nodes[0].untried.take() else {
+            return;
+        };
+        untried.retain(|m| legal.contains(m));
+        let tried = |m: &Move| {
+            self.nodes[0]
+                .children
+                .iter()
+                .any(|&c| self.nodes[c].mv == *m)
+        };
+        // Tried after the ones already ordered (the next to try is last).
+        let fresh = legal.iter().filter(|m| !tried(m) && !untried.contains(m));
+        let mut next: Vec<Move> = fresh.copied().collect();
+        next.append(&mut untried);
+        self.nodes[0].untried = Some(next);
+    }
+
     /// Playouts made through the root so far (reused ones included).
     pub fn visits(&self) -> u32 {
         self.nodes[0].visits
@@ -178,6 +200,15 @@ impl Tree {
                         break;
                     }
                     let best = self.select(node, p as usize);
+                    if best == node {
+                        // No child may be chosen (the checks ruled out every decision the
+                        // root has tried): try one not tried yet, or estimate from here.
+                        if let Some(m) = self.nodes[node].untried.as_mut().and_then(|u| u.pop()) {
+                            node = self.push(m, node);
+                            g.apply(s, m);
+                        }
+                        break;
+                    }
                     node = best;
                     g.apply(s, self.nodes[best].mv);
                 }

@@ -308,3 +308,49 @@ fn the_search_tells_a_decision_that_loses_a_piece_from_the_others() {
         assert_ne!(g.move_text_among(&moves, c.mv), "b4c5", "seed {seed}");
     }
 }
+
+#[test]
+fn a_reused_root_whose_tried_decisions_are_all_ruled_out_searches_the_others() {
+    // Chess's first position has 20 decisions, more than `tree::WIDE`: a few playouts try
+    // only some of them. When the checks then allow only decisions not yet tried (as after
+    // a reused tree in shogi, seed 59), every playout goes through an allowed decision;
+    // none replays the root's own (stale) decision or tries a ruled-out one.
+    let g = chess();
+    let s = g.start_state(0).expect("start");
+    let mut t = tree::Tree::new(&g, &s);
+    let limits = |playouts| tree::Limits {
+        playouts,
+        deadline: None,
+        depth: 8,
+    };
+    let mut scratch = g.scratch();
+    let mut r = rng(5);
+    t.grow(&g, limits(12), &mut r, &mut scratch, &mut |_, _| {});
+    let tried: Vec<Move> = t.root_stats(0).iter().map(|x| x.mv).collect();
+    let untried: Vec<Move> = legal(&g, &s)
+        .into_iter()
+        .filter(|m| !tried.contains(m))
+        .collect();
+    assert!(!tried.is_empty() && !untried.is_empty());
+    t.allow(&untried);
+    let before = t.visits();
+    let done = t.grow(&g, limits(60), &mut r, &mut scratch, &mut |_, _| {});
+    let stats = t.root_stats(0);
+    let through = |ok: bool| -> u32 {
+        stats
+            .iter()
+            .filter(|x| untried.contains(&x.mv) == ok)
+            .map(|x| x.visits)
+            .sum()
+    };
+    assert_eq!(
+        through(true),
+        done,
+        "every new playout went through an allowed decision"
+    );
+    assert_eq!(
+        through(false),
+        before,
+        "no playout went through a ruled-out one"
+    );
+}

@@ -501,6 +501,22 @@ macro_rules! on_cell {
                 let $cell = $cx.target as i64;
                 $body
             }),
+            // A cell one link from `to` (`to + s`), the same link for every player.
+            Expr::Walk(inner, paths)
+                if matches!(**inner, Expr::To)
+                    && paths.first().is_some_and(|p| p.len() == 1)
+                    && paths.windows(2).all(|w| w[0] == w[1]) =>
+            {
+                let (players, d) = (paths.len(), paths[0][0]);
+                Box::new(move |$g: &Game, $cx: &Ctx| {
+                    let $cell = if ($cx.mover as usize) < players {
+                        $g.bd($cx.s).step($cx.to, d) as i64
+                    } else {
+                        $cx.to as i64
+                    };
+                    $body
+                })
+            }
             // A cell a path from `to` (`to + s`), the path the same for every player.
             Expr::Walk(inner, paths)
                 if matches!(**inner, Expr::To) && paths.windows(2).all(|w| w[0] == w[1]) =>

@@ -5,6 +5,7 @@
 //! A walk in a condition or value is compiled ([`Walk`], [`Test`]): its cell tests are read
 //! once, when the game is compiled, not at every walk.
 
+use crate::board::Board;
 use crate::compile::Code;
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
@@ -182,8 +183,9 @@ impl Game {
         let cond = CellTest::of(self, &w.cond, cx);
         let closed = w.closed.as_deref().map(|c| CellTest::of(self, c, cx));
         let (mut sum, general) = (0, tree(self));
+        let way = self.way(cx.s, w.max);
         for &d in dirs_for(&w.dirs, cx.mover) {
-            sum += i64::from(self.walk(cx, w.max, start as CellId, d, cond, closed, &general));
+            sum += i64::from(self.walk(cx, way, start as CellId, d, cond, closed, &general));
         }
         sum
     }
@@ -198,13 +200,22 @@ impl Game {
         let cond = w.cond.ready(self, cx);
         let closed = w.closed.as_ref().map(|c| c.ready(self, cx));
         let (mut sum, general) = (0, run(self));
+        let way = self.way(cx.s, w.max);
         for &d in dirs_for(&w.dirs, cx.mover) {
             if sum >= most {
                 break;
             }
-            sum += i64::from(self.walk(cx, w.max, start as CellId, d, cond, closed, &general));
+            sum += i64::from(self.walk(cx, way, start as CellId, d, cond, closed, &general));
         }
         sum
+    }
+
+    /// The board a walk goes over and how many cells it may meet (at most `max`), read
+    /// once for all its directions.
+    #[inline(always)]
+    fn way<'a>(&'a self, s: &'a State, max: Option<u32>) -> (&'a Board, u32) {
+        let limit = (s.cells.len() as u32).min(max.unwrap_or(u32::MAX));
+        (self.bd(s), limit)
     }
 
     /// How many cells from `start` (not counted) along `d` meet the walk's condition, one
@@ -215,15 +226,13 @@ impl Game {
     fn walk<G: Copy>(
         &self,
         cx: &Ctx,
-        max: Option<u32>,
+        (board, limit): (&Board, u32),
         start: CellId,
         d: DirId,
         cond: CellTest<G>,
         closed: Option<CellTest<G>>,
         general: &impl Fn(G, &Ctx) -> bool,
     ) -> u32 {
-        let board = self.bd(cx.s);
-        let limit = (cx.s.cells.len() as u32).min(max.unwrap_or(u32::MAX));
         let mut t = board.step(start, d);
         // Most walks stop at once: the first cell fails the test.
         if t == NO_CELL || t == start || limit == 0 || !cond.holds(cx, t, general) {
@@ -263,7 +272,8 @@ impl Game {
                 let cx = self.ctx_at(s, mover, (from, to, target));
                 let cond = CellTest::of(self, &w.cond, &cx);
                 let closed = w.closed.as_deref().map(|c| CellTest::of(self, c, &cx));
-                self.walk(&cx, w.max, start, d, cond, closed, &tree(self))
+                let way = self.way(s, w.max);
+                self.walk(&cx, way, start, d, cond, closed, &tree(self))
             };
             let mut t = start;
             for _ in 0..n {

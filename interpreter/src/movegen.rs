@@ -55,6 +55,9 @@ impl Game {
                 }
             }
         }
+        if self.only_drops[mover as usize] {
+            return;
+        }
         let mut movers: Vec<Piece> = Vec::new();
         let still = &self.still[mover as usize];
         for (c, &p) in s.cells.iter().enumerate() {
@@ -119,17 +122,28 @@ impl Game {
             if !self.fixed_holds(s, mover, rule.fixed, memo, kept) {
                 continue;
             }
-            self.rule_moves(
-                s,
-                kept,
-                (c, moving),
-                kind,
-                ri as u8,
-                rule,
-                mover,
-                walked,
-                out,
-            );
+            match &rule.reach {
+                // The cells straight from the table, without a call per rule.
+                Some(reach) if rule.direct => {
+                    for &(t, steps) in reach.from(c) {
+                        if self.target_ok(rule, s.cells[t as usize], mover) {
+                            let m = (c, t, steps, moving, 0);
+                            self.push(s, kept, m, kind, ri as u8, rule, mover, out);
+                        }
+                    }
+                }
+                _ => self.rule_moves(
+                    s,
+                    kept,
+                    (c, moving),
+                    kind,
+                    ri as u8,
+                    rule,
+                    mover,
+                    walked,
+                    out,
+                ),
+            }
             if rule.may_repeat && out.len() - start > 1 {
                 dedup_tail(out, start);
             }

@@ -54,6 +54,7 @@ impl Game {
                                     walk: None,
                                     plain,
                                     reach: None,
+                                    direct: false,
                                     group: r.group,
                                     group_any: r.group_any,
                                     merging: r.merging,
@@ -127,6 +128,15 @@ impl Game {
             })
             .collect();
         // The types a player never moves from a cell (every rule of theirs a drop).
+        let only_drops = rules
+            .iter()
+            .map(|per_kind| {
+                per_kind
+                    .iter()
+                    .flatten()
+                    .all(|r| matches!(r.atom, ir::Atom::Drop(_)))
+            })
+            .collect();
         let still = rules
             .iter()
             .map(|per_kind| {
@@ -220,6 +230,7 @@ impl Game {
             single_royal: false,
             drops,
             still,
+            only_drops,
             unit_links: board.unit_links(&program.board.coords),
             program,
             board,
@@ -261,8 +272,13 @@ impl Game {
                 for (ri, f) in rs.into_iter().enumerate() {
                     g.rules[p][k][ri].may_repeat = f;
                     if g.base_area.is_none() {
-                        g.rules[p][k][ri].reach =
-                            crate::movegen::Reach::of(&g.board, &g.rules[p][k][ri].atom);
+                        let r = &mut g.rules[p][k][ri];
+                        r.reach = crate::movegen::Reach::of(&g.board, &r.atom);
+                        r.direct = r.reach.is_some()
+                            && r.group <= 1
+                            && !r.group_any
+                            && !r.carry
+                            && r.guard.is_none();
                     }
                 }
             }

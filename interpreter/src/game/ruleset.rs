@@ -240,6 +240,9 @@ pub(crate) struct Rule {
     /// For a step or a leap on a board that never changes: the cells it reaches from each
     /// cell, worked out once.
     pub reach: Option<crate::movegen::Reach>,
+    /// A step or leap with a `reach` and nothing else to try for the piece (no guard, no
+    /// group, no carry): `movegen.rs` reads its cells straight from the table.
+    pub direct: bool,
     /// How many pieces move together.
     pub group: u32,
     /// Any number of them (`group any`): the move says how many.
@@ -334,6 +337,8 @@ pub struct Game {
     pub(crate) drops: Vec<Vec<(PieceId, u8)>>,
     /// Each player's piece types that never move from a cell (no rules but drops).
     pub(crate) still: Vec<KindSet>,
+    /// Each player moves no piece from a cell at all (every rule of theirs a drop).
+    pub(crate) only_drops: Vec<bool>,
     /// Every link of the board as first drawn joins cells at most one column and one row
     /// apart (`Board::unit_links`).
     pub(crate) unit_links: bool,

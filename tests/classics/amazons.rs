@@ -4,7 +4,8 @@
 //! seeded sample of games, each played to its end.
 
 use super::common::load;
-use tessel_interpreter::{Game, State};
+use super::{games_agree, Perft, Reference as _};
+use tessel_interpreter::{Outcome, State};
 
 const SIDE: i32 = 10;
 use super::LINES;
@@ -60,8 +61,12 @@ impl Reference {
         }
         out
     }
+}
 
-    fn decisions(&self) -> Vec<Decision> {
+impl super::Reference for Reference {
+    type Move = Decision;
+
+    fn moves(&self) -> Vec<Decision> {
         if let Some(at) = self.landed {
             return self.reach(at).into_iter().map(Decision::Shoot).collect();
         }
@@ -91,31 +96,10 @@ impl Reference {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::decisions, Self::play)
-    }
-
-    fn texts(&self) -> Vec<String> {
-        let mut t: Vec<String> = self
-            .decisions()
-            .into_iter()
-            .map(|d| match d {
-                Decision::Move(a, b) => format!("{}{}", name(a), name(b)),
-                Decision::Shoot(c) => format!("shoot@{}", name(c)),
-            })
-            .collect();
-        t.sort();
-        t
-    }
-
-    /// Reads a decision back from its text.
-    fn read(text: &str) -> Decision {
-        match text.strip_prefix("shoot@") {
-            Some(c) => Decision::Shoot(cell(c)),
-            None => {
-                let split = text[1..].find(|ch: char| ch.is_ascii_alphabetic()).unwrap() + 1;
-                Decision::Move(cell(&text[..split]), cell(&text[split..]))
-            }
+    fn text(&self, d: &Decision) -> String {
+        match *d {
+            Decision::Move(a, b) => format!("{}{}", name(a), name(b)),
+            Decision::Shoot(c) => format!("shoot@{}", name(c)),
         }
     }
 }
@@ -126,18 +110,6 @@ fn cell(n: &str) -> usize {
 
 fn name(c: usize) -> String {
     format!("{}{}", (b'a' + (c % 10) as u8) as char, c / 10 + 1)
-}
-
-fn ruleset_texts(g: &Game, s: &State) -> Vec<String> {
-    let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    g.decisions(s, &mut scratch, &mut moves);
-    let mut t: Vec<String> = moves
-        .iter()
-        .map(|m| g.move_text_among(&moves, *m))
-        .collect();
-    t.sort();
-    t
 }
 
 /// The first player has 2,176 moves, each an amazon's move and its arrow: source, the
@@ -169,31 +141,16 @@ fn perft_agrees_with_the_reference_to_two_whole_turns() {
 #[test]
 fn seeded_random_games_agree_with_the_reference_decision_by_decision() {
     let g = load("amazons", &[]);
-    let mut scratch = g.scratch();
-    for seed in 0..30u64 {
-        let mut s = g.start_state(seed).expect("start");
-        let mut r = Reference::start();
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-        loop {
-            let ours = ruleset_texts(&g, &s);
-            assert_eq!(ours, r.texts(), "seed {seed}, ply {}", s.ply);
-            if s.ply.is_multiple_of(25) && seed < 5 {
-                assert_eq!(g.perft(&s, 3), r.perft(3), "seed {seed}, ply {}", s.ply);
-            }
-            if ours.is_empty() {
-                let o = g.status(&s, &mut scratch).expect("over");
-                assert_eq!(o.ending, "no moves");
-                // The player to move, who cannot, loses.
-                assert_eq!(o.winner(), Some(if r.white { 1 } else { 0 }));
-                assert!(r.landed.is_none(), "a game ends between turns");
-                break;
-            }
-            let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-            let mut legal = Vec::new();
-            g.decisions(&s, &mut scratch, &mut legal);
-            let m = g.parse_move(text, &legal).expect("legal");
-            g.apply(&mut s, m);
-            r.play(Reference::read(text));
-        }
-    }
+    let perft = Perft {
+        games: 5,
+        every: 25,
+        depth: 3,
+    };
+    let end = |_: &State, r: &Reference, o: Outcome, at: &str| {
+        assert_eq!(o.ending, "no moves", "{at}");
+        // The player to move, who cannot, loses.
+        assert_eq!(o.winner(), Some(if r.white { 1 } else { 0 }), "{at}");
+        assert!(r.landed.is_none(), "{at}: a game ends between turns");
+    };
+    games_agree(&g, &Reference::start(), ("", 30), Some(perft), |_, _, _| {}, end);
 }

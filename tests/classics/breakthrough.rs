@@ -3,7 +3,7 @@
 //! seeded random games, and every game of a seeded sample move by move.
 
 use super::common::load;
-use tessel_interpreter::{Game, State};
+use super::{games_agree, Perft, Reference as _};
 
 /// The reference: cells a1 = 0 … h8 = 63, `+1` white, `-1` black, `0` empty; white moves
 /// up the board. Returns the moves as (from, to) of the player to move, or none when the
@@ -28,6 +28,11 @@ impl Reference {
             || !self.cells.contains(&1)
             || !self.cells.contains(&-1)
     }
+
+}
+
+impl super::Reference for Reference {
+    type Move = (usize, usize);
 
     fn moves(&self) -> Vec<(usize, usize)> {
         if self.over() {
@@ -61,36 +66,13 @@ impl Reference {
         self.white = !self.white;
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, Self::play)
+    fn text(&self, &(a, b): &(usize, usize)) -> String {
+        format!("{}{}", name(a), name(b))
     }
 }
 
 fn name(c: usize) -> String {
     format!("{}{}", (b'a' + (c % 8) as u8) as char, c / 8 + 1)
-}
-
-/// The ruleset's decisions, as `from`-`to` texts, sorted.
-fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
-    let mut scratch = g.scratch();
-    let mut moves = Vec::new();
-    g.decisions(s, &mut scratch, &mut moves);
-    let mut t: Vec<String> = moves
-        .iter()
-        .map(|m| g.move_text_among(&moves, *m))
-        .collect();
-    t.sort();
-    t
-}
-
-fn reference_moves(r: &Reference) -> Vec<String> {
-    let mut t: Vec<String> = r
-        .moves()
-        .into_iter()
-        .map(|(a, b)| format!("{}{}", name(a), name(b)))
-        .collect();
-    t.sort();
-    t
 }
 
 #[test]
@@ -103,35 +85,15 @@ fn perft_agrees_with_the_reference_to_depth_4() {
     }
 }
 
-/// Every decision of 200 seeded random games, and perft 3 every tenth ply.
+/// Every decision of 200 seeded random games, and perft 3 every tenth ply of the first 20.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let g = load("breakthrough", &[]);
-    let mut scratch = g.scratch();
-    for seed in 0..200u64 {
-        let mut s = g.start_state(seed).expect("start");
-        let mut r = Reference::start();
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-        loop {
-            let ours = ruleset_moves(&g, &s);
-            assert_eq!(ours, reference_moves(&r), "seed {seed}, ply {}", s.ply);
-            if s.ply.is_multiple_of(10) && seed < 20 {
-                assert_eq!(g.perft(&s, 3), r.perft(3), "seed {seed}, ply {}", s.ply);
-            }
-            if ours.is_empty() {
-                assert!(g.status(&s, &mut scratch).is_some(), "seed {seed}: over");
-                break;
-            }
-            let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-            let mut legal = Vec::new();
-            g.decisions(&s, &mut scratch, &mut legal);
-            let m = g.parse_move(text, &legal).expect("legal");
-            g.apply(&mut s, m);
-            let cells = (text[0..2].to_string(), text[2..4].to_string());
-            let cell = |n: &str| {
-                (n.as_bytes()[0] - b'a') as usize + 8 * (n[1..].parse::<usize>().unwrap() - 1)
-            };
-            r.play((cell(&cells.0), cell(&cells.1)));
-        }
-    }
+    let perft = Perft {
+        games: 20,
+        every: 10,
+        depth: 3,
+    };
+    let end = |_: &_, _: &_, _, _: &_| {};
+    games_agree(&g, &Reference::start(), ("", 200), Some(perft), |_, _, _| {}, end);
 }

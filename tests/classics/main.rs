@@ -22,7 +22,7 @@ mod tablut;
 mod tic_tac_toe;
 mod xiangqi;
 
-use tessel_interpreter::{Game, State};
+use tessel_interpreter::{Game, Outcome, State};
 
 /// The eight lines of a grid for the reference generators (the four orthogonal first).
 const LINES: [(i32, i32); 8] = [
@@ -73,6 +73,81 @@ fn reference_perft<R: Clone, M>(
             reference_perft(&t, depth - 1, moves, play)
         })
         .sum()
+}
+
+/// An independent reference generator, written in a test from a game's rules alone, walked
+/// beside the ruleset: its decisions, each written as the ruleset writes it, and playing one.
+trait Reference: Clone {
+    type Move;
+
+    /// The decisions of the player to move; none once the game is over.
+    fn moves(&self) -> Vec<Self::Move>;
+
+    fn play(&mut self, m: Self::Move);
+
+    /// A decision as the ruleset writes it.
+    fn text(&self, m: &Self::Move) -> String;
+
+    fn perft(&self, depth: u32) -> u64 {
+        reference_perft(self, depth, Self::moves, Self::play)
+    }
+
+    /// Which of the ruleset's decisions (sorted) a seeded random game plays: any, alike.
+    fn pick(&self, ours: &[String], rng: &mut rand_pcg::Pcg64Mcg) -> usize {
+        rand::Rng::random_range(rng, 0..ours.len())
+    }
+}
+
+/// Perft to `depth` at every `every`th ply of the first `games` games of a sample.
+#[derive(Clone, Copy)]
+struct Perft {
+    games: u64,
+    every: u32,
+    depth: u32,
+}
+
+/// Every decision of `games` seeded random games, from `start` and played to their end:
+/// the ruleset's decisions and the reference's, as sorted texts, agree at every ply, and
+/// so does `perft` where asked. `each` checks more at every ply, `end` at the end (the
+/// ruleset's outcome), each given the place (`label`, seed and ply) for its messages.
+fn games_agree<R: Reference>(
+    g: &Game,
+    start: &R,
+    (label, games): (&str, u64),
+    perft: Option<Perft>,
+    mut each: impl FnMut(&State, &R, &str),
+    mut end: impl FnMut(&State, &R, Outcome, &str),
+) {
+    let mut scratch = g.scratch();
+    let mut legal = Vec::new();
+    for seed in 0..games {
+        let mut s = g.start_state(seed).expect("start");
+        let mut r = start.clone();
+        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
+        loop {
+            let at = format!("{label}seed {seed}, ply {}", s.ply);
+            let mut ours = common::texts(g, &s);
+            ours.sort();
+            let theirs = r.moves();
+            let mut texts: Vec<String> = theirs.iter().map(|m| r.text(m)).collect();
+            texts.sort();
+            assert_eq!(ours, texts, "{at}");
+            each(&s, &r, &at);
+            if let Some(p) = perft.filter(|p| seed < p.games && s.ply.is_multiple_of(p.every)) {
+                assert_eq!(g.perft(&s, p.depth), r.perft(p.depth), "{at}");
+            }
+            if ours.is_empty() {
+                let o = g.status(&s, &mut scratch);
+                end(&s, &r, o.unwrap_or_else(|| panic!("{at}: not over")), &at);
+                break;
+            }
+            let text = &ours[r.pick(&ours, &mut rng)];
+            g.decisions(&s, &mut scratch, &mut legal);
+            g.apply(&mut s, g.parse_move(text, &legal).expect("legal"));
+            let m = theirs.into_iter().find(|m| r.text(m) == *text);
+            r.play(m.expect("the reference has the decision"));
+        }
+    }
 }
 
 /// Sowing games (kalah, oware): a state's decisions and a reference's, as sorted pit names,

@@ -7,8 +7,8 @@
 //! a seeded sample of random games, with perft 3 now and then along the way.
 
 use super::common::{load, play, texts};
-use super::random_games_end;
-use tessel_interpreter::{Game, State};
+use super::{games_agree, random_games_end, Perft, Reference as _};
+use tessel_interpreter::{Game, Outcome, State};
 
 const EMPTY: u8 = 0;
 const WHITE: u8 = 1;
@@ -107,6 +107,17 @@ impl Reference {
         }
     }
 
+    fn end_turn(&mut self) {
+        self.white = !self.white;
+        self.runner = None;
+        self.went = (0, 0);
+        self.stood = 0;
+    }
+}
+
+impl super::Reference for Reference {
+    type Move = Move;
+
     fn moves(&self) -> Vec<Move> {
         let mine = self.cells.iter().filter(|&&p| p == self.me()).count();
         if mine == 0 || (self.max_plies > 0 && self.ply >= self.max_plies) {
@@ -133,13 +144,6 @@ impl Reference {
             }
         }
         out
-    }
-
-    fn end_turn(&mut self) {
-        self.white = !self.white;
-        self.runner = None;
-        self.went = (0, 0);
-        self.stood = 0;
     }
 
     fn play(&mut self, m: Move) {
@@ -174,8 +178,8 @@ impl Reference {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, Self::play)
+    fn text(&self, &m: &Move) -> String {
+        text(m)
     }
 }
 
@@ -202,10 +206,6 @@ fn sorted(mut v: Vec<String>) -> Vec<String> {
     v
 }
 
-fn reference_moves(r: &Reference) -> Vec<String> {
-    sorted(r.moves().into_iter().map(text).collect())
-}
-
 #[test]
 fn perft_agrees_with_the_reference_from_the_start() {
     let g = load("fanorona", &[]);
@@ -226,28 +226,16 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let mut endings = std::collections::BTreeMap::new();
     for max_plies in [1000, 30] {
         let g = load("fanorona", &[("max_plies", &max_plies.to_string())]);
-        let mut scratch = g.scratch();
-        for seed in 0..200u64 {
-            let mut s = g.start_state(seed).expect("start");
-            let mut r = Reference::start(max_plies);
-            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-            loop {
-                let ours = sorted(texts(&g, &s));
-                assert_eq!(ours, reference_moves(&r), "seed {seed}, ply {}", s.ply);
-                if s.ply.is_multiple_of(20) && seed < 20 {
-                    assert_eq!(g.perft(&s, 3), r.perft(3), "seed {seed}, ply {}", s.ply);
-                }
-                if ours.is_empty() {
-                    let o = g.status(&s, &mut scratch).expect("over");
-                    *endings.entry(o.ending).or_insert(0) += 1;
-                    break;
-                }
-                let i = rand::Rng::random_range(&mut rng, 0..ours.len());
-                play(&g, &mut s, &[&ours[i]]);
-                let m = r.moves().into_iter().find(|&m| text(m) == ours[i]);
-                r.play(m.expect("the reference has the move"));
-            }
-        }
+        let perft = Perft {
+            games: 20,
+            every: 20,
+            depth: 3,
+        };
+        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
+            *endings.entry(o.ending).or_insert(0) += 1;
+        };
+        let start = Reference::start(max_plies);
+        games_agree(&g, &start, ("", 200), Some(perft), |_, _, _| {}, end);
     }
     assert!(endings.contains_key("all taken"), "{endings:?}");
     assert!(endings.contains_key("move limit"), "{endings:?}");

@@ -5,7 +5,8 @@
 //! kept, flying, the end at two men.
 
 use super::common::{load, play, texts};
-use super::random_games_end;
+use super::{games_agree, random_games_end, Perft, Reference as _};
+use tessel_interpreter::{Outcome, State};
 
 /// The points in the order the ruleset names them (its position strings' order).
 const POINTS: [&str; 24] = [
@@ -98,7 +99,12 @@ impl Reference {
         out
     }
 
-    /// The decisions, as the ruleset writes them.
+}
+
+impl super::Reference for Reference {
+    /// A decision as the ruleset writes it.
+    type Move = String;
+
     fn moves(&self) -> Vec<String> {
         let me = self.me();
         let side = usize::from(!self.white);
@@ -139,10 +145,11 @@ impl Reference {
         out
     }
 
-    fn play(&mut self, text: &str) {
+    fn play(&mut self, text: String) {
         let me = self.me();
         let side = usize::from(!self.white);
         self.ply += 1;
+        let text = text.as_str();
         if let Some(c) = text.strip_prefix('x') {
             self.cells[at(c)] = 0;
             self.removing = false;
@@ -167,8 +174,8 @@ impl Reference {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, |r, m| r.play(&m))
+    fn text(&self, m: &String) -> String {
+        m.clone()
     }
 }
 
@@ -194,28 +201,17 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let mut endings = std::collections::BTreeMap::new();
     for flying in [true, false] {
         let g = load("nine-mens-morris", &[("flying", &flying.to_string())]);
-        let mut scratch = g.scratch();
-        for seed in 0..100u64 {
-            let mut s = g.start_state(seed).expect("start");
-            let mut r = Reference::start(flying);
-            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-            loop {
-                let ours = sorted(texts(&g, &s));
-                let why = format!("flying {flying}, seed {seed}, ply {}", s.ply);
-                assert_eq!(ours, sorted(r.moves()), "{why}");
-                if s.ply.is_multiple_of(20) && seed < 10 {
-                    assert_eq!(g.perft(&s, 3), r.perft(3), "{why}");
-                }
-                if ours.is_empty() {
-                    let o = g.status(&s, &mut scratch).expect("over");
-                    *endings.entry(o.ending).or_insert(0) += 1;
-                    break;
-                }
-                let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-                play(&g, &mut s, &[text]);
-                r.play(text);
-            }
-        }
+        let perft = Perft {
+            games: 10,
+            every: 20,
+            depth: 3,
+        };
+        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
+            *endings.entry(o.ending).or_insert(0) += 1;
+        };
+        let label = format!("flying {flying}, ");
+        let start = Reference::start(flying);
+        games_agree(&g, &start, (&label, 100), Some(perft), |_, _, _| {}, end);
     }
     assert!(endings.contains_key("two men"), "{endings:?}");
 }

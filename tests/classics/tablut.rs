@@ -5,8 +5,8 @@
 //! capture, the hostile throne, the leader's capture and escape.
 
 use super::common::{load, play, texts};
-use super::random_games_end;
-use tessel_interpreter::{Game, State};
+use super::{games_agree, random_games_end, Perft, Reference as _};
+use tessel_interpreter::{Game, Outcome, State};
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -99,6 +99,19 @@ impl Reference {
         }
     }
 
+    /// The cell closes a capture against the mover's enemy: the mover's piece, or an empty
+    /// restricted cell.
+    fn closes(&self, c: Option<usize>) -> bool {
+        c.is_some_and(|c| {
+            let p = self.cells[c];
+            (p != EMPTY && side(p) == self.me()) || (p == EMPTY && self.restricted(c))
+        })
+    }
+}
+
+impl super::Reference for Reference {
+    type Move = (usize, usize);
+
     fn moves(&self) -> Vec<(usize, usize)> {
         if self.over() {
             return Vec::new();
@@ -122,15 +135,6 @@ impl Reference {
             }
         }
         out
-    }
-
-    /// The cell closes a capture against the mover's enemy: the mover's piece, or an empty
-    /// restricted cell.
-    fn closes(&self, c: Option<usize>) -> bool {
-        c.is_some_and(|c| {
-            let p = self.cells[c];
-            (p != EMPTY && side(p) == self.me()) || (p == EMPTY && self.restricted(c))
-        })
     }
 
     fn play(&mut self, (from, to): (usize, usize)) {
@@ -160,31 +164,13 @@ impl Reference {
         self.ply += 1;
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, Self::play)
+    fn text(&self, &(a, b): &(usize, usize)) -> String {
+        format!("{}{}", name(a), name(b))
     }
 }
 
 fn name(c: usize) -> String {
     format!("{}{}", (b'a' + (c % 9) as u8) as char, c / 9 + 1)
-}
-
-fn cell(n: &str) -> usize {
-    (n.as_bytes()[0] - b'a') as usize + 9 * (n[1..].parse::<usize>().unwrap() - 1)
-}
-
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
-fn reference_moves(r: &Reference) -> Vec<String> {
-    sorted(
-        r.moves()
-            .into_iter()
-            .map(|(a, b)| format!("{}{}", name(a), name(b)))
-            .collect(),
-    )
 }
 
 /// The option sets tried, as the ruleset's options and the reference's rules.
@@ -225,37 +211,17 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let mut endings = std::collections::BTreeMap::new();
     for (options, rules) in option_sets() {
         let g = load("tablut", &options);
-        let mut scratch = g.scratch();
-        for seed in 0..100u64 {
-            let mut s = g.start_state(seed).expect("start");
-            let mut r = Reference::start(rules);
-            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-            loop {
-                let ours = sorted(texts(&g, &s));
-                assert_eq!(
-                    ours,
-                    reference_moves(&r),
-                    "{options:?}, seed {seed}, ply {}",
-                    s.ply
-                );
-                if s.ply.is_multiple_of(15) && seed < 10 {
-                    assert_eq!(
-                        g.perft(&s, 2),
-                        r.perft(2),
-                        "{options:?}, seed {seed}, ply {}",
-                        s.ply
-                    );
-                }
-                if ours.is_empty() {
-                    let o = g.status(&s, &mut scratch).expect("over");
-                    *endings.entry(o.ending).or_insert(0) += 1;
-                    break;
-                }
-                let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-                play(&g, &mut s, &[text]);
-                r.play((cell(&text[0..2]), cell(&text[2..4])));
-            }
-        }
+        let perft = Perft {
+            games: 10,
+            every: 15,
+            depth: 2,
+        };
+        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
+            *endings.entry(o.ending).or_insert(0) += 1;
+        };
+        let label = format!("{options:?}, ");
+        let start = Reference::start(rules);
+        games_agree(&g, &start, (&label, 100), Some(perft), |_, _, _| {}, end);
     }
     // Both sides win some games: the sample reaches both ends of the game.
     assert!(endings.contains_key("escape"), "{endings:?}");

@@ -3,8 +3,10 @@
 //! scoring with komi — perft from the empty board and every decision of seeded random games.
 
 use super::common::load;
+use super::{games_agree, Reference as _};
+use std::cell::Cell;
 use std::collections::HashSet;
-use tessel_interpreter::{Game, State};
+use tessel_interpreter::{Game, Outcome, State};
 
 /// Point names as the ruleset writes them: files without the letter i.
 const FILES: &[u8] = b"abcdefghjklmnopqrstuvwxyz";
@@ -21,7 +23,7 @@ struct Reference {
     /// The boards at which a player decided (positional superko).
     seen: HashSet<Vec<i8>>,
     /// Placements refused because they repeat a board, and stones captured, so far.
-    superko_refusals: u32,
+    superko_refusals: Cell<u32>,
     captures: u32,
 }
 
@@ -35,7 +37,7 @@ impl Reference {
             ply: 0,
             limit,
             seen: HashSet::new(),
-            superko_refusals: 0,
+            superko_refusals: Cell::new(0),
             captures: 0,
         }
     }
@@ -99,42 +101,6 @@ impl Reference {
         (self.group(&b, c).1 > 0).then_some((b, taken))
     }
 
-    /// The legal decisions: `None` is a pass.
-    fn moves(&mut self) -> Vec<Option<usize>> {
-        if self.over() {
-            return Vec::new();
-        }
-        let mut out = vec![None];
-        for c in 0..self.cells.len() {
-            if self.cells[c] != 0 {
-                continue;
-            }
-            if let Some((b, _)) = self.placed(c) {
-                if b == self.cells || self.seen.contains(&b) {
-                    self.superko_refusals += 1;
-                } else {
-                    out.push(Some(c));
-                }
-            }
-        }
-        out
-    }
-
-    fn play(&mut self, m: Option<usize>) {
-        self.seen.insert(self.cells.clone());
-        match m {
-            None => self.passes += 1,
-            Some(c) => {
-                let (b, taken) = self.placed(c).expect("legal");
-                self.cells = b;
-                self.captures += taken;
-                self.passes = 0;
-            }
-        }
-        self.ply += 1;
-        self.black = !self.black;
-    }
-
     /// Each player's score in half points: stones and empty points reaching only theirs,
     /// white with komi 7.5.
     fn scores(&self) -> [i64; 2] {
@@ -169,18 +135,63 @@ impl Reference {
         }
         [2 * area[0], 2 * area[1] + 15]
     }
+}
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, |r| r.clone().moves(), Self::play)
+impl super::Reference for Reference {
+    /// A point, or `None` for a pass.
+    type Move = Option<usize>;
+
+    fn moves(&self) -> Vec<Option<usize>> {
+        if self.over() {
+            return Vec::new();
+        }
+        let mut out = vec![None];
+        for c in 0..self.cells.len() {
+            if self.cells[c] != 0 {
+                continue;
+            }
+            if let Some((b, _)) = self.placed(c) {
+                if b == self.cells || self.seen.contains(&b) {
+                    self.superko_refusals.set(self.superko_refusals.get() + 1);
+                } else {
+                    out.push(Some(c));
+                }
+            }
+        }
+        out
     }
-}
 
-fn name(n: usize, c: usize) -> String {
-    format!("{}{}", FILES[c % n] as char, c / n + 1)
-}
+    fn play(&mut self, m: Option<usize>) {
+        self.seen.insert(self.cells.clone());
+        match m {
+            None => self.passes += 1,
+            Some(c) => {
+                let (b, taken) = self.placed(c).expect("legal");
+                self.cells = b;
+                self.captures += taken;
+                self.passes = 0;
+            }
+        }
+        self.ply += 1;
+        self.black = !self.black;
+    }
 
-fn text(n: usize, m: Option<usize>) -> String {
-    m.map_or("pass".to_string(), |c| name(n, c))
+    fn text(&self, m: &Option<usize>) -> String {
+        m.map_or("pass".to_string(), |c| {
+            format!("{}{}", FILES[c % self.n] as char, c / self.n + 1)
+        })
+    }
+
+    /// Passes are drawn less often than placements, so that games fill the board.
+    fn pick(&self, ours: &[String], rng: &mut rand_pcg::Pcg64Mcg) -> usize {
+        let placements: Vec<usize> = (0..ours.len()).filter(|&i| ours[i] != "pass").collect();
+        let pick = rand::Rng::random_range(rng, 0..ours.len() + 3);
+        if pick < 2 || placements.is_empty() {
+            ours.iter().position(|t| t == "pass").expect("a pass")
+        } else {
+            placements[pick % placements.len()]
+        }
+    }
 }
 
 fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
@@ -242,59 +253,27 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let (mut refusals, mut captures, mut endings) = (0, 0, HashSet::new());
     for (size, games) in [(5, 150u64), (9, 25), (3, 100)] {
         let g = go(size);
-        let mut scratch = g.scratch();
-        for seed in 0..games {
-            let mut s = g.start_state(seed).expect("start");
-            let mut r = Reference::new(size, 400);
-            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-            loop {
-                let ours = ruleset_moves(&g, &s);
-                let mut theirs: Vec<String> =
-                    r.moves().into_iter().map(|m| text(size, m)).collect();
-                theirs.sort();
-                assert_eq!(ours, theirs, "{size} x {size}, seed {seed}, ply {}", s.ply);
-                if ours.is_empty() {
-                    let o = g.status(&s, &mut scratch).expect("over");
-                    let [b, w] = r.scores();
-                    let ending = if r.passes >= 2 {
-                        "two passes"
-                    } else {
-                        "move limit"
-                    };
-                    assert_eq!(o.ending, ending, "seed {seed}");
-                    assert_eq!(
-                        o.winner(),
-                        Some(if b > w { 0 } else { 1 }),
-                        "seed {seed}: {b} to {w} in {}",
-                        g.position_string(&s)
-                    );
-                    endings.insert(ending);
-                    break;
-                }
-                // Passes are drawn less often than placements, so that games fill the board.
-                let placements: Vec<&String> = ours.iter().filter(|t| *t != "pass").collect();
-                let pick = rand::Rng::random_range(&mut rng, 0..ours.len() + 3);
-                let chosen = if pick < 2 || placements.is_empty() {
-                    "pass".to_string()
-                } else {
-                    placements[pick % placements.len()].clone()
-                };
-                let mut legal = Vec::new();
-                g.decisions(&s, &mut scratch, &mut legal);
-                let m = g.parse_move(&chosen, &legal).expect("legal");
-                g.apply(&mut s, m);
-                let cell = (chosen != "pass").then(|| {
-                    let file = FILES
-                        .iter()
-                        .position(|&f| f == chosen.as_bytes()[0])
-                        .unwrap();
-                    file + size * (chosen[1..].parse::<usize>().unwrap() - 1)
-                });
-                r.play(cell);
-            }
-            refusals += r.superko_refusals;
+        let end = |s: &State, r: &Reference, o: Outcome, at: &str| {
+            let [b, w] = r.scores();
+            let ending = if r.passes >= 2 {
+                "two passes"
+            } else {
+                "move limit"
+            };
+            assert_eq!(o.ending, ending, "{at}");
+            assert_eq!(
+                o.winner(),
+                Some(if b > w { 0 } else { 1 }),
+                "{at}: {b} to {w} in {}",
+                g.position_string(s)
+            );
+            endings.insert(ending);
+            refusals += r.superko_refusals.get();
             captures += r.captures;
-        }
+        };
+        let label = format!("{size} x {size}, ");
+        let start = Reference::new(size, 400);
+        games_agree(&g, &start, (&label, games), None, |_, _, _| {}, end);
     }
     assert!(captures > 1000, "captures: {captures}");
     assert!(refusals > 20, "superko refusals: {refusals}");

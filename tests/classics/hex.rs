@@ -2,9 +2,10 @@
 //! six neighbours of a rhombus, the chain joining a player's two sides, the swap rule —
 //! perft from the empty board and every decision of seeded random games.
 
-use super::common::{load, play, texts};
+use super::common::{load, play};
+use super::{games_agree, Reference as _};
 use std::collections::HashSet;
-use tessel_interpreter::{Game, State};
+use tessel_interpreter::{Game, Outcome, State};
 
 /// The reference: cells `x + n * y` (a1 = 0), `1` red, `-1` blue, `0` empty. Red joins
 /// rows 1 and n, blue files a and the last.
@@ -65,7 +66,12 @@ impl Reference {
         false
     }
 
-    /// The legal decisions: a cell, or `None` for the swap.
+}
+
+impl super::Reference for Reference {
+    /// A cell, or `None` for the swap.
+    type Move = Option<usize>;
+
     fn moves(&self) -> Vec<Option<usize>> {
         if self.won {
             return Vec::new();
@@ -100,15 +106,12 @@ impl Reference {
         self.red = !self.red;
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, Self::play)
+    fn text(&self, m: &Option<usize>) -> String {
+        let n = self.n;
+        m.map_or("swap".to_string(), |c| {
+            format!("{}{}", (b'a' + (c % n) as u8) as char, c / n + 1)
+        })
     }
-}
-
-fn text(n: usize, m: Option<usize>) -> String {
-    m.map_or("swap".to_string(), |c| {
-        format!("{}{}", (b'a' + (c % n) as u8) as char, c / n + 1)
-    })
 }
 
 fn hex(size: usize, swap: bool) -> Game {
@@ -146,43 +149,19 @@ fn perft_agrees_with_the_reference() {
 /// Every decision of seeded random games, and who won.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    let mut scratch_wins = [0; 2];
+    let mut wins = [0; 2];
     for (size, games) in [(11, 40u64), (5, 150), (7, 60)] {
-        let g = hex(size, true);
-        let mut scratch = g.scratch();
-        for seed in 0..games {
-            let mut s = g.start_state(seed).expect("start");
-            let mut r = Reference::new(size, true);
-            let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-            loop {
-                let mut ours = texts(&g, &s);
-                ours.sort();
-                let mut theirs: Vec<String> =
-                    r.moves().into_iter().map(|m| text(size, m)).collect();
-                theirs.sort();
-                assert_eq!(ours, theirs, "{size} x {size}, seed {seed}, ply {}", s.ply);
-                if ours.is_empty() {
-                    let o = g.status(&s, &mut scratch).expect("over");
-                    let winner = if r.red { 1 } else { 0 };
-                    assert_eq!((o.ending.as_str(), o.winner()), ("connected", Some(winner)));
-                    scratch_wins[winner] += 1;
-                    break;
-                }
-                let i = rand::Rng::random_range(&mut rng, 0..ours.len());
-                let chosen = ours[i].clone();
-                let mut legal = Vec::new();
-                g.decisions(&s, &mut scratch, &mut legal);
-                let m = g.parse_move(&chosen, &legal).expect("legal");
-                g.apply(&mut s, m);
-                let m = r.moves().into_iter().find(|m| text(size, *m) == chosen);
-                r.play(m.expect("the reference has it"));
-            }
-        }
+        let end = |_: &State, r: &Reference, o: Outcome, at: &str| {
+            let winner = if r.red { 1 } else { 0 };
+            let got = (o.ending.as_str(), o.winner());
+            assert_eq!(got, ("connected", Some(winner)), "{at}");
+            wins[winner] += 1;
+        };
+        let label = format!("{size} x {size}, ");
+        let start = Reference::new(size, true);
+        games_agree(&hex(size, true), &start, (&label, games), None, |_, _, _| {}, end);
     }
-    assert!(
-        scratch_wins[0] > 0 && scratch_wins[1] > 0,
-        "{scratch_wins:?}"
-    );
+    assert!(wins[0] > 0 && wins[1] > 0, "{wins:?}");
 }
 
 #[test]

@@ -152,5 +152,12 @@ fn seeded_random_games_agree_with_the_reference_decision_by_decision() {
         assert_eq!(o.winner(), Some(if r.white { 1 } else { 0 }), "{at}");
         assert!(r.landed.is_none(), "{at}: a game ends between turns");
     };
-    games_agree(&g, &Reference::start(), ("", 30), Some(perft), |_, _, _| {}, end);
+    games_agree(
+        &g,
+        &Reference::start(),
+        ("", 30),
+        Some(perft),
+        |_, _, _| {},
+        end,
+    );
 }

@@ -28,7 +28,6 @@ impl Reference {
             || !self.cells.contains(&1)
             || !self.cells.contains(&-1)
     }
-
 }
 
 impl super::Reference for Reference {
@@ -95,5 +94,12 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         depth: 3,
     };
     let end = |_: &_, _: &_, _, _: &_| {};
-    games_agree(&g, &Reference::start(), ("", 200), Some(perft), |_, _, _| {}, end);
+    games_agree(
+        &g,
+        &Reference::start(),
+        ("", 200),
+        Some(perft),
+        |_, _, _| {},
+        end,
+    );
 }

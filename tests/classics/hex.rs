@@ -65,7 +65,6 @@ impl Reference {
         }
         false
     }
-
 }
 
 impl super::Reference for Reference {
@@ -159,7 +158,14 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         };
         let label = format!("{size} x {size}, ");
         let start = Reference::new(size, true);
-        games_agree(&hex(size, true), &start, (&label, games), None, |_, _, _| {}, end);
+        games_agree(
+            &hex(size, true),
+            &start,
+            (&label, games),
+            None,
+            |_, _, _| {},
+            end,
+        );
     }
     assert!(wins[0] > 0 && wins[1] > 0, "{wins:?}");
 }

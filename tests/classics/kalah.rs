@@ -6,7 +6,8 @@
 //! No published perft counts for Kalah were found; the reference is the proof.
 
 use super::common::{load, stack};
-use tessel_interpreter::{Game, State};
+use super::{games_agree, Perft, Reference as _};
+use tessel_interpreter::{Game, Outcome, State};
 
 /// The 14 pits in sowing order: 0–5 south's houses (b1–g1), 6 south's store (h1), 7–12
 /// north's houses (g2–b2), 13 north's store (a2).
@@ -50,6 +51,11 @@ impl Reference {
             self.pits[13] + self.side(false),
         ]
     }
+}
+
+impl super::Reference for Reference {
+    /// A house, by its place in the sowing order.
+    type Move = usize;
 
     fn moves(&self) -> Vec<usize> {
         if self.over() {
@@ -82,17 +88,9 @@ impl Reference {
         }
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, Self::play)
+    fn text(&self, &m: &usize) -> String {
+        NAMES[m].to_string()
     }
-}
-
-fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
-    super::pits::ruleset_moves(g, s)
-}
-
-fn reference_moves(r: &Reference) -> Vec<String> {
-    super::pits::reference_moves(&r.moves(), &NAMES)
 }
 
 /// The count of each pit on the ruleset's board, in the reference's order.
@@ -123,7 +121,7 @@ fn the_empty_capture_house_rule_agrees_with_the_reference() {
     for d in 1..=5 {
         assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
     }
-    games_agree(&g, &r, 100);
+    sample_agrees(&g, &r, 100);
 }
 
 /// Kalah(6,4) from the start: the reference's counts (6, 35, 185, 942, 4690; `tessel
@@ -140,40 +138,28 @@ fn kalah_6_4_perft_from_the_start() {
 /// the first 20, and the totals at the end.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    games_agree(&load("kalah", &[]), &Reference::start(4), 300);
+    sample_agrees(&load("kalah", &[]), &Reference::start(4), 300);
 }
 
-fn games_agree(g: &Game, start: &Reference, games: u64) {
-    let mut scratch = g.scratch();
-    for seed in 0..games {
-        let mut s = g.start_state(seed).expect("start");
-        let mut r = start.clone();
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-        loop {
-            let ours = ruleset_moves(g, &s);
-            assert_eq!(ours, reference_moves(&r), "seed {seed}, ply {}", s.ply);
-            assert_eq!(counts(g, &s), r.pits, "seed {seed}, ply {}", s.ply);
-            assert_eq!(s.to_move == 0, r.south, "seed {seed}, ply {}", s.ply);
-            if s.ply.is_multiple_of(10) && seed < 20 {
-                assert_eq!(g.perft(&s, 4), r.perft(4), "seed {seed}, ply {}", s.ply);
-            }
-            if ours.is_empty() {
-                let o = g.status(&s, &mut scratch).expect("over");
-                let t = r.totals();
-                assert_eq!(o.values, vec![t[0] as i64, t[1] as i64], "seed {seed}");
-                let winner = match t[0].cmp(&t[1]) {
-                    std::cmp::Ordering::Greater => Some(0),
-                    std::cmp::Ordering::Less => Some(1),
-                    std::cmp::Ordering::Equal => None,
-                };
-                assert_eq!(o.winner(), winner, "seed {seed}");
-                break;
-            }
-            let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-            super::common::play(g, &mut s, &[text]);
-            r.play(NAMES.iter().position(|n| n == text).unwrap());
-        }
-    }
+fn sample_agrees(g: &Game, start: &Reference, games: u64) {
+    let perft = Perft {
+        games: 20,
+        every: 10,
+        depth: 4,
+    };
+    let each =
+        |s: &State, r: &Reference, at: &str| super::pits::agree(g, s, &NAMES, &r.pits, r.south, at);
+    let end = |_: &State, r: &Reference, o: Outcome, at: &str| {
+        let t = r.totals();
+        assert_eq!(o.values, vec![t[0] as i64, t[1] as i64], "{at}");
+        let winner = match t[0].cmp(&t[1]) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(o.winner(), winner, "{at}");
+    };
+    games_agree(g, start, ("", games), Some(perft), each, end);
 }
 
 #[test]

@@ -150,23 +150,11 @@ fn games_agree<R: Reference>(
     }
 }
 
-/// Sowing games (kalah, oware): a state's decisions and a reference's, as sorted pit names,
-/// and the count of each pit, read from the ruleset's stacks in the reference's order.
+/// Sowing games (kalah, oware): the count of each pit, read from the ruleset's stacks in
+/// the reference's order, and the same counts and player to move as the reference's.
 mod pits {
-    use super::common::{stack, texts};
+    use super::common::stack;
     use tessel_interpreter::{Game, State};
-
-    pub fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
-        let mut t = texts(g, s);
-        t.sort();
-        t
-    }
-
-    pub fn reference_moves(moves: &[usize], names: &[&str]) -> Vec<String> {
-        let mut t: Vec<String> = moves.iter().map(|&i| names[i].to_string()).collect();
-        t.sort();
-        t
-    }
 
     pub fn counts<const N: usize>(g: &Game, s: &State, names: &[&str; N]) -> [u32; N] {
         let mut out = [0; N];
@@ -175,5 +163,19 @@ mod pits {
             out[i] = if st == "-" { 0 } else { st.len() as u32 };
         }
         out
+    }
+
+    /// Every pit holds as many seeds as the reference's `pits`, and south (the first
+    /// player) is to move exactly when the reference says so.
+    pub fn agree<const N: usize>(
+        g: &Game,
+        s: &State,
+        names: &[&str; N],
+        pits: &[u32; N],
+        south: bool,
+        at: &str,
+    ) {
+        assert_eq!(counts(g, s, names), *pits, "{at}");
+        assert_eq!(s.to_move == 0, south, "{at}");
     }
 }

@@ -98,7 +98,6 @@ impl Reference {
         }
         out
     }
-
 }
 
 impl super::Reference for Reference {

@@ -6,7 +6,8 @@
 //! No published perft counts for Oware were found; the reference is the proof.
 
 use super::common::load;
-use tessel_interpreter::{Game, State};
+use super::{games_agree, Perft, Reference as _};
+use tessel_interpreter::{Game, Outcome, State};
 
 /// The 12 houses in sowing order: 0–5 south's (a1–f1), 6–11 north's (f2–a2).
 #[derive(Clone, PartialEq, Debug)]
@@ -19,6 +20,8 @@ struct Reference {
     /// A grand slam may not be played (else it captures nothing).
     slam_forbidden: bool,
     cycle: u32,
+    /// Grand slams played so far.
+    slams: u32,
 }
 
 const NAMES: [&str; 12] = [
@@ -42,6 +45,7 @@ impl Reference {
             calm: 0,
             slam_forbidden,
             cycle: 100,
+            slams: 0,
         }
     }
 
@@ -72,6 +76,7 @@ impl Reference {
         }
         let grab: u32 = run.iter().map(|&c| t.pits[c]).sum();
         let slam = grab > 0 && grab == t.seeds(!self.south);
+        t.slams += u32::from(slam);
         if grab > 0 && !slam {
             for c in run {
                 t.stores[usize::from(!self.south)] += std::mem::take(&mut t.pits[c]);
@@ -109,6 +114,11 @@ impl Reference {
             None
         }
     }
+}
+
+impl super::Reference for Reference {
+    /// A house, by its place in the sowing order.
+    type Move = usize;
 
     fn moves(&self) -> Vec<usize> {
         if self.ending().is_some() {
@@ -117,22 +127,13 @@ impl Reference {
         self.legal()
     }
 
-    fn perft(&self, depth: u32) -> u64 {
-        super::reference_perft(self, depth, Self::moves, |r, m| *r = r.after(m).0)
+    fn play(&mut self, m: usize) {
+        *self = self.after(m).0;
     }
-}
 
-fn ruleset_moves(g: &Game, s: &State) -> Vec<String> {
-    super::pits::ruleset_moves(g, s)
-}
-
-fn reference_moves(r: &Reference) -> Vec<String> {
-    super::pits::reference_moves(&r.moves(), &NAMES)
-}
-
-/// The count of each pit on the ruleset's board, in the reference's order.
-fn counts(g: &Game, s: &State) -> [u32; 12] {
-    super::pits::counts(g, s, &NAMES)
+    fn text(&self, &m: &usize) -> String {
+        NAMES[m].to_string()
+    }
 }
 
 #[test]
@@ -148,8 +149,9 @@ fn perft_agrees_with_the_reference_to_depth_5() {
     }
 }
 
-fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u32) {
-    let mut scratch = g.scratch();
+/// Plays `games` seeded random games from `start`, each agreeing with the reference: the
+/// endings met and the grand slams played.
+fn sample_agrees(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u32) {
     let zone = g
         .program
         .zones
@@ -163,43 +165,30 @@ fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u
         .position(|p| p.name == "seed")
         .unwrap() as u8;
     let stores = |s: &State| [0, 1].map(|p| u32::from(s.zones[g.zone_slot(zone, p, kind)]));
-    let mut endings = Vec::new();
-    let mut slams = 0;
-    for seed in 0..games {
-        let mut s = g.start_state(seed).expect("start");
-        let mut r = start.clone();
-        let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
-        loop {
-            let ours = ruleset_moves(g, &s);
-            let at = format!("seed {seed}, ply {}", s.ply);
-            assert_eq!(ours, reference_moves(&r), "{at}");
-            assert_eq!(counts(g, &s), r.pits, "{at}");
-            assert_eq!(stores(&s), r.stores, "{at}");
-            assert_eq!(s.to_move == 0, r.south, "{at}");
-            if s.ply.is_multiple_of(10) && seed < 10 {
-                assert_eq!(g.perft(&s, 4), r.perft(4), "{at}");
-            }
-            if ours.is_empty() {
-                let o = g.status(&s, &mut scratch).expect("over");
-                let (name, values) = r.ending().expect("the reference's game is over");
-                assert!(
-                    o.ending.starts_with(name),
-                    "{at}: {} against {name}",
-                    o.ending
-                );
-                if name != "24 each" {
-                    assert_eq!(o.values, vec![values[0] as i64, values[1] as i64], "{at}");
-                }
-                endings.push(name);
-                break;
-            }
-            let text = &ours[rand::Rng::random_range(&mut rng, 0..ours.len())];
-            super::common::play(g, &mut s, &[text]);
-            let (next, _, slam) = r.after(NAMES.iter().position(|n| n == text).unwrap());
-            slams += u32::from(slam);
-            r = next;
+    let perft = Perft {
+        games: 10,
+        every: 10,
+        depth: 4,
+    };
+    let each = |s: &State, r: &Reference, at: &str| {
+        super::pits::agree(g, s, &NAMES, &r.pits, r.south, at);
+        assert_eq!(stores(s), r.stores, "{at}");
+    };
+    let (mut endings, mut slams) = (Vec::new(), 0);
+    let end = |_: &State, r: &Reference, o: Outcome, at: &str| {
+        let (name, values) = r.ending().expect("the reference's game is over");
+        assert!(
+            o.ending.starts_with(name),
+            "{at}: {} against {name}",
+            o.ending
+        );
+        if name != "24 each" {
+            assert_eq!(o.values, vec![values[0] as i64, values[1] as i64], "{at}");
         }
-    }
+        endings.push(name);
+        slams += r.slams;
+    };
+    games_agree(g, start, ("", games), Some(perft), each, end);
     (endings, slams)
 }
 
@@ -207,7 +196,7 @@ fn games_agree(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u
 /// the first 10, and how each ends: all four endings are met.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    let (endings, slams) = games_agree(&load("oware", &[]), &Reference::start(false), 300);
+    let (endings, slams) = sample_agrees(&load("oware", &[]), &Reference::start(false), 300);
     assert!(slams > 0, "no grand slam played");
     for e in [
         "over 24 seeds",
@@ -220,7 +209,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
 
 #[test]
 fn with_the_grand_slam_forbidden_games_agree_too() {
-    let (_, slams) = games_agree(
+    let (_, slams) = sample_agrees(
         &load("oware", &[("grand_slam", "forbidden")]),
         &Reference::start(true),
         150,

@@ -4,7 +4,7 @@
 //! seeded sample of games, each played to its end.
 
 use super::common::load;
-use super::{games_agree, Perft, Reference as _};
+use super::{games_agree, perft_agrees, Perft, Reference as _};
 use tessel_interpreter::{Outcome, State};
 
 const SIDE: i32 = 10;
@@ -128,12 +128,7 @@ fn the_first_player_has_the_published_2176_moves() {
 /// Two whole turns (four decisions) from the start.
 #[test]
 fn perft_agrees_with_the_reference_to_two_whole_turns() {
-    let g = load("amazons", &[]);
-    let s = g.start_state(0).expect("start");
-    let r = Reference::start();
-    for d in 1..=4 {
-        assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
-    }
+    perft_agrees(&load("amazons", &[]), &Reference::start(), 4, "");
 }
 
 /// Every decision of 30 seeded random games, played to their end, and perft 3 every

@@ -3,7 +3,7 @@
 //! seeded random games, and every game of a seeded sample move by move.
 
 use super::common::load;
-use super::{games_agree, Perft, Reference as _};
+use super::{games_agree, perft_agrees, Perft};
 
 /// The reference: cells a1 = 0 … h8 = 63, `+1` white, `-1` black, `0` empty; white moves
 /// up the board. Returns the moves as (from, to) of the player to move, or none when the
@@ -76,12 +76,7 @@ fn name(c: usize) -> String {
 
 #[test]
 fn perft_agrees_with_the_reference_to_depth_4() {
-    let g = load("breakthrough", &[]);
-    let s = g.start_state(0).expect("start");
-    let r = Reference::start();
-    for d in 1..=4 {
-        assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
-    }
+    perft_agrees(&load("breakthrough", &[]), &Reference::start(), 4, "");
 }
 
 /// Every decision of 200 seeded random games, and perft 3 every tenth ply of the first 20.

@@ -4,6 +4,7 @@
 //! its own rules of moving.
 
 use super::common::{play, texts};
+use super::sorted;
 use std::collections::BTreeSet;
 use tessel_interpreter::{Game, State};
 
@@ -143,11 +144,6 @@ impl Board {
 
 /// A game's rules of moving: every legal move of the player to move.
 pub type Moves = fn(&Board) -> Vec<RefMove>;
-
-pub fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
 
 /// Every decision of `games` seeded random games (at most 400 plies), each position read
 /// afresh by the reference, agrees with it; perft to `depth` every twentieth ply of the

@@ -7,8 +7,8 @@
 //! a seeded sample of random games, with perft 3 now and then along the way.
 
 use super::common::{load, play, texts};
-use super::{games_agree, random_games_end, Perft, Reference as _};
-use tessel_interpreter::{Game, Outcome, State};
+use super::Perft;
+use super::{games_agree, perft_agrees, position, random_games_end_among, sorted};
 
 const EMPTY: u8 = 0;
 const WHITE: u8 = 1;
@@ -201,21 +201,11 @@ fn text(m: Move) -> String {
     }
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_agrees_with_the_reference_from_the_start() {
-    let g = load("fanorona", &[]);
-    let s = g.start_state(0).expect("start");
-    let r = Reference::start(1000);
     // The reference's counts, for the record: 5, 17, 64, 337, 1496, 6884, 33162 (decisions,
     // each capture of a chain and each pass one of them).
-    for d in 1..=7 {
-        assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
-    }
+    perft_agrees(&load("fanorona", &[]), &Reference::start(1000), 7, "");
 }
 
 /// Every decision of 200 seeded random games (they end with a side taken off the board),
@@ -224,25 +214,26 @@ fn perft_agrees_with_the_reference_from_the_start() {
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let mut endings = std::collections::BTreeMap::new();
-    for max_plies in [1000, 30] {
+    for max_plies in [1000u32, 30] {
         let g = load("fanorona", &[("max_plies", &max_plies.to_string())]);
         let perft = Perft {
             games: 20,
             every: 20,
             depth: 3,
         };
-        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
-            *endings.entry(o.ending).or_insert(0) += 1;
-        };
         let start = Reference::start(max_plies);
-        games_agree(&g, &start, ("", 200), Some(perft), |_, _, _| {}, end);
+        let end = |_: &_, _: &_, _, _: &_| {};
+        endings.extend(games_agree(
+            &g,
+            &start,
+            ("", 200),
+            Some(perft),
+            |_, _, _| {},
+            end,
+        ));
     }
     assert!(endings.contains_key("all taken"), "{endings:?}");
     assert!(endings.contains_key("move limit"), "{endings:?}");
-}
-
-fn position(g: &Game, p: &str) -> State {
-    g.parse_position(p, 0).expect("position")
 }
 
 /// Approach takes the line ahead up to the first gap; withdrawal the line behind; a man on
@@ -300,11 +291,5 @@ fn a_player_who_cannot_move_loses_or_draws() {
 #[test]
 fn random_games_end_by_the_rules() {
     let g = load("fanorona", &[]);
-    for (ending, plies) in random_games_end(&g, 20, 1000) {
-        assert!(
-            ["all taken", "no moves"].contains(&ending.as_str()),
-            "{ending}"
-        );
-        assert!(plies < 1000, "{plies}");
-    }
+    random_games_end_among(&g, (20, 1000), &["all taken", "no moves"], 999);
 }

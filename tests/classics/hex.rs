@@ -3,7 +3,7 @@
 //! perft from the empty board and every decision of seeded random games.
 
 use super::common::{load, play};
-use super::{games_agree, Reference as _};
+use super::{games_agree, perft_agrees};
 use std::collections::HashSet;
 use tessel_interpreter::{Game, Outcome, State};
 
@@ -132,16 +132,8 @@ fn perft_agrees_with_the_reference() {
         (4, true, 5),
         (2, true, 5),
     ] {
-        let g = hex(size, swap);
-        let s = g.start_state(0).expect("start");
-        let r = Reference::new(size, swap);
-        for d in 1..=depth {
-            assert_eq!(
-                g.perft(&s, d),
-                r.perft(d),
-                "{size} x {size}, swap {swap}, depth {d}"
-            );
-        }
+        let label = format!("{size} x {size}, swap {swap}, ");
+        perft_agrees(&hex(size, swap), &Reference::new(size, swap), depth, &label);
     }
 }
 

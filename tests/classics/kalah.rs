@@ -6,7 +6,7 @@
 //! No published perft counts for Kalah were found; the reference is the proof.
 
 use super::common::{load, stack};
-use super::{games_agree, Perft, Reference as _};
+use super::{games_agree, perft_agrees, Perft};
 use tessel_interpreter::{Game, Outcome, State};
 
 /// The 14 pits in sowing order: 0–5 south's houses (b1–g1), 6 south's store (h1), 7–12
@@ -93,11 +93,6 @@ impl super::Reference for Reference {
     }
 }
 
-/// The count of each pit on the ruleset's board, in the reference's order.
-fn counts(g: &Game, s: &State) -> [u32; 14] {
-    super::pits::counts(g, s, &NAMES)
-}
-
 #[test]
 fn perft_agrees_with_the_reference_to_depth_5() {
     for seeds in [3u32, 4, 6] {
@@ -105,22 +100,17 @@ fn perft_agrees_with_the_reference_to_depth_5() {
         let g = load("kalah", &[("seeds", &n)]);
         let s = g.start_state(0).expect("start");
         let r = Reference::start(seeds);
-        assert_eq!(counts(&g, &s), r.pits);
-        for d in 1..=5 {
-            assert_eq!(g.perft(&s, d), r.perft(d), "seeds {seeds}, depth {d}");
-        }
+        assert_eq!(super::pits::counts(&g, &s, &NAMES), r.pits);
+        perft_agrees(&g, &r, 5, &format!("seeds {seeds}, "));
     }
 }
 
 #[test]
 fn the_empty_capture_house_rule_agrees_with_the_reference() {
     let g = load("kalah", &[("empty_capture", "true")]);
-    let s = g.start_state(0).expect("start");
     let mut r = Reference::start(4);
     r.empty_capture = true;
-    for d in 1..=5 {
-        assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
-    }
+    perft_agrees(&g, &r, 5, "");
     sample_agrees(&g, &r, 100);
 }
 

@@ -22,6 +22,7 @@ mod tablut;
 mod tic_tac_toe;
 mod xiangqi;
 
+use std::collections::BTreeMap;
 use tessel_interpreter::{Game, Outcome, State};
 
 /// The eight lines of a grid for the reference generators (the four orthogonal first).
@@ -49,6 +50,27 @@ fn random_games_end(g: &Game, games: u64, plies: u32) -> Vec<(String, u32)> {
             (o.ending, s.ply)
         })
         .collect()
+}
+
+/// Random games (as `random_games_end`) each end by one of `endings`, after `most` plies at
+/// the most.
+fn random_games_end_among(g: &Game, (games, plies): (u64, u32), endings: &[&str], most: u32) {
+    for (ending, played) in random_games_end(g, games, plies) {
+        let at = format!("{ending} after {played}");
+        assert!(endings.contains(&ending.as_str()), "{at}");
+        assert!(played <= most, "{at}");
+    }
+}
+
+/// Decision texts in order, to compare as sets.
+fn sorted(mut v: Vec<String>) -> Vec<String> {
+    v.sort();
+    v
+}
+
+/// The state a position string (the ruleset's own notation) describes.
+fn position(g: &Game, p: &str) -> State {
+    g.parse_position(p, 0).expect("position")
 }
 
 /// Perft of an independent reference generator: from a position, the moves `moves` lists,
@@ -98,6 +120,15 @@ trait Reference: Clone {
     }
 }
 
+/// Perft of the ruleset from its start and of the reference from `r` agree at each depth to
+/// `depth`.
+fn perft_agrees<R: Reference>(g: &Game, r: &R, depth: u32, label: &str) {
+    let s = g.start_state(0).expect("start");
+    for d in 1..=depth {
+        assert_eq!(g.perft(&s, d), r.perft(d), "{label}depth {d}");
+    }
+}
+
 /// Perft to `depth` at every `every`th ply of the first `games` games of a sample.
 #[derive(Clone, Copy)]
 struct Perft {
@@ -110,6 +141,7 @@ struct Perft {
 /// the ruleset's decisions and the reference's, as sorted texts, agree at every ply, and
 /// so does `perft` where asked. `each` checks more at every ply, `end` at the end (the
 /// ruleset's outcome), each given the place (`label`, seed and ply) for its messages.
+/// Returns how many games ended by each of the ruleset's endings.
 fn games_agree<R: Reference>(
     g: &Game,
     start: &R,
@@ -117,7 +149,8 @@ fn games_agree<R: Reference>(
     perft: Option<Perft>,
     mut each: impl FnMut(&State, &R, &str),
     mut end: impl FnMut(&State, &R, Outcome, &str),
-) {
+) -> BTreeMap<String, u32> {
+    let mut endings = BTreeMap::new();
     let mut scratch = g.scratch();
     let mut legal = Vec::new();
     for seed in 0..games {
@@ -126,19 +159,22 @@ fn games_agree<R: Reference>(
         let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(seed);
         loop {
             let at = format!("{label}seed {seed}, ply {}", s.ply);
-            let mut ours = common::texts(g, &s);
-            ours.sort();
+            let ours = sorted(common::texts(g, &s));
             let theirs = r.moves();
-            let mut texts: Vec<String> = theirs.iter().map(|m| r.text(m)).collect();
-            texts.sort();
-            assert_eq!(ours, texts, "{at}");
+            assert_eq!(
+                ours,
+                sorted(theirs.iter().map(|m| r.text(m)).collect()),
+                "{at}"
+            );
             each(&s, &r, &at);
             if let Some(p) = perft.filter(|p| seed < p.games && s.ply.is_multiple_of(p.every)) {
                 assert_eq!(g.perft(&s, p.depth), r.perft(p.depth), "{at}");
             }
             if ours.is_empty() {
                 let o = g.status(&s, &mut scratch);
-                end(&s, &r, o.unwrap_or_else(|| panic!("{at}: not over")), &at);
+                let o = o.unwrap_or_else(|| panic!("{at}: not over"));
+                *endings.entry(o.ending.clone()).or_insert(0) += 1;
+                end(&s, &r, o, &at);
                 break;
             }
             let text = &ours[r.pick(&ours, &mut rng)];
@@ -148,6 +184,7 @@ fn games_agree<R: Reference>(
             r.play(m.expect("the reference has the decision"));
         }
     }
+    endings
 }
 
 /// Sowing games (kalah, oware): the count of each pit, read from the ruleset's stacks in

@@ -5,8 +5,7 @@
 //! kept, flying, the end at two men.
 
 use super::common::{load, play, texts};
-use super::{games_agree, random_games_end, Perft, Reference as _};
-use tessel_interpreter::{Outcome, State};
+use super::{games_agree, perft_agrees, position, random_games_end_among, sorted, Perft};
 
 /// The points in the order the ruleset names them (its position strings' order).
 const POINTS: [&str; 24] = [
@@ -178,19 +177,14 @@ impl super::Reference for Reference {
     }
 }
 
-fn sorted(mut v: Vec<String>) -> Vec<String> {
-    v.sort();
-    v
-}
-
 #[test]
 fn perft_agrees_with_the_reference_to_depth_5() {
-    let g = load("nine-mens-morris", &[]);
-    let s = g.start_state(0).expect("start");
-    let r = Reference::start(true);
-    for d in 1..=5 {
-        assert_eq!(g.perft(&s, d), r.perft(d), "depth {d}");
-    }
+    perft_agrees(
+        &load("nine-mens-morris", &[]),
+        &Reference::start(true),
+        5,
+        "",
+    );
 }
 
 /// Every decision of 100 seeded random games with flying and 100 without, and perft 3
@@ -205,12 +199,17 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
             every: 20,
             depth: 3,
         };
-        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
-            *endings.entry(o.ending).or_insert(0) += 1;
-        };
         let label = format!("flying {flying}, ");
         let start = Reference::start(flying);
-        games_agree(&g, &start, (&label, 100), Some(perft), |_, _, _| {}, end);
+        let end = |_: &_, _: &_, _, _: &_| {};
+        endings.extend(games_agree(
+            &g,
+            &start,
+            (&label, 100),
+            Some(perft),
+            |_, _, _| {},
+            end,
+        ));
     }
     assert!(endings.contains_key("two men"), "{endings:?}");
 }
@@ -220,11 +219,11 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
 fn a_mill_removes_a_man_not_in_a_mill_unless_all_are() {
     let g = load("nine-mens-morris", &[]);
     // White closes a7 d7 g7; black's a1 d1 g1 is a mill, b6 is not: only b6 may go.
-    let mut s = g.parse_position("WW1B17BBB w 5W5B", 0).expect("position");
+    let mut s = position(&g, "WW1B17BBB w 5W5B");
     play(&g, &mut s, &["g7"]);
     assert_eq!(sorted(texts(&g, &s)), ["xb6"]);
     // With black's men all in mills, any of them.
-    let mut s = g.parse_position("WW19BBB w 5W5B", 0).expect("position");
+    let mut s = position(&g, "WW19BBB w 5W5B");
     play(&g, &mut s, &["g7"]);
     assert_eq!(sorted(texts(&g, &s)), ["xa1", "xd1", "xg1"]);
     play(&g, &mut s, &["xd1"]);
@@ -238,11 +237,11 @@ fn three_men_fly_and_two_lose() {
     let mut scratch = g.scratch();
     // Black's three men (b2, a1, d1) against white's three (a7, g7, b6).
     let p = "W1WW14B2BB1 b -";
-    let s = g.parse_position(p, 0).expect("position");
+    let s = position(&g, p);
     let moves = texts(&g, &s);
     assert_eq!(moves.len(), 3 * 18, "{moves:?}");
     let g2 = load("nine-mens-morris", &[("flying", "false")]);
-    let s2 = g2.parse_position(p, 0).expect("position");
+    let s2 = position(&g2, p);
     assert_eq!(
         sorted(texts(&g2, &s2)),
         ["a1-a4", "b2-b4", "b2-d2", "d1-d2", "d1-g1"]
@@ -256,12 +255,6 @@ fn three_men_fly_and_two_lose() {
 
 #[test]
 fn random_games_end_at_two_men_or_the_limit() {
-    let g = load("nine-mens-morris", &[]);
-    for (ending, plies) in random_games_end(&g, 20, 1000) {
-        assert!(
-            ["two men", "no moves", "move limit"].contains(&ending.as_str()),
-            "{ending}"
-        );
-        assert!(plies <= 1000, "{plies}");
-    }
+    let endings = ["two men", "no moves", "move limit"];
+    random_games_end_among(&load("nine-mens-morris", &[]), (20, 1000), &endings, 1000);
 }

@@ -5,8 +5,7 @@
 //! capture, the hostile throne, the leader's capture and escape.
 
 use super::common::{load, play, texts};
-use super::{games_agree, random_games_end, Perft, Reference as _};
-use tessel_interpreter::{Game, Outcome, State};
+use super::{games_agree, perft_agrees, position, random_games_end_among, Perft};
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -194,13 +193,9 @@ fn option_sets() -> Vec<(Vec<(&'static str, &'static str)>, Rules)> {
 #[test]
 fn perft_agrees_with_the_reference_from_the_start() {
     for (i, (options, rules)) in option_sets().into_iter().enumerate() {
-        let g = load("tablut", &options);
-        let s = g.start_state(0).expect("start");
-        let r = Reference::start(rules);
         let depth = if i == 0 { 4 } else { 3 };
-        for d in 1..=depth {
-            assert_eq!(g.perft(&s, d), r.perft(d), "{options:?}, depth {d}");
-        }
+        let (g, r) = (load("tablut", &options), Reference::start(rules));
+        perft_agrees(&g, &r, depth, &format!("{options:?}, "));
     }
 }
 
@@ -216,20 +211,21 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
             every: 15,
             depth: 2,
         };
-        let end = |_: &State, _: &Reference, o: Outcome, _: &str| {
-            *endings.entry(o.ending).or_insert(0) += 1;
-        };
         let label = format!("{options:?}, ");
         let start = Reference::start(rules);
-        games_agree(&g, &start, (&label, 100), Some(perft), |_, _, _| {}, end);
+        let end = |_: &_, _: &_, _, _: &_| {};
+        endings.extend(games_agree(
+            &g,
+            &start,
+            (&label, 100),
+            Some(perft),
+            |_, _, _| {},
+            end,
+        ));
     }
     // Both sides win some games: the sample reaches both ends of the game.
     assert!(endings.contains_key("escape"), "{endings:?}");
     assert!(endings.contains_key("leader captured"), "{endings:?}");
-}
-
-fn position(g: &Game, p: &str) -> State {
-    g.parse_position(p, 0).expect("position")
 }
 
 /// A soldier moved next to an enemy takes it against a friend beyond; moving between two
@@ -299,12 +295,6 @@ fn the_leader_is_enclosed_on_four_sides_or_escapes() {
 
 #[test]
 fn random_games_end_by_escape_or_capture() {
-    let g = load("tablut", &[]);
-    for (ending, plies) in random_games_end(&g, 20, 1000) {
-        assert!(
-            ["escape", "leader captured", "no moves"].contains(&ending.as_str()),
-            "{ending}"
-        );
-        assert!(plies < 1000, "{plies}");
-    }
+    let endings = ["escape", "leader captured", "no moves"];
+    random_games_end_among(&load("tablut", &[]), (20, 1000), &endings, 999);
 }

@@ -4,7 +4,7 @@
 //! seeded sample of games, each played to its end.
 
 use super::common::load;
-use super::{games_agree, perft_agrees, Perft, Reference as _};
+use super::{games_agree, no_more, perft_agrees, Perft, Reference as _};
 use tessel_interpreter::{Outcome, State};
 
 const SIDE: i32 = 10;
@@ -136,23 +136,12 @@ fn perft_agrees_with_the_reference_to_two_whole_turns() {
 #[test]
 fn seeded_random_games_agree_with_the_reference_decision_by_decision() {
     let g = load("amazons", &[]);
-    let perft = Perft {
-        games: 5,
-        every: 25,
-        depth: 3,
-    };
+    let perft = Perft::to(3).every(25).in_first(5);
     let end = |_: &State, r: &Reference, o: Outcome, at: &str| {
         assert_eq!(o.ending, "no moves", "{at}");
         // The player to move, who cannot, loses.
         assert_eq!(o.winner(), Some(if r.white { 1 } else { 0 }), "{at}");
         assert!(r.landed.is_none(), "{at}: a game ends between turns");
     };
-    games_agree(
-        &g,
-        &Reference::start(),
-        ("", 30),
-        Some(perft),
-        |_, _, _| {},
-        end,
-    );
+    games_agree(&g, &Reference::start(), ("", 30), Some(perft), no_more, end);
 }

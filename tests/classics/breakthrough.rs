@@ -3,7 +3,7 @@
 //! seeded random games, and every game of a seeded sample move by move.
 
 use super::common::load;
-use super::{games_agree, perft_agrees, Perft};
+use super::{games_agree, no_end, no_more, perft_agrees, Perft};
 
 /// The reference: cells a1 = 0 … h8 = 63, `+1` white, `-1` black, `0` empty; white moves
 /// up the board. Returns the moves as (from, to) of the player to move, or none when the
@@ -83,18 +83,13 @@ fn perft_agrees_with_the_reference_to_depth_4() {
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
     let g = load("breakthrough", &[]);
-    let perft = Perft {
-        games: 20,
-        every: 10,
-        depth: 3,
-    };
-    let end = |_: &_, _: &_, _, _: &_| {};
+    let perft = Perft::to(3).every(10).in_first(20);
     games_agree(
         &g,
         &Reference::start(),
         ("", 200),
         Some(perft),
-        |_, _, _| {},
-        end,
+        no_more,
+        no_end,
     );
 }

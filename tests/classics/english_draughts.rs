@@ -5,7 +5,7 @@
 
 use super::common::{load, play, texts};
 use super::draughts::{agree_move_by_move, Board, RefMove, DIAGONALS};
-use super::{random_games_end_among, sorted};
+use super::{position, random_games_end_among, sorted};
 use tessel_interpreter::{Game, State};
 
 /// Perft from the start. Source: Aart Bik, "Perft for Checkers" (BikMove, 2009),
@@ -109,17 +109,13 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
 fn a_chain_is_one_move_written_with_every_landing() {
     let g = load("english-draughts", &[]);
     // Black's man on c3 jumps d4 and f6 (white men) to g7: compulsory, the only move.
-    let mut s = g
-        .parse_position("8/8/5w2/8/3w4/2b5/8/8 b", 0)
-        .expect("position");
+    let mut s = position(&g, "8/8/5w2/8/3w4/2b5/8/8 b");
     assert_eq!(texts(&g, &s), ["c3xe5xg7"]);
     play(&g, &mut s, &["c3xe5xg7"]);
     assert_eq!(g.position_string(&s), "8/6b1/8/8/8/8/8/8 w");
     // A king that can go round four men both ways: two decisions back to its square,
     // told apart by their landings (no rule numbers).
-    let mut s = g
-        .parse_position("8/8/8/2w1w3/8/2w1w3/3B4/8 b", 0)
-        .expect("position");
+    let mut s = position(&g, "8/8/8/2w1w3/8/2w1w3/3B4/8 b");
     assert_eq!(sorted(texts(&g, &s)), ["d2xb4xd6xf4xd2", "d2xf4xd6xb4xd2"]);
     assert_eq!(g.perft(&s, 1), 2);
     play(&g, &mut s, &["d2xf4xd6xb4xd2"]);
@@ -131,9 +127,7 @@ fn a_chain_is_one_move_written_with_every_landing() {
 fn a_man_crowned_by_a_jump_stops() {
     let g = load("english-draughts", &[]);
     // b6 jumps c7 to d8 and is crowned (it must: capturing is compulsory).
-    let mut s = g
-        .parse_position("8/2w5/1b6/8/8/8/8/8 b", 0)
-        .expect("position");
+    let mut s = position(&g, "8/2w5/1b6/8/8/8/8/8 b");
     assert_eq!(texts(&g, &s), ["b6xd8=B"]);
     play(&g, &mut s, &["b6xd8=B"]);
     assert_eq!(g.position_string(&s), "3B4/8/8/8/8/8/8/8 w");

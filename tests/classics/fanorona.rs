@@ -8,7 +8,7 @@
 
 use super::common::{load, play, texts};
 use super::Perft;
-use super::{games_agree, perft_agrees, position, random_games_end_among, sorted};
+use super::{games_agree, no_end, no_more, perft_agrees, position, random_games_end_among, sorted};
 
 const EMPTY: u8 = 0;
 const WHITE: u8 = 1;
@@ -213,27 +213,16 @@ fn perft_agrees_with_the_reference_from_the_start() {
 /// that the limit is met.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    let mut endings = std::collections::BTreeMap::new();
+    let mut endings = std::collections::BTreeSet::new();
     for max_plies in [1000u32, 30] {
         let g = load("fanorona", &[("max_plies", &max_plies.to_string())]);
-        let perft = Perft {
-            games: 20,
-            every: 20,
-            depth: 3,
-        };
+        let perft = Perft::to(3).every(20).in_first(20);
         let start = Reference::start(max_plies);
-        let end = |_: &_, _: &_, _, _: &_| {};
-        endings.extend(games_agree(
-            &g,
-            &start,
-            ("", 200),
-            Some(perft),
-            |_, _, _| {},
-            end,
-        ));
+        endings
+            .extend(games_agree(&g, &start, ("", 200), Some(perft), no_more, no_end).into_keys());
     }
-    assert!(endings.contains_key("all taken"), "{endings:?}");
-    assert!(endings.contains_key("move limit"), "{endings:?}");
+    assert!(endings.contains("all taken"), "{endings:?}");
+    assert!(endings.contains("move limit"), "{endings:?}");
 }
 
 /// Approach takes the line ahead up to the first gap; withdrawal the line behind; a man on

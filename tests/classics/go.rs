@@ -3,7 +3,7 @@
 //! scoring with komi — perft from the empty board and every decision of seeded random games.
 
 use super::common::load;
-use super::{games_agree, perft_agrees};
+use super::{games_agree, no_more, perft_agrees};
 use std::cell::Cell;
 use std::collections::HashSet;
 use tessel_interpreter::{Game, Outcome, State};
@@ -263,7 +263,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
         };
         let label = format!("{size} x {size}, ");
         let start = Reference::new(size, 400);
-        games_agree(&g, &start, (&label, games), None, |_, _, _| {}, end);
+        games_agree(&g, &start, (&label, games), None, no_more, end);
     }
     assert!(captures > 1000, "captures: {captures}");
     assert!(refusals > 20, "superko refusals: {refusals}");

@@ -3,7 +3,7 @@
 //! perft from the empty board and every decision of seeded random games.
 
 use super::common::{load, play};
-use super::{games_agree, perft_agrees};
+use super::{games_agree, no_more, perft_agrees};
 use std::collections::HashSet;
 use tessel_interpreter::{Game, Outcome, State};
 
@@ -155,7 +155,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
             &start,
             (&label, games),
             None,
-            |_, _, _| {},
+            no_more,
             end,
         );
     }

@@ -5,7 +5,7 @@
 
 use super::common::{load, play, texts};
 use super::draughts::{agree_move_by_move, Board, RefMove, DIAGONALS};
-use super::{random_games_end_among, sorted};
+use super::{position, random_games_end_among, sorted};
 use tessel_interpreter::{Game, State};
 
 /// Perft from the start. Source: Aart Bik, "BikDam: international checkers"
@@ -139,9 +139,7 @@ fn a_king_flies_and_the_most_pieces_must_be_taken() {
     // White king a1; black men d4, f6 and h4. The king flies over b2 and c3 to take d4,
     // lands on e5 (f6 stands next), takes f6 and lands on g7, h8, i9 or j10; the man on
     // i3 takes h4 and f6 too: two pieces each, all allowed. A single capture would not be.
-    let s = g
-        .parse_position("10/10/10/10/5b4/10/3b3b2/8w1/10/W9 w", 0)
-        .expect("position");
+    let s = position(&g, "10/10/10/10/5b4/10/3b3b2/8w1/10/W9 w");
     let t = sorted(texts(&g, &s));
     assert_eq!(
         t,
@@ -150,9 +148,7 @@ fn a_king_flies_and_the_most_pieces_must_be_taken() {
     );
     // Without f6 every capture takes one piece, and each is open (the king lands on any
     // square beyond d4).
-    let s = g
-        .parse_position("10/10/10/10/10/10/3b3b2/8w1/10/W9 w", 0)
-        .expect("position");
+    let s = position(&g, "10/10/10/10/10/10/3b3b2/8w1/10/W9 w");
     let t = sorted(texts(&g, &s));
     assert_eq!(
         t,
@@ -167,9 +163,7 @@ fn a_man_is_crowned_only_where_its_move_ends() {
     let g = load("international-draughts", &[]);
     // White man c8 jumps d9 to e10 (the far row), then e10 jumps f9 to g8: it ends on g8
     // a man.
-    let mut s = g
-        .parse_position("10/3b1b4/2w7/10/10/10/10/10/10/10 w", 0)
-        .expect("position");
+    let mut s = position(&g, "10/3b1b4/2w7/10/10/10/10/10/10/10 w");
     assert_eq!(texts(&g, &s), ["c8xe10xg8"]);
     play(&g, &mut s, &["c8xe10xg8"]);
     assert_eq!(g.position_string(&s), "10/10/6w3/10/10/10/10/10/10/10 b");

@@ -132,11 +132,7 @@ fn seeded_random_games_agree_with_the_reference_move_by_move() {
 }
 
 fn sample_agrees(g: &Game, start: &Reference, games: u64) {
-    let perft = Perft {
-        games: 20,
-        every: 10,
-        depth: 4,
-    };
+    let perft = Perft::to(4).every(10).in_first(20);
     let each =
         |s: &State, r: &Reference, at: &str| super::pits::agree(g, s, &NAMES, &r.pits, r.south, at);
     let end = |_: &State, r: &Reference, o: Outcome, at: &str| {

@@ -137,6 +137,31 @@ struct Perft {
     depth: u32,
 }
 
+impl Perft {
+    /// Perft to `depth` at every ply of every game; narrowed by `every` and `in_first`.
+    const fn to(depth: u32) -> Perft {
+        Perft {
+            games: u64::MAX,
+            every: 1,
+            depth,
+        }
+    }
+
+    const fn every(self, every: u32) -> Perft {
+        Perft { every, ..self }
+    }
+
+    const fn in_first(self, games: u64) -> Perft {
+        Perft { games, ..self }
+    }
+}
+
+/// For `games_agree`: no check at each ply beyond the decisions and perft.
+fn no_more<R>(_: &State, _: &R, _: &str) {}
+
+/// For `games_agree`: no check at the end beyond the game's being over.
+fn no_end<R>(_: &State, _: &R, _: Outcome, _: &str) {}
+
 /// Every decision of `games` seeded random games, from `start` and played to their end:
 /// the ruleset's decisions and the reference's, as sorted texts, agree at every ply, and
 /// so does `perft` where asked. `each` checks more at every ply, `end` at the end (the

@@ -5,7 +5,9 @@
 //! kept, flying, the end at two men.
 
 use super::common::{load, play, texts};
-use super::{games_agree, perft_agrees, position, random_games_end_among, sorted, Perft};
+use super::{
+    games_agree, no_end, no_more, perft_agrees, position, random_games_end_among, sorted, Perft,
+};
 
 /// The points in the order the ruleset names them (its position strings' order).
 const POINTS: [&str; 24] = [
@@ -191,27 +193,17 @@ fn perft_agrees_with_the_reference_to_depth_5() {
 /// every twentieth decision of the first ten of each.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    let mut endings = std::collections::BTreeMap::new();
+    let mut endings = std::collections::BTreeSet::new();
     for flying in [true, false] {
         let g = load("nine-mens-morris", &[("flying", &flying.to_string())]);
-        let perft = Perft {
-            games: 10,
-            every: 20,
-            depth: 3,
-        };
+        let perft = Perft::to(3).every(20).in_first(10);
         let label = format!("flying {flying}, ");
         let start = Reference::start(flying);
-        let end = |_: &_, _: &_, _, _: &_| {};
-        endings.extend(games_agree(
-            &g,
-            &start,
-            (&label, 100),
-            Some(perft),
-            |_, _, _| {},
-            end,
-        ));
+        endings.extend(
+            games_agree(&g, &start, (&label, 100), Some(perft), no_more, no_end).into_keys(),
+        );
     }
-    assert!(endings.contains_key("two men"), "{endings:?}");
+    assert!(endings.contains("two men"), "{endings:?}");
 }
 
 /// A mill removes a man not in a mill; when every man is in one, any may go.

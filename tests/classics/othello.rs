@@ -1,7 +1,7 @@
 //! Othello (rulesets/othello.tessel): flips along the eight lines, passing, the end.
 
 use super::common::{load, play, texts};
-use super::random_games_end;
+use super::{position, random_games_end};
 
 /// Perft from the start. Source: Aart Bik, "Perft for Reversi" (2009-02),
 /// https://aartbik.blogspot.com/2009/02/perft-for-reversi.html — 1: 4, 2: 12, 3: 56,
@@ -42,9 +42,7 @@ fn a_disc_turns_over_the_lines_it_closes() {
 fn a_stuck_player_passes_and_the_game_ends_when_neither_can_move() {
     let g = load("othello", &[]);
     // White to move, with no disc to outflank: only a pass; black can still play h1.
-    let s = g
-        .parse_position("8/8/8/8/8/8/8/XXXXXXO1 w", 0)
-        .expect("position");
+    let s = position(&g, "8/8/8/8/8/8/8/XXXXXXO1 w");
     assert_eq!(texts(&g, &s), ["pass"]);
     let mut s2 = s.clone();
     play(&g, &mut s2, &["pass", "h1"]);

@@ -165,11 +165,7 @@ fn sample_agrees(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>,
         .position(|p| p.name == "seed")
         .unwrap() as u8;
     let stores = |s: &State| [0, 1].map(|p| u32::from(s.zones[g.zone_slot(zone, p, kind)]));
-    let perft = Perft {
-        games: 10,
-        every: 10,
-        depth: 4,
-    };
+    let perft = Perft::to(4).every(10).in_first(10);
     let each = |s: &State, r: &Reference, at: &str| {
         super::pits::agree(g, s, &NAMES, &r.pits, r.south, at);
         assert_eq!(stores(s), r.stores, "{at}");

@@ -6,7 +6,7 @@
 //! and ranks 1–9 from black's side.
 
 use super::common::{load, play, texts};
-use super::random_games_end;
+use super::{position, random_games_end};
 use tessel_interpreter::Game;
 
 fn shogi() -> Game {
@@ -102,9 +102,7 @@ fn a_pawn_drop_may_not_checkmate_but_a_gold_drop_or_a_pawn_move_may() {
 #[test]
 fn a_pawn_drop_that_checks_without_mating_is_legal() {
     let g = shogi();
-    let s = g
-        .parse_position("k8/9/9/9/9/9/9/9/4K4 b P 1", 0)
-        .expect("position");
+    let s = position(&g, "k8/9/9/9/9/9/9/9/4K4 b P 1");
     assert!(texts(&g, &s).contains(&"P@a8".to_string()));
 }
 
@@ -113,9 +111,7 @@ fn a_pawn_drop_that_checks_without_mating_is_legal() {
 #[test]
 fn drops_keep_nifu_and_leave_every_piece_a_move() {
     let g = shogi();
-    let s = g
-        .parse_position("4k4/9/9/9/4P4/9/(+P)8/9/4K4 b PLN 1", 0)
-        .expect("position");
+    let s = position(&g, "4k4/9/9/9/4P4/9/(+P)8/9/4K4 b PLN 1");
     let moves = texts(&g, &s);
     let on = |piece: &str, cell: &str| moves.contains(&format!("{piece}@{cell}"));
     assert!(!on("P", "e3") && !on("P", "e8"), "nifu");
@@ -132,9 +128,7 @@ fn drops_keep_nifu_and_leave_every_piece_a_move() {
 #[test]
 fn promotion_is_offered_forced_or_not_and_undone_in_hand() {
     let g = shogi();
-    let s = g
-        .parse_position("4k4/P8/2N6/5L3/9/9/9/9/4K4 b - 1", 0)
-        .expect("position");
+    let s = position(&g, "4k4/P8/2N6/5L3/9/9/9/9/4K4 b - 1");
     let moves = texts(&g, &s);
     assert!(moves.contains(&"a8a9=+P".to_string()));
     assert!(!moves.iter().any(|m| m == "a8a9=P" || m == "a8a9"));
@@ -142,9 +136,7 @@ fn promotion_is_offered_forced_or_not_and_undone_in_hand() {
     assert!(moves.contains(&"c7b9=+N".to_string()) && !moves.contains(&"c7b9=N".to_string()));
     assert!(moves.contains(&"f6f8=+L".to_string()) && moves.contains(&"f6f8=L".to_string()));
     // Black's tokin on e5 taken by white's gold: white holds a pawn.
-    let mut s = g
-        .parse_position("4k4/9/9/4g4/4(+P)4/9/9/9/4K4 w - 1", 0)
-        .expect("position");
+    let mut s = position(&g, "4k4/9/9/4g4/4(+P)4/9/9/9/4K4 w - 1");
     play(&g, &mut s, &["e6e5"]);
     let written = g.position_string(&s);
     assert!(written.ends_with(" p 2"), "{written}");

@@ -5,7 +5,7 @@
 //! capture, the hostile throne, the leader's capture and escape.
 
 use super::common::{load, play, texts};
-use super::{games_agree, perft_agrees, position, random_games_end_among, Perft};
+use super::{games_agree, no_end, no_more, perft_agrees, position, random_games_end_among, Perft};
 
 const EMPTY: u8 = 0;
 const BLACK: u8 = 1;
@@ -203,29 +203,19 @@ fn perft_agrees_with_the_reference_from_the_start() {
 /// leader's escape or capture), and perft 2 every fifteenth ply of the first ten.
 #[test]
 fn seeded_random_games_agree_with_the_reference_move_by_move() {
-    let mut endings = std::collections::BTreeMap::new();
+    let mut endings = std::collections::BTreeSet::new();
     for (options, rules) in option_sets() {
         let g = load("tablut", &options);
-        let perft = Perft {
-            games: 10,
-            every: 15,
-            depth: 2,
-        };
+        let perft = Perft::to(2).every(15).in_first(10);
         let label = format!("{options:?}, ");
         let start = Reference::start(rules);
-        let end = |_: &_, _: &_, _, _: &_| {};
-        endings.extend(games_agree(
-            &g,
-            &start,
-            (&label, 100),
-            Some(perft),
-            |_, _, _| {},
-            end,
-        ));
+        endings.extend(
+            games_agree(&g, &start, (&label, 100), Some(perft), no_more, no_end).into_keys(),
+        );
     }
     // Both sides win some games: the sample reaches both ends of the game.
-    assert!(endings.contains_key("escape"), "{endings:?}");
-    assert!(endings.contains_key("leader captured"), "{endings:?}");
+    assert!(endings.contains("escape"), "{endings:?}");
+    assert!(endings.contains("leader captured"), "{endings:?}");
 }
 
 /// A soldier moved next to an enemy takes it against a friend beyond; moving between two

@@ -152,18 +152,9 @@ fn perft_agrees_with_the_reference_to_depth_5() {
 /// Plays `games` seeded random games from `start`, each agreeing with the reference: the
 /// endings met and the grand slams played.
 fn sample_agrees(g: &Game, start: &Reference, games: u64) -> (Vec<&'static str>, u32) {
-    let zone = g
-        .program
-        .zones
-        .iter()
-        .position(|z| z.name == "store")
-        .unwrap() as u8;
-    let kind = g
-        .program
-        .pieces
-        .iter()
-        .position(|p| p.name == "seed")
-        .unwrap() as u8;
+    let zone = g.program.zones.iter().position(|z| z.name == "store");
+    let kind = g.program.pieces.iter().position(|p| p.name == "seed");
+    let (zone, kind) = (zone.unwrap() as u8, kind.unwrap() as u8);
     let stores = |s: &State| [0, 1].map(|p| u32::from(s.zones[g.zone_slot(zone, p, kind)]));
     let perft = Perft::to(4).every(10).in_first(10);
     let each = |s: &State, r: &Reference, at: &str| {

@@ -67,16 +67,7 @@ impl super::Reference for Reference {
 
     fn play(&mut self, from: usize) {
         let (own_store, rival_store) = if self.south { (6, 13) } else { (13, 6) };
-        let mut seeds = std::mem::take(&mut self.pits[from]);
-        let mut at = from;
-        while seeds > 0 {
-            at = (at + 1) % 14;
-            if at == rival_store {
-                continue;
-            }
-            self.pits[at] += 1;
-            seeds -= 1;
-        }
+        let at = super::pits::sow(&mut self.pits, from, rival_store);
         let own = if self.south { 0..6 } else { 7..13 };
         if own.contains(&at) && self.pits[at] == 1 && (self.empty_capture || self.pits[12 - at] > 0)
         {

@@ -212,11 +212,27 @@ fn games_agree<R: Reference>(
     endings
 }
 
-/// Sowing games (kalah, oware): the count of each pit, read from the ruleset's stacks in
-/// the reference's order, and the same counts and player to move as the reference's.
+/// Sowing games (kalah, oware): sowing in their references; the count of each pit, read
+/// from the ruleset's stacks in the reference's order, and the same counts and player to
+/// move as the reference's.
 mod pits {
     use super::common::stack;
     use tessel_interpreter::{Game, State};
+
+    /// Sows the seeds of pit `from` one by one into the pits after it, round the ring,
+    /// passing over the pit `skip`; returns the pit the last seed fell in.
+    pub fn sow(pits: &mut [u32], from: usize, skip: usize) -> usize {
+        let mut seeds = std::mem::take(&mut pits[from]);
+        let mut at = from;
+        while seeds > 0 {
+            at = (at + 1) % pits.len();
+            if at != skip {
+                pits[at] += 1;
+                seeds -= 1;
+            }
+        }
+        at
+    }
 
     pub fn counts<const N: usize>(g: &Game, s: &State, names: &[&str; N]) -> [u32; N] {
         let mut out = [0; N];

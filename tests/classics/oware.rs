@@ -57,16 +57,8 @@ impl Reference {
     /// grand slam.
     fn after(&self, from: usize) -> (Reference, bool, bool) {
         let mut t = self.clone();
-        let mut seeds = std::mem::take(&mut t.pits[from]);
-        let mut at = from;
-        while seeds > 0 {
-            at = (at + 1) % 12;
-            if at == from {
-                continue;
-            }
-            t.pits[at] += 1;
-            seeds -= 1;
-        }
+        // A lap of twelve seeds or more passes over the emptied house.
+        let at = super::pits::sow(&mut t.pits, from, from);
         let theirs = side(!self.south);
         let mut run = Vec::new();
         let mut c = at;

@@ -5,7 +5,7 @@
 
 use super::common::{load, play, texts};
 use super::draughts::{agree_move_by_move, Board, RefMove, DIAGONALS};
-use super::{position, random_games_end_among, sorted};
+use super::{perft_is, position, random_games_end_among, sorted};
 use tessel_interpreter::{Game, State};
 
 /// Perft from the start. Source: Aart Bik, "BikDam: international checkers"
@@ -17,10 +17,7 @@ use tessel_interpreter::{Game, State};
 fn perft_from_the_start_matches_the_published_counts() {
     let g = load("international-draughts", &[]);
     let s = g.start_state(0).expect("start");
-    let published = [9, 81, 658, 4265, 27117, 167140];
-    for (d, &n) in published.iter().enumerate() {
-        assert_eq!(g.perft(&s, d as u32 + 1), n, "depth {}", d + 1);
-    }
+    perft_is(&g, &s, &[9, 81, 658, 4265, 27117, 167140], "");
 }
 
 /// Depth 7 as published; at depth 8 the ruleset counts 10 more than BikDam, the ways

@@ -120,6 +120,13 @@ trait Reference: Clone {
     }
 }
 
+/// Perft of the ruleset from `s` is `counts`, depth by depth from 1.
+fn perft_is(g: &Game, s: &State, counts: &[u64], label: &str) {
+    for (d, &n) in (1..).zip(counts) {
+        assert_eq!(g.perft(s, d), n, "{label}depth {d}");
+    }
+}
+
 /// Perft of the ruleset from its start and of the reference from `r` agree at each depth to
 /// `depth`.
 fn perft_agrees<R: Reference>(g: &Game, r: &R, depth: u32, label: &str) {

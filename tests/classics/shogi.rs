@@ -6,7 +6,7 @@
 //! and ranks 1–9 from black's side.
 
 use super::common::{load, play, texts};
-use super::{position, random_games_end};
+use super::{perft_is, position, random_games_end};
 use tessel_interpreter::Game;
 
 fn shogi() -> Game {
@@ -22,9 +22,7 @@ fn shogi() -> Game {
 fn perft_from_the_start_matches_the_published_counts() {
     let g = shogi();
     let s = g.start_state(0).expect("start");
-    for (d, n) in [(1, 30), (2, 900), (3, 25_470)] {
-        assert_eq!(g.perft(&s, d), n, "depth {d}");
-    }
+    perft_is(&g, &s, &[30, 900, 25_470], "");
 }
 
 #[test]

@@ -3,16 +3,7 @@
 //! random games played to their end.
 
 use super::common::{load, texts};
-use super::random_games_end_among;
-use tessel_interpreter::Game;
-
-fn perft(g: &Game, fen: Option<&str>, depth: u32) -> u64 {
-    let s = match fen {
-        Some(f) => g.parse_position(f, 0).expect("valid position"),
-        None => g.start_state(0).expect("start"),
-    };
-    g.perft(&s, depth)
-}
+use super::{perft_is, random_games_end_among};
 
 /// Perft from the start. Source: the Chess Programming Wiki, "Chinese Chess Perft
 /// Results", https://www.chessprogramming.org/Chinese_Chess_Perft_Results — 1: 44,
@@ -21,9 +12,12 @@ fn perft(g: &Game, fen: Option<&str>, depth: u32) -> u64 {
 #[test]
 fn perft_from_the_start_matches_the_published_counts() {
     let g = load("xiangqi", &[]);
-    for (d, n) in [(1, 44), (2, 1920), (3, 79666)] {
-        assert_eq!(perft(&g, None, d), n, "depth {d}");
-    }
+    perft_is(
+        &g,
+        &g.start_state(0).expect("start"),
+        &[44, 1920, 79666],
+        "",
+    );
 }
 
 /// Depth 4 takes about ten seconds in release.
@@ -31,7 +25,7 @@ fn perft_from_the_start_matches_the_published_counts() {
 #[ignore = "slow: run with --ignored"]
 fn perft_4_from_the_start_matches_the_published_count() {
     let g = load("xiangqi", &[]);
-    assert_eq!(perft(&g, None, 4), 3290240);
+    assert_eq!(g.perft(&g.start_state(0).expect("start"), 4), 3290240);
 }
 
 /// The test positions of the same page (positions 2 to 11, red to move), depths 1–3.
@@ -73,14 +67,8 @@ const POSITIONS: &[(&str, [u64; 3])] = &[
 fn perft_from_the_published_test_positions_matches() {
     let g = load("xiangqi", &[]);
     for (fen, counts) in POSITIONS {
-        for (d, &n) in counts.iter().enumerate() {
-            assert_eq!(
-                perft(&g, Some(fen), d as u32 + 1),
-                n,
-                "{fen}, depth {}",
-                d + 1
-            );
-        }
+        let s = g.parse_position(fen, 0).expect("valid position");
+        perft_is(&g, &s, counts, &format!("{fen}, "));
     }
 }
 

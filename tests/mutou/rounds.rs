@@ -322,3 +322,30 @@ fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations
     assert_eq!(g.bd(&s).outlines[cell(&g, "x2")].len(), 3);
     assert!(texts(&g, &s).contains(&"pass".to_string()));
 }
+
+#[test]
+fn interpolations_left_unmade_lapse_when_the_caller_stops() {
+    // "The calling player may interpolate up to the quandar total … in the called
+    // player's move sequence as it stands at the time of the call": what the caller leaves
+    // unmade is not theirs to make in a later window without a new call.
+    let g = game(&[("choices", "on")]);
+    let mut s = position(
+        &g,
+        &[("e5", 0, [1, 1, 0, 0, 0]), ("k11", 1, [1, 0, 0, 0, 0])],
+        Some(3),
+    );
+    play(&g, &mut s, &["split_a@e5"]);
+    play(&g, &mut s, &["call_toss", "_q1=2", "i_split@k11", "pass"]);
+    assert_eq!(s.to_move, 0);
+    let t = texts(&g, &s);
+    let again = t
+        .iter()
+        .find(|m| m.starts_with("split_a@"))
+        .unwrap_or_else(|| panic!("red may alter again: {t:?}"))
+        .clone();
+    play(&g, &mut s, &[&again]);
+    // A new window: blue may call again, but makes no alteration without a call.
+    assert_eq!(s.to_move, 1, "blue is asked");
+    let t = texts(&g, &s);
+    assert!(!t.iter().any(|m| m.starts_with("i_")), "{t:?}");
+}

@@ -342,25 +342,3 @@ fn random_games_end_by_escape_or_capture() {
         assert!(plies < 1000, "{plies}");
     }
 }
-
-/// The ruleset's `score` (for the search and `greedy`; no rule depends on it): five for
-/// each line open from the leader to the edge, less one for each attacker beside him, two
-/// for each defender and less one for each attacker; black's is white's with the sign
-/// turned.
-#[test]
-fn the_score_counts_the_leaders_open_lines_to_the_edge() {
-    let g = load("tablut", &[]);
-    // Leader on d3, open to a3, i3, d1 and d9; one attacker far off.
-    let s = position(&g, "9/9/9/9/9/9/3K5/9/b8 w");
-    assert_eq!((g.score(&s, 1), g.score(&s, 0)), (4 * 5 - 1, 1 - 4 * 5));
-    // An attacker on d2 closes d1 and stands beside him.
-    let s = position(&g, "9/9/9/9/9/9/3K5/3b5/9 w");
-    assert_eq!(g.score(&s, 1), 3 * 5 - 1 - 1);
-    // The start: the leader is walled in by his own; eight defenders against sixteen.
-    let s = g.start_state(0).expect("start");
-    assert_eq!(g.score(&s, 1), 0);
-    // With `escape=corner` only the corners count: from d1, a1 is open and i1 is not.
-    let g = load("tablut", &[("escape", "corner")]);
-    let s = position(&g, "9/9/9/9/9/9/9/9/3K1w3 b");
-    assert_eq!(g.score(&s, 1), 5 + 2);
-}

@@ -25,7 +25,8 @@ pub(super) const EXPLORATION: f64 = 0.25;
 
 /// Decisions a playout goes on past the depth cap where the score has shown no spread at
 /// any leaf so far ([`super::leaf`]): far enough for a board game to fill (a 10 x 10 board
-/// of queens and arrows ends within 200), and a bound where random play never ends.
+/// that loses a cell every two decisions ends within 200), and a bound where random play
+/// never ends.
 /// Playing such playouts to the end is what a score that never varies leaves to learn
 /// from: at the cap every leaf would be an even share (docs/analysis/agents.md: a board
 /// game with no captures, 63% against `random` with the flat estimate).

@@ -1,6 +1,8 @@
 //! Where a playout stops early (the depth cap), each player's chance of winning, from the
 //! ruleset's `score` (3.20a; `material` when it declares none) mapped through a softmax
-//! whose scale adapts to the spread of the scores the search has seen.
+//! whose scale adapts to the spread of the scores the search has seen; where the scores
+//! have shown no spread at all, the tree plays the playout on to the end instead
+//! ([`Scale::flat`]).
 
 use crate::game::Game;
 use crate::state::State;
@@ -23,6 +25,12 @@ impl Scale {
         } else {
             (2.0 * self.sum / self.count).max(1.0)
         }
+    }
+
+    /// Every leaf seen so far (at least one) scored every player the same: the score has
+    /// shown no spread, so an estimate by it is an even share whatever the position.
+    pub(super) fn flat(&self) -> bool {
+        self.count > 0.0 && self.sum == 0.0
     }
 }
 

@@ -354,3 +354,49 @@ fn a_reused_root_whose_tried_decisions_are_all_ruled_out_searches_the_others() {
         "no playout went through a ruled-out one"
     );
 }
+
+#[test]
+fn where_the_score_never_varies_the_playouts_go_on_to_the_end() {
+    // Two runners on files of their own: nothing is ever taken, so material is 0 in every
+    // position and an estimate at the depth cap says nothing. The player who cannot move
+    // wins: each has twenty cells to run, so red wins by running them in ten moves (a1a3,
+    // then steps of two) and loses after a1a2 (eleven moves at least). Only playouts
+    // played to the end see it (every game lasts more than 8 decisions). With the flat
+    // estimate the search split its playouts evenly and kept the first decision.
+    let rules = r#"
+        game "Misere race"
+        players red blue
+        board grid 2 x 21 files "ab"
+        dirs forward = mirrored n
+        piece runner R r { move ride forward max 2 to empty }
+        ending "no moves" if no_moves => mover wins
+        start "1r/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/R1 r"
+    "#;
+    let program = compile("race", rules, &MapLoader(HashMap::new()), &[])
+        .program
+        .expect("the race compiles");
+    let g = Game::new(program);
+    let s = g.start_state(0).expect("start");
+    let moves = legal(&g, &s);
+    let texts: Vec<String> = moves
+        .iter()
+        .map(|m| g.move_text_among(&moves, *m))
+        .collect();
+    assert_eq!(texts, ["a1a2", "a1a3"]);
+    // A playout's first loss can hold a decision down for a while at the exploration
+    // weight of 0.25 (tree.rs), so a few seeds of twelve may still keep a1a2.
+    let long = (0..12)
+        .filter(|&seed| {
+            let c = Mind::new(Agent::Mcts(Search::playouts(400))).choose(
+                &g,
+                &s,
+                &moves,
+                &mut rng(seed),
+                &mut g.scratch(),
+                None,
+            );
+            g.move_text_among(&moves, c.mv) == "a1a3" && c.win > 0.5
+        })
+        .count();
+    assert!(long >= 9, "a1a3 chosen at {long} seeds of 12");
+}

@@ -298,8 +298,8 @@ fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
     assert_eq!(var(&g, &s, "units", 0), 2);
 }
 
-#[test]
-fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations() {
+/// Calls on: red (on e5) has split e5, blue (on k11) may call.
+fn after_an_area_alteration() -> (Game, State) {
     let g = game(&[("choices", "on")]);
     let mut s = position(
         &g,
@@ -307,6 +307,12 @@ fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations
         Some(3),
     );
     play(&g, &mut s, &["split_a@e5"]);
+    (g, s)
+}
+
+#[test]
+fn a_choice_called_on_an_area_alteration_lets_the_caller_interpolate_alterations() {
+    let (g, mut s) = after_an_area_alteration();
     // Blue calls, tosses a 1: blue makes one alteration of its own, within its reach.
     play(&g, &mut s, &["call_toss", "_q1=1"]);
     assert_eq!(s.to_move, 1);
@@ -328,13 +334,7 @@ fn interpolations_left_unmade_lapse_when_the_caller_stops() {
     // "The calling player may interpolate up to the quandar total … in the called
     // player's move sequence as it stands at the time of the call": what the caller leaves
     // unmade is not theirs to make in a later window without a new call.
-    let g = game(&[("choices", "on")]);
-    let mut s = position(
-        &g,
-        &[("e5", 0, [1, 1, 0, 0, 0]), ("k11", 1, [1, 0, 0, 0, 0])],
-        Some(3),
-    );
-    play(&g, &mut s, &["split_a@e5"]);
+    let (g, mut s) = after_an_area_alteration();
     play(&g, &mut s, &["call_toss", "_q1=2", "i_split@k11", "pass"]);
     assert_eq!(s.to_move, 0);
     let t = texts(&g, &s);

@@ -256,10 +256,7 @@ fn the_search_does_not_peek_at_the_coming_throws() {
         ending "arrived" if arrived == 1 => mover loses
         start "1r/2/2/2/2/2/2/2/2/2/2/R1 r"
     "#;
-    let program = compile("dice", rules, &MapLoader(HashMap::new()), &[])
-        .program
-        .expect("dice race compiles");
-    let g = Game::new(program);
+    let g = bundled("dice", rules, &[]);
     let mut s = g.start_state(5).expect("start");
     let mut scratch = g.scratch();
     while g.actor(&s, &mut scratch) == Actor::Chance {
@@ -372,10 +369,7 @@ fn where_the_score_never_varies_the_playouts_go_on_to_the_end() {
         ending "no moves" if no_moves => mover wins
         start "1r/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/2/R1 r"
     "#;
-    let program = compile("race", rules, &MapLoader(HashMap::new()), &[])
-        .program
-        .expect("the race compiles");
-    let g = Game::new(program);
+    let g = bundled("race", rules, &[]);
     let s = g.start_state(0).expect("start");
     let moves = legal(&g, &s);
     let texts: Vec<String> = moves

@@ -5,6 +5,7 @@
 //! and anti-decisive checks, tree reuse between decisions ([`Mind`]) and root parallelism.
 
 mod leaf;
+mod run;
 mod tactics;
 // The unit tests play a bundled ruleset, so they live with the crate's tests, outside the
 // engine's source (which names no game).
@@ -221,6 +222,8 @@ pub type OnProgress<'a> = &'a (dyn Fn(Progress) + Sync);
 pub struct Mind {
     pub agent: Agent,
     trees: Vec<Tree>,
+    /// Where the search decided so far in this turn ([`run`]).
+    run: run::Run,
 }
 
 impl Mind {
@@ -228,6 +231,7 @@ impl Mind {
         Mind {
             agent,
             trees: Vec::new(),
+            run: run::Run::default(),
         }
     }
 
@@ -269,6 +273,12 @@ impl Mind {
             Agent::Mcts(search) => search,
         };
         let began = Instant::now();
+        // Decisions that lead back to where this turn has been are no progress.
+        let onward = self.run.onward(g, s, legal);
+        if onward.len() == 1 {
+            return simple(onward[0], Why::Only);
+        }
+        let legal = onward.as_slice();
         let legal = if search.checks {
             if let Some(m) = tactics::winning(g, s, legal, scratch) {
                 return Choice {

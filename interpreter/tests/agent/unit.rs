@@ -394,3 +394,39 @@ fn where_the_score_never_varies_the_playouts_go_on_to_the_end() {
         .count();
     assert!(long >= 9, "a1a3 chosen at {long} seeds of 12");
 }
+
+#[test]
+fn a_decision_that_leads_back_to_where_the_turn_has_been_is_not_taken() {
+    // Red may flip a flag as often as it likes (a free action: the turn goes on) or move
+    // its runner, which loses at once. The checks rule the move out, so a search that
+    // looks no further than that flips the flag for ever; a flip back to a position
+    // already met this turn is no progress, and the move is what is left.
+    let rules = r#"
+        game "Stall"
+        players red blue
+        board grid 1 x 3 files "a"
+        dirs forward = mirrored n
+        var flag = 0
+        piece runner R r { move step forward to empty }
+        action flip free then set flag = 1 - flag
+        ending "ran" if height(a2) > 0 => mover wins
+        start "r/1/R r"
+    "#;
+    let g = bundled("stall", rules, &[]);
+    let mut s = g.start_state(0).expect("start");
+    let text = |s: &State, m: Move| g.move_text_among(&legal(&g, s), m);
+    let mut mind = Mind::new(Agent::Mcts(Search::playouts(50)));
+    let mut r = rng(1);
+    let mut made = Vec::new();
+    for _ in 0..4 {
+        let moves = legal(&g, &s);
+        let c = mind.choose(&g, &s, &moves, &mut r, &mut g.scratch(), None);
+        made.push(text(&s, c.mv));
+        if made.last().is_some_and(|m| m != "flip") {
+            break;
+        }
+        mind.observe(&g, c.mv);
+        g.apply(&mut s, c.mv);
+    }
+    assert_eq!(made, ["flip", "a1a2"], "{made:?}");
+}

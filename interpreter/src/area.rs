@@ -19,6 +19,10 @@ pub struct Area {
     /// The tessels (slot = cell) with their outlines as played and their relations, kept
     /// so that a change derives again only what it touches.
     pub tess: Tessellation,
+    /// The board's links are each cell's in turn: cell `c`'s are `link_at[c]..link_at[c
+    /// + 1]` of [`Board::links`], with these costs.
+    link_at: Vec<u32>,
+    costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
     diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
     /// Each cell's merges, worked out when first asked for: the cells it may merge with and
@@ -58,11 +62,13 @@ impl Area {
         drawing: ir::Drawing,
         tess: Tessellation,
     ) -> Area {
-        let (links, costs, outlines) = links(base.cells.len(), &drawing, &tess);
+        let cells = base.cells.len();
+        let all = Links::new(cells, &drawing, &tess, None);
+        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
         let board = ir::Board {
             cells: base.cells.clone(),
             dirs: base.dirs.clone(),
-            links,
+            links: all.links,
             opposite: base.opposite.clone(),
             cell_mirror: Vec::new(),
             dir_mirror: Vec::new(),
@@ -70,11 +76,13 @@ impl Area {
             rows: base.rows.clone(),
             coords: Vec::new(),
             outlines,
-            link_costs: costs,
+            link_costs: all.costs,
             drawing: None,
         };
         Area {
             board: Board::build(&board, regions, players),
+            link_at: all.at,
+            costs: board.link_costs,
             drawing,
             diagonals: unknown(base.cells.len()),
             merges: unknown(base.cells.len()),
@@ -176,9 +184,15 @@ impl Area {
             .map(|c| (c, d.tessels[c].clone()))
             .collect();
         let tess = self.tess.try_alter(&redrawn, &d.splices)?;
-        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
+        let cells = base.cells.len();
+        let all = Links::new(cells, &d, &tess, Some(self));
+        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
         let changed = Area {
-            board: self.board.relinked(&links, &costs, outlines),
+            board: self
+                .board
+                .relinked(all.links, &all.costs, outlines, &all.changed),
+            link_at: all.at,
+            costs: all.costs,
             drawing: d,
             diagonals: unknown(base.cells.len()),
             merges: unknown(base.cells.len()),
@@ -420,34 +434,67 @@ fn unknown<T>(cells: usize) -> Vec<OnceLock<T>> {
 }
 
 /// The board's links (`(from, dir, to)`, each tessel's edge, vertex and trace relations
-/// in turn, on the drawing's direction slots), their costs, and each cell's outline.
+/// in turn, on the drawing's direction slots) cell by cell, with their costs.
+struct Links {
+    links: Vec<(CellId, DirId, CellId)>,
+    costs: Vec<u32>,
+    /// Cell `c`'s links are `at[c]..at[c + 1]`.
+    at: Vec<u32>,
+    /// The cells whose links are not those of the area before (all, with none before).
+    changed: Vec<bool>,
+}
+
+impl Links {
+    /// The links of `tess` on `drawing`'s slots. A cell's links depend on its relations
+    /// alone (the slots never change), so those of a cell whose relations are as in
+    /// `before` are copied from it.
+    fn new(cells: usize, drawing: &ir::Drawing, tess: &Tessellation, before: Option<&Area>) -> Links {
+        let mut out = Links {
+            links: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
+            costs: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
+            at: Vec::with_capacity(cells + 1),
+            changed: vec![true; cells],
+        };
+        out.at.push(0);
+        for c in 0..cells {
+            let kept = before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c));
+            if let Some(b) = kept {
+                let (from, to) = (b.link_at[c] as usize, b.link_at[c + 1] as usize);
+                out.links.extend_from_slice(&b.board.links()[from..to]);
+                out.costs.extend_from_slice(&b.costs[from..to]);
+                out.changed[c] = false;
+            } else if let Some(rel) = tess.relations(c) {
+                let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
+                    &mut rel.edge.iter().map(|&u| (u, 1)),
+                    &mut rel.vertex.iter().map(|&u| (u, 1)),
+                    &mut rel.trace.iter().copied(),
+                ];
+                for (rel, list) in lists.into_iter().enumerate() {
+                    // A tessel with more neighbours than slots keeps the first ones.
+                    for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                        out.links.push((c as CellId, d, u as CellId));
+                        out.costs.push(cost);
+                    }
+                }
+            }
+            out.at.push(out.links.len() as u32);
+        }
+        out
+    }
+}
+
+/// The board's links, their costs, and each cell's outline, derived afresh (what an area
+/// changed step by step must have).
+#[cfg(test)]
 #[allow(clippy::type_complexity)]
 fn links(
     cells: usize,
     drawing: &ir::Drawing,
     tess: &Tessellation,
 ) -> (Vec<(CellId, DirId, CellId)>, Vec<u32>, Vec<Vec<(f64, f64)>>) {
-    let (mut links, mut costs) = (Vec::new(), Vec::new());
-    let mut outlines = vec![Vec::new(); cells];
-    for (c, outline) in outlines.iter_mut().enumerate() {
-        let Some(rel) = tess.relations(c) else {
-            continue;
-        };
-        let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
-            &mut rel.edge.iter().map(|&u| (u, 1)),
-            &mut rel.vertex.iter().map(|&u| (u, 1)),
-            &mut rel.trace.iter().copied(),
-        ];
-        for (rel, list) in lists.into_iter().enumerate() {
-            // A tessel with more neighbours than slots keeps the first ones.
-            for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
-                links.push((c as CellId, d, u as CellId));
-                costs.push(cost);
-            }
-        }
-        *outline = tess.outline(c).to_vec();
-    }
-    (links, costs, outlines)
+    let all = Links::new(cells, drawing, tess, None);
+    let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
+    (all.links, all.costs, outlines)
 }
 
 /// Whether the segment between corners i and j lies inside the outline: its middle is

@@ -35,13 +35,14 @@ impl CellSet {
 /// Neighbour tables and regions of a board.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub cell_names: Vec<String>,
-    pub dir_names: Vec<String>,
+    /// Shared between a drawn area's boards (a change relinks, it never renames).
+    pub cell_names: Arc<Vec<String>>,
+    pub dir_names: Arc<Vec<String>>,
     /// `next[dir * cells + cell]`: the cell one link away, or [`NO_CELL`].
     next: Vec<CellId>,
     pub opposite: Vec<Option<DirId>>,
     /// Each region's cells for each player: `regions[r][player]`.
-    pub regions: Vec<Vec<CellSet>>,
+    pub regions: Arc<Vec<Vec<CellSet>>>,
     pub grid: Option<(u32, u32)>,
     /// Rows to draw and write the board in, when it is not a full grid: each row's indent
     /// in half cells and its cells.
@@ -142,11 +143,11 @@ impl Board {
             adj: Vec::new(),
             adj_at: Vec::new(),
             distances: Distances::default(),
-            cell_names: b.cells.clone(),
-            dir_names: b.dirs.clone(),
+            cell_names: Arc::new(b.cells.clone()),
+            dir_names: Arc::new(b.dirs.clone()),
             next: Vec::new(),
             opposite: b.opposite.clone(),
-            regions,
+            regions: Arc::new(regions),
             grid: b.grid,
             rows: b.rows.clone(),
             links: Vec::new(),
@@ -159,31 +160,96 @@ impl Board {
     }
 
     /// The same board (names, directions, regions) with other links, their costs and
-    /// cell outlines: a drawn area after a change.
+    /// cell outlines: a drawn area after a change. Only the rows of the cells marked in
+    /// `changed` are linked anew; every other cell's links (those with it first, in order,
+    /// and their costs) must be as on this board, and its rows are taken over. The result
+    /// is the board [`Board::build`] makes from the same links.
     pub fn relinked(
         &self,
-        links: &[(CellId, DirId, CellId)],
+        links: Vec<(CellId, DirId, CellId)>,
         costs: &[u32],
         outlines: Vec<Vec<(f64, f64)>>,
+        changed: &[bool],
     ) -> Board {
-        let mut board = Board {
-            adj: Vec::new(),
-            adj_at: Vec::new(),
+        let n = self.cells();
+        let dirs = self.dir_names.len();
+        let fresh = |c: usize| changed.get(c).copied().unwrap_or(true);
+        // A link counts when it has a row (as in `link`).
+        let counts = |&(from, dir, _): &(CellId, DirId, CellId)| {
+            (from as usize) < n && (dir as usize) < dirs && fresh(from as usize)
+        };
+        let mut next = self.next.clone();
+        for c in (0..n).filter(|&c| fresh(c)) {
+            for d in 0..dirs {
+                next[d * n + c] = NO_CELL;
+            }
+        }
+        for &(from, dir, to) in links.iter().filter(|l| counts(l)) {
+            next[dir as usize * n + from as usize] = to;
+        }
+        let costly = costs.iter().any(|&c| c != 1);
+        let cost = if !costly {
+            Vec::new()
+        } else if self.cost.is_empty() {
+            let mut cost = vec![1; n * dirs];
+            for (&(from, dir, _), &c) in links.iter().zip(costs) {
+                cost[dir as usize * n + from as usize] = c;
+            }
+            cost
+        } else {
+            let mut cost = self.cost.clone();
+            for c in (0..n).filter(|&c| fresh(c)) {
+                for d in 0..dirs {
+                    cost[d * n + c] = 1;
+                }
+            }
+            for (&(from, dir, _), &c) in links.iter().zip(costs) {
+                if fresh(from as usize) {
+                    cost[dir as usize * n + from as usize] = c;
+                }
+            }
+            cost
+        };
+        // The changed cells' neighbours, latest link first, each once.
+        let mut rows: Vec<Vec<CellId>> = vec![Vec::new(); n];
+        for &(from, _, to) in links.iter().rev().filter(|l| counts(l)) {
+            let row = &mut rows[from as usize];
+            if !row.contains(&to) {
+                row.push(to);
+            }
+        }
+        let mut adj: Vec<CellId> = Vec::with_capacity(self.adj.len() + 8);
+        let mut adj_at = Vec::with_capacity(n + 1);
+        adj_at.push(0u32);
+        for (c, row) in rows.iter().enumerate() {
+            if fresh(c) {
+                adj.extend_from_slice(row);
+            } else {
+                adj.extend(self.neighbours(c as CellId));
+            }
+            adj_at.push(adj.len() as u32);
+        }
+        Board {
+            adj,
+            adj_at,
             distances: Distances::default(),
             cell_names: self.cell_names.clone(),
             dir_names: self.dir_names.clone(),
-            next: Vec::new(),
+            next,
             opposite: self.opposite.clone(),
             regions: self.regions.clone(),
             grid: self.grid,
             rows: self.rows.clone(),
-            links: Vec::new(),
+            links,
             graph: OnceLock::new(),
-            cost: Vec::new(),
+            cost,
             outlines,
-        };
-        board.link(links, costs);
-        board
+        }
+    }
+
+    /// The links, `(from, dir, to)`, the board was made from.
+    pub fn links(&self) -> &[(CellId, DirId, CellId)] {
+        &self.links
     }
 
     /// Builds the neighbour tables from the links (`(from, dir, to)`) and what each costs

@@ -146,6 +146,14 @@ impl Tessellation {
         self.rel.get(c).and_then(|r| r.as_deref())
     }
 
+    /// Whether slot `c` has the relations it has in `before` (both none: an empty slot).
+    pub fn same_relations(&self, before: &Tessellation, c: usize) -> bool {
+        match (self.rel.get(c).and_then(Option::as_ref), before.rel.get(c).and_then(Option::as_ref)) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+            (a, b) => a.is_none() && b.is_none(),
+        }
+    }
+
     /// The splices, each a list of pairs of points made one vertex.
     pub fn splices(&self) -> &[Vec<(Point, Point)>] {
         &self.splices

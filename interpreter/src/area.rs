@@ -3,7 +3,7 @@
 //! ([`Tessellation::alter`]) and the board rebuilt.
 
 use crate::board::Board;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
@@ -24,15 +24,15 @@ pub struct Area {
     link_at: Vec<u32>,
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
-    diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
+    diagonals: Vec<OnceLock<Arc<Vec<(usize, usize)>>>>,
     /// Each cell's merges, worked out when first asked for: the cells it may merge with and
     /// the outline each merge makes.
-    merges: Vec<OnceLock<Vec<Merge>>>,
+    merges: Vec<OnceLock<Arc<Vec<Merge>>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
     /// first asked for.
-    spliced_at: Vec<OnceLock<Vec<usize>>>,
+    spliced_at: Vec<OnceLock<Arc<Vec<usize>>>>,
 }
 
 impl Area {
@@ -115,7 +115,7 @@ impl Area {
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
     fn diagonals(&self, c: usize) -> &[(usize, usize)] {
         match self.diagonals.get(c) {
-            Some(known) => known.get_or_init(|| self.find_diagonals(c)),
+            Some(known) => known.get_or_init(|| Arc::new(self.find_diagonals(c))),
             None => &[],
         }
     }
@@ -190,7 +190,7 @@ impl Area {
         let changed = Area {
             board: self
                 .board
-                .relinked(all.links, &all.costs, outlines, &all.changed),
+                .relinked(all.links, &all.costs, &all.at, outlines, &all.changed),
             link_at: all.at,
             costs: all.costs,
             drawing: d,
@@ -207,15 +207,20 @@ impl Area {
     /// Takes over what `before` had worked out about the tessels the change left alone: a
     /// cell's diagonals depend only on its outline; its splices on its outline and the
     /// splices; its merges on its outline, its near tessels and their outlines.
+    /// What is known is shared, not copied.
     fn keep_known(&self, before: &Area) {
-        let same_ring = |c: usize| self.ring(c) == before.ring(c);
-        let near = |a: &Area, c: usize| {
+        let cells = self.merges.len().min(before.merges.len());
+        let same: Vec<bool> = (0..cells)
+            .map(|c| self.ring(c) == before.ring(c))
+            .collect();
+        let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
+        fn near(a: &Area, c: usize) -> Option<(&[usize], &[usize])> {
             a.tess
                 .relations(c)
-                .map(|r| (r.edge.clone(), r.vertex.clone()))
-        };
+                .map(|r| (r.edge.as_slice(), r.vertex.as_slice()))
+        }
         let same_splices = self.drawing.splices == before.drawing.splices;
-        for c in 0..self.merges.len().min(before.merges.len()) {
+        for c in 0..cells {
             if !same_ring(c) {
                 continue;
             }
@@ -232,7 +237,7 @@ impl Area {
                 if around == near(before, c)
                     && around
                         .iter()
-                        .all(|(e, v)| e.iter().chain(v).all(|&b| same_ring(b)))
+                        .all(|(e, v)| e.iter().chain(*v).all(|&b| same_ring(b)))
                 {
                     let _ = self.merges[c].set(known.clone());
                 }
@@ -332,13 +337,15 @@ impl Area {
         };
         known.get_or_init(|| {
             let r = self.ring(c);
-            (0..self.drawing.splices.len())
-                .filter(|&k| {
-                    self.drawing.splices[k]
-                        .iter()
-                        .any(|(p, q)| r.contains(p) || r.contains(q))
-                })
-                .collect()
+            Arc::new(
+                (0..self.drawing.splices.len())
+                    .filter(|&k| {
+                        self.drawing.splices[k]
+                            .iter()
+                            .any(|(p, q)| r.contains(p) || r.contains(q))
+                    })
+                    .collect(),
+            )
         })
     }
 
@@ -360,9 +367,11 @@ impl Area {
                 .relations(a)
                 .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
                 .unwrap_or_default();
-            near.into_iter()
-                .filter_map(|b| Some((b, self.union(a, b)?)))
-                .collect()
+            Arc::new(
+                near.into_iter()
+                    .filter_map(|b| Some((b, self.union(a, b)?)))
+                    .collect(),
+            )
         });
         known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
     }
@@ -620,8 +629,60 @@ mod tests {
                     links(cells, &next.drawing, &next.tess),
                     links(cells, &fresh.drawing, &fresh.tess)
                 );
+                prop_assert_eq!(next.board.tables(), fresh.board.tables());
+                prop_assert_eq!(&next.board.outlines, &fresh.board.outlines);
                 area = next;
             }
+        }
+    }
+
+    /// A long run of changes from a seeded rng: after every one, the tessellation, the
+    /// links and the board kept step by step are those of the drawing derived afresh.
+    #[test]
+    fn a_long_run_of_changes_keeps_the_area_its_drawing_makes() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
+        let kinds = [
+            AreaChange::Split,
+            AreaChange::Merge,
+            AreaChange::Splice,
+            AreaChange::Unsplice,
+        ];
+        let all = |_: usize| true;
+        for (w, h) in [(7, 7), (4, 6)] {
+            let (board, mut area) = area(w, h, 20);
+            let cells = board.cells.len();
+            let mut made = 0;
+            for step in 0..1500 {
+                // Splits and merges most often, as in play.
+                let kind = kinds[[0, 0, 1, 1, 2, 3][rng.random_range(0..6)]];
+                let drawn: Vec<usize> = (0..cells)
+                    .filter(|&c| !area.drawing.tessels[c].is_empty())
+                    .collect();
+                let a = drawn[rng.random_range(0..drawn.len())];
+                let ways: Vec<i64> = (0..cells as i64 + 2)
+                    .filter(|&b| area.can(kind, a, b, &all))
+                    .collect();
+                if ways.is_empty() {
+                    continue;
+                }
+                let b = ways[rng.random_range(0..ways.len())];
+                let Some(next) = area.change(&board, (kind, a, b), &all) else {
+                    continue;
+                };
+                let fresh = Area::build(&board, &[], 2, next.drawing.clone()).expect("an area");
+                assert_eq!(next.tess, fresh.tess, "step {step}");
+                assert_eq!(
+                    links(cells, &next.drawing, &next.tess),
+                    links(cells, &fresh.drawing, &fresh.tess),
+                    "step {step}"
+                );
+                assert_eq!(next.board.tables(), fresh.board.tables(), "step {step}");
+                assert_eq!(next.board.outlines, fresh.board.outlines, "step {step}");
+                area = next;
+                made += 1;
+            }
+            assert!(made > 500, "{made} changes made");
         }
     }
 }

@@ -160,32 +160,43 @@ impl Board {
     }
 
     /// The same board (names, directions, regions) with other links, their costs and
-    /// cell outlines: a drawn area after a change. Only the rows of the cells marked in
-    /// `changed` are linked anew; every other cell's links (those with it first, in order,
-    /// and their costs) must be as on this board, and its rows are taken over. The result
-    /// is the board [`Board::build`] makes from the same links.
+    /// cell outlines: a drawn area after a change. `links` lists each cell's links in turn
+    /// (cell `c`'s are `at[c]..at[c + 1]`, `costs` alike). Only the rows of the cells
+    /// marked in `changed` are linked anew; every other cell's links must be as on this
+    /// board, and its rows (next cells, costs, neighbours) are taken over. The result is
+    /// the board [`Board::build`] makes from the same links.
     pub fn relinked(
         &self,
         links: Vec<(CellId, DirId, CellId)>,
         costs: &[u32],
+        at: &[u32],
         outlines: Vec<Vec<(f64, f64)>>,
         changed: &[bool],
     ) -> Board {
         let n = self.cells();
         let dirs = self.dir_names.len();
-        let fresh = |c: usize| changed.get(c).copied().unwrap_or(true);
-        // A link counts when it has a row (as in `link`).
-        let counts = |&(from, dir, _): &(CellId, DirId, CellId)| {
-            (from as usize) < n && (dir as usize) < dirs && fresh(from as usize)
+        let fresh: Vec<usize> = (0..n)
+            .filter(|&c| changed.get(c).copied().unwrap_or(true))
+            .collect();
+        let range = |c: usize| match at.get(c..c + 2) {
+            Some(&[a, b]) => a as usize..b as usize,
+            _ => 0..0,
+        };
+        // A changed cell's links that have a row (as in `link`), in order.
+        let of = |c: usize| {
+            links[range(c)]
+                .iter()
+                .zip(costs.get(range(c)).unwrap_or(&[]).iter().chain(std::iter::repeat(&1)))
+                .filter(move |(l, _)| l.0 as usize == c && (l.1 as usize) < dirs)
         };
         let mut next = self.next.clone();
-        for c in (0..n).filter(|&c| fresh(c)) {
+        for &c in &fresh {
             for d in 0..dirs {
                 next[d * n + c] = NO_CELL;
             }
-        }
-        for &(from, dir, to) in links.iter().filter(|l| counts(l)) {
-            next[dir as usize * n + from as usize] = to;
+            for (&(_, dir, to), _) in of(c) {
+                next[dir as usize * n + c] = to;
+            }
         }
         let costly = costs.iter().any(|&c| c != 1);
         let cost = if !costly {
@@ -198,34 +209,34 @@ impl Board {
             cost
         } else {
             let mut cost = self.cost.clone();
-            for c in (0..n).filter(|&c| fresh(c)) {
+            for &c in &fresh {
                 for d in 0..dirs {
                     cost[d * n + c] = 1;
                 }
-            }
-            for (&(from, dir, _), &c) in links.iter().zip(costs) {
-                if fresh(from as usize) {
-                    cost[dir as usize * n + from as usize] = c;
+                for (&(_, dir, _), &k) in of(c) {
+                    cost[dir as usize * n + c] = k;
                 }
             }
             cost
         };
-        // The changed cells' neighbours, latest link first, each once.
-        let mut rows: Vec<Vec<CellId>> = vec![Vec::new(); n];
-        for &(from, _, to) in links.iter().rev().filter(|l| counts(l)) {
-            let row = &mut rows[from as usize];
-            if !row.contains(&to) {
-                row.push(to);
-            }
-        }
+        // The cells one link away, the latest link first, each once: the changed cells'
+        // found again, the others' taken over.
         let mut adj: Vec<CellId> = Vec::with_capacity(self.adj.len() + 8);
         let mut adj_at = Vec::with_capacity(n + 1);
         adj_at.push(0u32);
-        for (c, row) in rows.iter().enumerate() {
-            if fresh(c) {
-                adj.extend_from_slice(row);
+        let mut fresh = fresh.iter().peekable();
+        for c in 0..n {
+            if fresh.next_if_eq(&&c).is_some() {
+                let start = adj.len();
+                let row: Vec<CellId> = of(c).map(|(l, _)| l.2).collect();
+                for &t in row.iter().rev() {
+                    if !adj[start..].contains(&t) {
+                        adj.push(t);
+                    }
+                }
             } else {
-                adj.extend(self.neighbours(c as CellId));
+                let (a, b) = (self.adj_at[c] as usize, self.adj_at[c + 1] as usize);
+                adj.extend_from_slice(&self.adj[a..b]);
             }
             adj_at.push(adj.len() as u32);
         }
@@ -245,6 +256,15 @@ impl Board {
             cost,
             outlines,
         }
+    }
+
+    /// The board's tables, to compare one relinked with one built afresh.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn tables(
+        &self,
+    ) -> (&[CellId], &[u32], &[CellId], &[u32], &[(CellId, DirId, CellId)]) {
+        (&self.next, &self.cost, &self.adj, &self.adj_at, &self.links)
     }
 
     /// The links, `(from, dir, to)`, the board was made from.
@@ -560,5 +580,68 @@ mod tests {
         assert_eq!(board.distance(0, 3, &[0]), Some(3));
         assert_eq!(board.distance(3, 0, &[1]), None);
         assert_eq!(board.distance(NO_CELL, 0, &[0]), None);
+    }
+
+    #[test]
+    fn a_board_relinked_row_by_row_is_the_board_built_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(20);
+        for round in 0..20 {
+            let n = rng.random_range(1..40usize);
+            let dirs = rng.random_range(1..12usize);
+            // Each cell's links (repeats and several along one direction included).
+            let of_cell = |rng: &mut rand_pcg::Pcg64Mcg, costly: bool| {
+                (0..rng.random_range(0..2 * dirs))
+                    .map(|_| {
+                        let l = (rng.random_range(0..dirs) as DirId, rng.random_range(0..n) as CellId);
+                        let cost = if costly && rng.random_bool(0.2) { rng.random_range(2..5) } else { 1 };
+                        (l, cost)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let costly = rng.random_bool(0.5);
+            let mut rows: Vec<Vec<((DirId, CellId), u32)>> =
+                (0..n).map(|_| of_cell(&mut rng, costly)).collect();
+            let flat = |rows: &[Vec<((DirId, CellId), u32)>]| {
+                let mut ir = ir::Board {
+                    cells: (0..n).map(|c| format!("c{c}")).collect(),
+                    dirs: (0..dirs).map(|d| format!("d{d}")).collect(),
+                    opposite: vec![None; dirs],
+                    ..Default::default()
+                };
+                let mut at = vec![0u32];
+                for (c, row) in rows.iter().enumerate() {
+                    for &((d, t), cost) in row {
+                        ir.links.push((c as CellId, d, t));
+                        ir.link_costs.push(cost);
+                    }
+                    at.push(ir.links.len() as u32);
+                }
+                (ir, at)
+            };
+            let mut board = Board::build(&flat(&rows).0, &[], 1);
+            for step in 0..50 {
+                // Some cells linked anew (sometimes to the same links, still marked).
+                let costly = rng.random_bool(0.5);
+                let mut changed = vec![false; n];
+                for _ in 0..rng.random_range(0..4) {
+                    let c = rng.random_range(0..n);
+                    changed[c] = true;
+                    if rng.random_bool(0.8) {
+                        rows[c] = of_cell(&mut rng, costly);
+                    }
+                }
+                let (ir, at) = flat(&rows);
+                let next = board.relinked(ir.links.clone(), &ir.link_costs, &at, Vec::new(), &changed);
+                let fresh = Board::build(&ir, &[], 1);
+                assert_eq!(next.tables(), fresh.tables(), "round {round}, step {step}");
+                for c in 0..n as CellId {
+                    for d in 0..dirs as DirId {
+                        assert_eq!(next.cost(c, d), fresh.cost(c, d));
+                    }
+                }
+                board = next;
+            }
+        }
     }
 }

@@ -1,6 +1,17 @@
 //! Drawn playing areas changed in play: a tessel split along a diagonal, two merged, a
 //! splice added or taken away; the relations derived again where the change reaches
-//! ([`Tessellation::alter`]) and the board rebuilt.
+//! ([`Tessellation::alter`]) and the board relinked where its links changed.
+//!
+//! What a change derives again, and why the rest is kept:
+//! - The tessellation: only the tessels the change reaches (`lang/src/tessellation/live.rs`
+//!   writes down its invalidation).
+//! - A cell's links are its edge, vertex and trace relations on the drawing's direction
+//!   slots, which a change never alters: so they are copied from the area before for every
+//!   cell whose relations are the same (the same kept relations, or equal ones derived
+//!   again), and those cells' rows of the board are taken over ([`Board::relinked`]); the
+//!   other cells are linked anew.
+//! - What `can` asks of a cell (its diagonals, splices, merges) is shared with the area
+//!   before under the conditions `keep_known` states.
 
 use crate::board::Board;
 use std::sync::{Arc, OnceLock};
@@ -210,9 +221,7 @@ impl Area {
     /// What is known is shared, not copied.
     fn keep_known(&self, before: &Area) {
         let cells = self.merges.len().min(before.merges.len());
-        let same: Vec<bool> = (0..cells)
-            .map(|c| self.ring(c) == before.ring(c))
-            .collect();
+        let same: Vec<bool> = (0..cells).map(|c| self.ring(c) == before.ring(c)).collect();
         let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
         fn near(a: &Area, c: usize) -> Option<(&[usize], &[usize])> {
             a.tess
@@ -457,7 +466,12 @@ impl Links {
     /// The links of `tess` on `drawing`'s slots. A cell's links depend on its relations
     /// alone (the slots never change), so those of a cell whose relations are as in
     /// `before` are copied from it.
-    fn new(cells: usize, drawing: &ir::Drawing, tess: &Tessellation, before: Option<&Area>) -> Links {
+    fn new(
+        cells: usize,
+        drawing: &ir::Drawing,
+        tess: &Tessellation,
+        before: Option<&Area>,
+    ) -> Links {
         let mut out = Links {
             links: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
             costs: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
@@ -466,7 +480,8 @@ impl Links {
         };
         out.at.push(0);
         for c in 0..cells {
-            let kept = before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c));
+            let kept =
+                before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c));
             if let Some(b) = kept {
                 let (from, to) = (b.link_at[c] as usize, b.link_at[c + 1] as usize);
                 out.links.extend_from_slice(&b.board.links()[from..to]);

@@ -186,7 +186,13 @@ impl Board {
         let of = |c: usize| {
             links[range(c)]
                 .iter()
-                .zip(costs.get(range(c)).unwrap_or(&[]).iter().chain(std::iter::repeat(&1)))
+                .zip(
+                    costs
+                        .get(range(c))
+                        .unwrap_or(&[])
+                        .iter()
+                        .chain(std::iter::repeat(&1)),
+                )
                 .filter(move |(l, _)| l.0 as usize == c && (l.1 as usize) < dirs)
         };
         let mut next = self.next.clone();
@@ -263,7 +269,13 @@ impl Board {
     #[allow(clippy::type_complexity)]
     pub(crate) fn tables(
         &self,
-    ) -> (&[CellId], &[u32], &[CellId], &[u32], &[(CellId, DirId, CellId)]) {
+    ) -> (
+        &[CellId],
+        &[u32],
+        &[CellId],
+        &[u32],
+        &[(CellId, DirId, CellId)],
+    ) {
         (&self.next, &self.cost, &self.adj, &self.adj_at, &self.links)
     }
 
@@ -593,8 +605,15 @@ mod tests {
             let of_cell = |rng: &mut rand_pcg::Pcg64Mcg, costly: bool| {
                 (0..rng.random_range(0..2 * dirs))
                     .map(|_| {
-                        let l = (rng.random_range(0..dirs) as DirId, rng.random_range(0..n) as CellId);
-                        let cost = if costly && rng.random_bool(0.2) { rng.random_range(2..5) } else { 1 };
+                        let l = (
+                            rng.random_range(0..dirs) as DirId,
+                            rng.random_range(0..n) as CellId,
+                        );
+                        let cost = if costly && rng.random_bool(0.2) {
+                            rng.random_range(2..5)
+                        } else {
+                            1
+                        };
                         (l, cost)
                     })
                     .collect::<Vec<_>>()
@@ -632,7 +651,8 @@ mod tests {
                     }
                 }
                 let (ir, at) = flat(&rows);
-                let next = board.relinked(ir.links.clone(), &ir.link_costs, &at, Vec::new(), &changed);
+                let next =
+                    board.relinked(ir.links.clone(), &ir.link_costs, &at, Vec::new(), &changed);
                 let fresh = Board::build(&ir, &[], 1);
                 assert_eq!(next.tables(), fresh.tables(), "round {round}, step {step}");
                 for c in 0..n as CellId {

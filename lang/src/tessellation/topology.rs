@@ -7,7 +7,7 @@
 //! their label `labels[k]` (labels increase with `k`): a full derivation labels them
 //! 0, 1, …; a kept [`super::Tessellation`] by its slot numbers, absent slots skipped.
 //! Everything here is in flat tables (vertex numbers index vectors; edges are a sorted
-//! list), so it is linear in the size of the drawing but for one sort of its edges.
+//! list, bucketed by low vertex), so it is linear in the size of the drawing.
 
 use super::{Point, Problem, Relations, MAX_TRACE, MAX_VERTICES};
 use std::collections::HashMap;

@@ -22,6 +22,9 @@ use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 /// A cell a tessel may merge with, and the outline the merge makes.
 type Merge = (usize, Vec<Point>);
 
+/// A diagonal a tessel may be split along: two of its outline's corners.
+type Diagonal = (usize, usize);
+
 /// A drawn area as it stands, with the board its relations make.
 #[derive(Clone, Debug)]
 pub struct Area {
@@ -35,7 +38,7 @@ pub struct Area {
     link_at: Vec<u32>,
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
-    diagonals: Vec<OnceLock<Arc<Vec<(usize, usize)>>>>,
+    diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
     /// Each cell's merges, worked out when first asked for: the cells it may merge with and
     /// the outline each merge makes.
     merges: Vec<OnceLock<Arc<Vec<Merge>>>>,

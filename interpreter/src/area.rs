@@ -1,15 +1,29 @@
 //! Drawn playing areas changed in play: a tessel split along a diagonal, two merged, a
 //! splice added or taken away; the relations derived again where the change reaches
-//! ([`Tessellation::alter`]) and the board rebuilt.
+//! ([`Tessellation::alter`]) and the board relinked where its links changed.
+//!
+//! What a change derives again, and why the rest is kept:
+//! - The tessellation: only the tessels the change reaches (`lang/src/tessellation/live.rs`
+//!   writes down its invalidation).
+//! - A cell's links are its edge, vertex and trace relations on the drawing's direction
+//!   slots, which a change never alters: so they are copied from the area before for every
+//!   cell whose relations are the same (the same kept relations, or equal ones derived
+//!   again), and those cells' rows of the board are taken over ([`Board::relinked`]); the
+//!   other cells are linked anew.
+//! - What `can` asks of a cell (its diagonals, splices, merges) is shared with the area
+//!   before under the conditions `keep_known` states.
 
 use crate::board::Board;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
 /// A cell a tessel may merge with, and the outline the merge makes.
 type Merge = (usize, Vec<Point>);
+
+/// A diagonal a tessel may be split along: two of its outline's corners.
+type Diagonal = (usize, usize);
 
 /// A drawn area as it stands, with the board its relations make.
 #[derive(Clone, Debug)]
@@ -19,16 +33,20 @@ pub struct Area {
     /// The tessels (slot = cell) with their outlines as played and their relations, kept
     /// so that a change derives again only what it touches.
     pub tess: Tessellation,
+    /// The board's links are each cell's in turn: cell `c`'s are `link_at[c]..link_at[c
+    /// + 1]` of [`Board::links`], with these costs.
+    link_at: Vec<u32>,
+    costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
-    diagonals: Vec<OnceLock<Vec<(usize, usize)>>>,
+    diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
     /// Each cell's merges, worked out when first asked for: the cells it may merge with and
     /// the outline each merge makes.
-    merges: Vec<OnceLock<Vec<Merge>>>,
+    merges: Vec<OnceLock<Arc<Vec<Merge>>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
     /// first asked for.
-    spliced_at: Vec<OnceLock<Vec<usize>>>,
+    spliced_at: Vec<OnceLock<Arc<Vec<usize>>>>,
 }
 
 impl Area {
@@ -58,11 +76,13 @@ impl Area {
         drawing: ir::Drawing,
         tess: Tessellation,
     ) -> Area {
-        let (links, costs, outlines) = links(base.cells.len(), &drawing, &tess);
+        let cells = base.cells.len();
+        let all = Links::new(cells, &drawing, &tess, None);
+        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
         let board = ir::Board {
             cells: base.cells.clone(),
             dirs: base.dirs.clone(),
-            links,
+            links: all.links,
             opposite: base.opposite.clone(),
             cell_mirror: Vec::new(),
             dir_mirror: Vec::new(),
@@ -70,11 +90,13 @@ impl Area {
             rows: base.rows.clone(),
             coords: Vec::new(),
             outlines,
-            link_costs: costs,
+            link_costs: all.costs,
             drawing: None,
         };
         Area {
             board: Board::build(&board, regions, players),
+            link_at: all.at,
+            costs: board.link_costs,
             drawing,
             diagonals: unknown(base.cells.len()),
             merges: unknown(base.cells.len()),
@@ -107,7 +129,7 @@ impl Area {
     /// The diagonals a tessel may be split along: pairs of its outline's corners.
     fn diagonals(&self, c: usize) -> &[(usize, usize)] {
         match self.diagonals.get(c) {
-            Some(known) => known.get_or_init(|| self.find_diagonals(c)),
+            Some(known) => known.get_or_init(|| Arc::new(self.find_diagonals(c))),
             None => &[],
         }
     }
@@ -176,9 +198,15 @@ impl Area {
             .map(|c| (c, d.tessels[c].clone()))
             .collect();
         let tess = self.tess.try_alter(&redrawn, &d.splices)?;
-        let (links, costs, outlines) = links(base.cells.len(), &d, &tess);
+        let cells = base.cells.len();
+        let all = Links::new(cells, &d, &tess, Some(self));
+        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
         let changed = Area {
-            board: self.board.relinked(&links, &costs, outlines),
+            board: self
+                .board
+                .relinked(all.links, &all.costs, &all.at, outlines, &all.changed),
+            link_at: all.at,
+            costs: all.costs,
             drawing: d,
             diagonals: unknown(base.cells.len()),
             merges: unknown(base.cells.len()),
@@ -193,15 +221,18 @@ impl Area {
     /// Takes over what `before` had worked out about the tessels the change left alone: a
     /// cell's diagonals depend only on its outline; its splices on its outline and the
     /// splices; its merges on its outline, its near tessels and their outlines.
+    /// What is known is shared, not copied.
     fn keep_known(&self, before: &Area) {
-        let same_ring = |c: usize| self.ring(c) == before.ring(c);
-        let near = |a: &Area, c: usize| {
+        let cells = self.merges.len().min(before.merges.len());
+        let same: Vec<bool> = (0..cells).map(|c| self.ring(c) == before.ring(c)).collect();
+        let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
+        fn near(a: &Area, c: usize) -> Option<(&[usize], &[usize])> {
             a.tess
                 .relations(c)
-                .map(|r| (r.edge.clone(), r.vertex.clone()))
-        };
+                .map(|r| (r.edge.as_slice(), r.vertex.as_slice()))
+        }
         let same_splices = self.drawing.splices == before.drawing.splices;
-        for c in 0..self.merges.len().min(before.merges.len()) {
+        for c in 0..cells {
             if !same_ring(c) {
                 continue;
             }
@@ -218,7 +249,7 @@ impl Area {
                 if around == near(before, c)
                     && around
                         .iter()
-                        .all(|(e, v)| e.iter().chain(v).all(|&b| same_ring(b)))
+                        .all(|(e, v)| e.iter().chain(*v).all(|&b| same_ring(b)))
                 {
                     let _ = self.merges[c].set(known.clone());
                 }
@@ -318,13 +349,15 @@ impl Area {
         };
         known.get_or_init(|| {
             let r = self.ring(c);
-            (0..self.drawing.splices.len())
-                .filter(|&k| {
-                    self.drawing.splices[k]
-                        .iter()
-                        .any(|(p, q)| r.contains(p) || r.contains(q))
-                })
-                .collect()
+            Arc::new(
+                (0..self.drawing.splices.len())
+                    .filter(|&k| {
+                        self.drawing.splices[k]
+                            .iter()
+                            .any(|(p, q)| r.contains(p) || r.contains(q))
+                    })
+                    .collect(),
+            )
         })
     }
 
@@ -346,9 +379,11 @@ impl Area {
                 .relations(a)
                 .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
                 .unwrap_or_default();
-            near.into_iter()
-                .filter_map(|b| Some((b, self.union(a, b)?)))
-                .collect()
+            Arc::new(
+                near.into_iter()
+                    .filter_map(|b| Some((b, self.union(a, b)?)))
+                    .collect(),
+            )
         });
         known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
     }
@@ -420,34 +455,73 @@ fn unknown<T>(cells: usize) -> Vec<OnceLock<T>> {
 }
 
 /// The board's links (`(from, dir, to)`, each tessel's edge, vertex and trace relations
-/// in turn, on the drawing's direction slots), their costs, and each cell's outline.
+/// in turn, on the drawing's direction slots) cell by cell, with their costs.
+struct Links {
+    links: Vec<(CellId, DirId, CellId)>,
+    costs: Vec<u32>,
+    /// Cell `c`'s links are `at[c]..at[c + 1]`.
+    at: Vec<u32>,
+    /// The cells whose links are not those of the area before (all, with none before).
+    changed: Vec<bool>,
+}
+
+impl Links {
+    /// The links of `tess` on `drawing`'s slots. A cell's links depend on its relations
+    /// alone (the slots never change), so those of a cell whose relations are as in
+    /// `before` are copied from it.
+    fn new(
+        cells: usize,
+        drawing: &ir::Drawing,
+        tess: &Tessellation,
+        before: Option<&Area>,
+    ) -> Links {
+        let mut out = Links {
+            links: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
+            costs: Vec::with_capacity(before.map_or(0, |b| b.costs.len() + 16)),
+            at: Vec::with_capacity(cells + 1),
+            changed: vec![true; cells],
+        };
+        out.at.push(0);
+        for c in 0..cells {
+            let kept =
+                before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c));
+            if let Some(b) = kept {
+                let (from, to) = (b.link_at[c] as usize, b.link_at[c + 1] as usize);
+                out.links.extend_from_slice(&b.board.links()[from..to]);
+                out.costs.extend_from_slice(&b.costs[from..to]);
+                out.changed[c] = false;
+            } else if let Some(rel) = tess.relations(c) {
+                let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
+                    &mut rel.edge.iter().map(|&u| (u, 1)),
+                    &mut rel.vertex.iter().map(|&u| (u, 1)),
+                    &mut rel.trace.iter().copied(),
+                ];
+                for (rel, list) in lists.into_iter().enumerate() {
+                    // A tessel with more neighbours than slots keeps the first ones.
+                    for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                        out.links.push((c as CellId, d, u as CellId));
+                        out.costs.push(cost);
+                    }
+                }
+            }
+            out.at.push(out.links.len() as u32);
+        }
+        out
+    }
+}
+
+/// The board's links, their costs, and each cell's outline, derived afresh (what an area
+/// changed step by step must have).
+#[cfg(test)]
 #[allow(clippy::type_complexity)]
 fn links(
     cells: usize,
     drawing: &ir::Drawing,
     tess: &Tessellation,
 ) -> (Vec<(CellId, DirId, CellId)>, Vec<u32>, Vec<Vec<(f64, f64)>>) {
-    let (mut links, mut costs) = (Vec::new(), Vec::new());
-    let mut outlines = vec![Vec::new(); cells];
-    for (c, outline) in outlines.iter_mut().enumerate() {
-        let Some(rel) = tess.relations(c) else {
-            continue;
-        };
-        let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
-            &mut rel.edge.iter().map(|&u| (u, 1)),
-            &mut rel.vertex.iter().map(|&u| (u, 1)),
-            &mut rel.trace.iter().copied(),
-        ];
-        for (rel, list) in lists.into_iter().enumerate() {
-            // A tessel with more neighbours than slots keeps the first ones.
-            for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
-                links.push((c as CellId, d, u as CellId));
-                costs.push(cost);
-            }
-        }
-        *outline = tess.outline(c).to_vec();
-    }
-    (links, costs, outlines)
+    let all = Links::new(cells, drawing, tess, None);
+    let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
+    (all.links, all.costs, outlines)
 }
 
 /// Whether the segment between corners i and j lies inside the outline: its middle is
@@ -573,8 +647,60 @@ mod tests {
                     links(cells, &next.drawing, &next.tess),
                     links(cells, &fresh.drawing, &fresh.tess)
                 );
+                prop_assert_eq!(next.board.tables(), fresh.board.tables());
+                prop_assert_eq!(&next.board.outlines, &fresh.board.outlines);
                 area = next;
             }
+        }
+    }
+
+    /// A long run of changes from a seeded rng: after every one, the tessellation, the
+    /// links and the board kept step by step are those of the drawing derived afresh.
+    #[test]
+    fn a_long_run_of_changes_keeps_the_area_its_drawing_makes() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
+        let kinds = [
+            AreaChange::Split,
+            AreaChange::Merge,
+            AreaChange::Splice,
+            AreaChange::Unsplice,
+        ];
+        let all = |_: usize| true;
+        for (w, h) in [(7, 7), (4, 6)] {
+            let (board, mut area) = area(w, h, 20);
+            let cells = board.cells.len();
+            let mut made = 0;
+            for step in 0..1500 {
+                // Splits and merges most often, as in play.
+                let kind = kinds[[0, 0, 1, 1, 2, 3][rng.random_range(0..6)]];
+                let drawn: Vec<usize> = (0..cells)
+                    .filter(|&c| !area.drawing.tessels[c].is_empty())
+                    .collect();
+                let a = drawn[rng.random_range(0..drawn.len())];
+                let ways: Vec<i64> = (0..cells as i64 + 2)
+                    .filter(|&b| area.can(kind, a, b, &all))
+                    .collect();
+                if ways.is_empty() {
+                    continue;
+                }
+                let b = ways[rng.random_range(0..ways.len())];
+                let Some(next) = area.change(&board, (kind, a, b), &all) else {
+                    continue;
+                };
+                let fresh = Area::build(&board, &[], 2, next.drawing.clone()).expect("an area");
+                assert_eq!(next.tess, fresh.tess, "step {step}");
+                assert_eq!(
+                    links(cells, &next.drawing, &next.tess),
+                    links(cells, &fresh.drawing, &fresh.tess),
+                    "step {step}"
+                );
+                assert_eq!(next.board.tables(), fresh.board.tables(), "step {step}");
+                assert_eq!(next.board.outlines, fresh.board.outlines, "step {step}");
+                area = next;
+                made += 1;
+            }
+            assert!(made > 500, "{made} changes made");
         }
     }
 }

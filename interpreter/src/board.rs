@@ -35,13 +35,14 @@ impl CellSet {
 /// Neighbour tables and regions of a board.
 #[derive(Clone, Debug)]
 pub struct Board {
-    pub cell_names: Vec<String>,
-    pub dir_names: Vec<String>,
+    /// Shared between a drawn area's boards (a change relinks, it never renames).
+    pub cell_names: Arc<Vec<String>>,
+    pub dir_names: Arc<Vec<String>>,
     /// `next[dir * cells + cell]`: the cell one link away, or [`NO_CELL`].
     next: Vec<CellId>,
     pub opposite: Vec<Option<DirId>>,
     /// Each region's cells for each player: `regions[r][player]`.
-    pub regions: Vec<Vec<CellSet>>,
+    pub regions: Arc<Vec<Vec<CellSet>>>,
     pub grid: Option<(u32, u32)>,
     /// Rows to draw and write the board in, when it is not a full grid: each row's indent
     /// in half cells and its cells.
@@ -142,11 +143,11 @@ impl Board {
             adj: Vec::new(),
             adj_at: Vec::new(),
             distances: Distances::default(),
-            cell_names: b.cells.clone(),
-            dir_names: b.dirs.clone(),
+            cell_names: Arc::new(b.cells.clone()),
+            dir_names: Arc::new(b.dirs.clone()),
             next: Vec::new(),
             opposite: b.opposite.clone(),
-            regions,
+            regions: Arc::new(regions),
             grid: b.grid,
             rows: b.rows.clone(),
             links: Vec::new(),
@@ -159,31 +160,128 @@ impl Board {
     }
 
     /// The same board (names, directions, regions) with other links, their costs and
-    /// cell outlines: a drawn area after a change.
+    /// cell outlines: a drawn area after a change. `links` lists each cell's links in turn
+    /// (cell `c`'s are `at[c]..at[c + 1]`, `costs` alike). Only the rows of the cells
+    /// marked in `changed` are linked anew; every other cell's links must be as on this
+    /// board, and its rows (next cells, costs, neighbours) are taken over. The result is
+    /// the board [`Board::build`] makes from the same links.
     pub fn relinked(
         &self,
-        links: &[(CellId, DirId, CellId)],
+        links: Vec<(CellId, DirId, CellId)>,
         costs: &[u32],
+        at: &[u32],
         outlines: Vec<Vec<(f64, f64)>>,
+        changed: &[bool],
     ) -> Board {
-        let mut board = Board {
-            adj: Vec::new(),
-            adj_at: Vec::new(),
+        let n = self.cells();
+        let dirs = self.dir_names.len();
+        let fresh: Vec<usize> = (0..n)
+            .filter(|&c| changed.get(c).copied().unwrap_or(true))
+            .collect();
+        let range = |c: usize| match at.get(c..c + 2) {
+            Some(&[a, b]) => a as usize..b as usize,
+            _ => 0..0,
+        };
+        // A changed cell's links that have a row (as in `link`), in order.
+        let of = |c: usize| {
+            links[range(c)]
+                .iter()
+                .zip(
+                    costs
+                        .get(range(c))
+                        .unwrap_or(&[])
+                        .iter()
+                        .chain(std::iter::repeat(&1)),
+                )
+                .filter(move |(l, _)| l.0 as usize == c && (l.1 as usize) < dirs)
+        };
+        let mut next = self.next.clone();
+        for &c in &fresh {
+            for d in 0..dirs {
+                next[d * n + c] = NO_CELL;
+            }
+            for (&(_, dir, to), _) in of(c) {
+                next[dir as usize * n + c] = to;
+            }
+        }
+        let costly = costs.iter().any(|&c| c != 1);
+        let cost = if !costly {
+            Vec::new()
+        } else if self.cost.is_empty() {
+            let mut cost = vec![1; n * dirs];
+            for (&(from, dir, _), &c) in links.iter().zip(costs) {
+                cost[dir as usize * n + from as usize] = c;
+            }
+            cost
+        } else {
+            let mut cost = self.cost.clone();
+            for &c in &fresh {
+                for d in 0..dirs {
+                    cost[d * n + c] = 1;
+                }
+                for (&(_, dir, _), &k) in of(c) {
+                    cost[dir as usize * n + c] = k;
+                }
+            }
+            cost
+        };
+        // The cells one link away, the latest link first, each once: the changed cells'
+        // found again, the others' taken over.
+        let mut adj: Vec<CellId> = Vec::with_capacity(self.adj.len() + 8);
+        let mut adj_at = Vec::with_capacity(n + 1);
+        adj_at.push(0u32);
+        let mut fresh = fresh.iter().peekable();
+        for c in 0..n {
+            if fresh.next_if_eq(&&c).is_some() {
+                let start = adj.len();
+                let row: Vec<CellId> = of(c).map(|(l, _)| l.2).collect();
+                for &t in row.iter().rev() {
+                    if !adj[start..].contains(&t) {
+                        adj.push(t);
+                    }
+                }
+            } else {
+                let (a, b) = (self.adj_at[c] as usize, self.adj_at[c + 1] as usize);
+                adj.extend_from_slice(&self.adj[a..b]);
+            }
+            adj_at.push(adj.len() as u32);
+        }
+        Board {
+            adj,
+            adj_at,
             distances: Distances::default(),
             cell_names: self.cell_names.clone(),
             dir_names: self.dir_names.clone(),
-            next: Vec::new(),
+            next,
             opposite: self.opposite.clone(),
             regions: self.regions.clone(),
             grid: self.grid,
             rows: self.rows.clone(),
-            links: Vec::new(),
+            links,
             graph: OnceLock::new(),
-            cost: Vec::new(),
+            cost,
             outlines,
-        };
-        board.link(links, costs);
-        board
+        }
+    }
+
+    /// The board's tables, to compare one relinked with one built afresh.
+    #[cfg(test)]
+    #[allow(clippy::type_complexity)]
+    pub(crate) fn tables(
+        &self,
+    ) -> (
+        &[CellId],
+        &[u32],
+        &[CellId],
+        &[u32],
+        &[(CellId, DirId, CellId)],
+    ) {
+        (&self.next, &self.cost, &self.adj, &self.adj_at, &self.links)
+    }
+
+    /// The links, `(from, dir, to)`, the board was made from.
+    pub fn links(&self) -> &[(CellId, DirId, CellId)] {
+        &self.links
     }
 
     /// Builds the neighbour tables from the links (`(from, dir, to)`) and what each costs
@@ -494,5 +592,76 @@ mod tests {
         assert_eq!(board.distance(0, 3, &[0]), Some(3));
         assert_eq!(board.distance(3, 0, &[1]), None);
         assert_eq!(board.distance(NO_CELL, 0, &[0]), None);
+    }
+
+    #[test]
+    fn a_board_relinked_row_by_row_is_the_board_built_afresh() {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(20);
+        for round in 0..20 {
+            let n = rng.random_range(1..40usize);
+            let dirs = rng.random_range(1..12usize);
+            // Each cell's links (repeats and several along one direction included).
+            let of_cell = |rng: &mut rand_pcg::Pcg64Mcg, costly: bool| {
+                (0..rng.random_range(0..2 * dirs))
+                    .map(|_| {
+                        let l = (
+                            rng.random_range(0..dirs) as DirId,
+                            rng.random_range(0..n) as CellId,
+                        );
+                        let cost = if costly && rng.random_bool(0.2) {
+                            rng.random_range(2..5)
+                        } else {
+                            1
+                        };
+                        (l, cost)
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let costly = rng.random_bool(0.5);
+            let mut rows: Vec<Vec<((DirId, CellId), u32)>> =
+                (0..n).map(|_| of_cell(&mut rng, costly)).collect();
+            let flat = |rows: &[Vec<((DirId, CellId), u32)>]| {
+                let mut ir = ir::Board {
+                    cells: (0..n).map(|c| format!("c{c}")).collect(),
+                    dirs: (0..dirs).map(|d| format!("d{d}")).collect(),
+                    opposite: vec![None; dirs],
+                    ..Default::default()
+                };
+                let mut at = vec![0u32];
+                for (c, row) in rows.iter().enumerate() {
+                    for &((d, t), cost) in row {
+                        ir.links.push((c as CellId, d, t));
+                        ir.link_costs.push(cost);
+                    }
+                    at.push(ir.links.len() as u32);
+                }
+                (ir, at)
+            };
+            let mut board = Board::build(&flat(&rows).0, &[], 1);
+            for step in 0..50 {
+                // Some cells linked anew (sometimes to the same links, still marked).
+                let costly = rng.random_bool(0.5);
+                let mut changed = vec![false; n];
+                for _ in 0..rng.random_range(0..4) {
+                    let c = rng.random_range(0..n);
+                    changed[c] = true;
+                    if rng.random_bool(0.8) {
+                        rows[c] = of_cell(&mut rng, costly);
+                    }
+                }
+                let (ir, at) = flat(&rows);
+                let next =
+                    board.relinked(ir.links.clone(), &ir.link_costs, &at, Vec::new(), &changed);
+                let fresh = Board::build(&ir, &[], 1);
+                assert_eq!(next.tables(), fresh.tables(), "round {round}, step {step}");
+                for c in 0..n as CellId {
+                    for d in 0..dirs as DirId {
+                        assert_eq!(next.cost(c, d), fresh.cost(c, d));
+                    }
+                }
+                board = next;
+            }
+        }
     }
 }

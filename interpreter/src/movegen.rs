@@ -414,7 +414,7 @@ impl Game {
             v.push(i32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]));
             v.push(i32::from_le_bytes([bytes[4], bytes[5], bytes[6], bytes[7]]));
         };
-        for name in &self.board.dir_names {
+        for name in self.board.dir_names.iter() {
             name_words(&mut v, name);
         }
         v.push(self.program.pieces.len() as i32);

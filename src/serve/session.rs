@@ -522,7 +522,7 @@ impl Session {
             due,
             thinking: self.thinking == Some(self.version),
             svg: crate::render::svg_after(&g, &self.state, moves.last().map(String::as_str)),
-            cells: g.board.cell_names.clone(),
+            cells: g.board.cell_names.to_vec(),
             decisions,
             moves,
             last,

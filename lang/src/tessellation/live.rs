@@ -12,6 +12,12 @@
 //!   redrawn tessel and one whose bounding box meets its own.
 //! - The vertex numbering, joins, edges and the tessels at each vertex are rebuilt for the
 //!   whole drawing (linear, flat tables), and every drawing-wide check is made on them.
+//!   They are not patched: vertices are numbered in order of first appearance, slot by
+//!   slot, and every order among them follows that numbering (the order of the edges at a
+//!   vertex decides the order of a tessel's trace relations, and so the board's
+//!   directions); a redrawn slot renumbers every point first drawn after it, so a kept edge
+//!   list would have to be renumbered in full. The edges are instead bucketed afresh by
+//!   their low vertex (a counting sort, linear in the edges: no comparison sort).
 //! - A tessel's relations read only the tessels that share a vertex with it and those
 //!   that share a vertex with them (a trace runs along the boundary of two of its
 //!   neighbours and stops where a third tessel touches), and the order of vertices there.
@@ -144,6 +150,17 @@ impl Tessellation {
     /// Slot `c`'s relations (none for an empty slot).
     pub fn relations(&self, c: usize) -> Option<&Relations> {
         self.rel.get(c).and_then(|r| r.as_deref())
+    }
+
+    /// Whether slot `c` has the relations it has in `before` (both none: an empty slot).
+    pub fn same_relations(&self, before: &Tessellation, c: usize) -> bool {
+        match (
+            self.rel.get(c).and_then(Option::as_ref),
+            before.rel.get(c).and_then(Option::as_ref),
+        ) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a == b,
+            (a, b) => a.is_none() && b.is_none(),
+        }
     }
 
     /// The splices, each a list of pairs of points made one vertex.

@@ -7,7 +7,7 @@
 //! their label `labels[k]` (labels increase with `k`): a full derivation labels them
 //! 0, 1, …; a kept [`super::Tessellation`] by its slot numbers, absent slots skipped.
 //! Everything here is in flat tables (vertex numbers index vectors; edges are a sorted
-//! list), so it is linear in the size of the drawing but for one sort of its edges.
+//! list, bucketed by low vertex), so it is linear in the size of the drawing.
 
 use super::{Point, Problem, Relations, MAX_TRACE, MAX_VERTICES};
 use std::collections::HashMap;
@@ -187,7 +187,7 @@ pub(super) fn topology(
             });
         }
     }
-    let edges = edges_of(&joined);
+    let edges = edges_of(&joined, points.len());
     for e in 0..edges.keys.len() {
         let sides = edges.sides(e);
         let crossed = sides.len() == 2 && sides[0].1 != sides[1].1;
@@ -242,33 +242,51 @@ pub(super) fn topology(
     Ok(out)
 }
 
-/// The edges of the joined rings with their sides.
-fn edges_of(joined: &[Vec<usize>]) -> Edges {
-    let mut all: Vec<((usize, usize), usize, usize, bool)> = Vec::new();
-    for (k, r) in joined.iter().enumerate() {
-        for i in 0..r.len() {
-            let (a, b) = (r[i], r[(i + 1) % r.len()]);
-            if a == b || r.len() < 2 {
-                continue;
+/// The edges of the joined rings (on vertices `0..vertices`) with their sides, in order
+/// of (low, high) vertex: bucketed by their low vertex (a counting sort, linear in the
+/// edges), each bucket then sorted by its high vertex. The sides are laid in tessel order,
+/// then ring order, and the sort within a bucket keeps that order.
+fn edges_of(joined: &[Vec<usize>], vertices: usize) -> Edges {
+    let each = |f: &mut dyn FnMut(usize, usize, usize, bool)| {
+        for (k, r) in joined.iter().enumerate() {
+            for i in 0..r.len() {
+                let (a, b) = (r[i], r[(i + 1) % r.len()]);
+                if a != b {
+                    f(a.min(b), a.max(b), k, a < b);
+                }
             }
-            all.push(((a.min(b), a.max(b)), k, i, a < b));
         }
+    };
+    let mut at = vec![0u32; vertices + 1];
+    each(&mut |lo, _, _, _| at[lo + 1] += 1);
+    for v in 0..vertices {
+        at[v + 1] += at[v];
     }
-    // The sides of an edge in tessel order, then ring order.
-    all.sort_unstable_by_key(|s| (s.0, s.1, s.2));
+    // Each side as (high, tessel, forward), in its low vertex's bucket.
+    let mut fill: Vec<u32> = at[..vertices].to_vec();
+    let mut all = vec![(0usize, 0usize, false); at[vertices] as usize];
+    each(&mut |lo, hi, k, forward| {
+        all[fill[lo] as usize] = (hi, k, forward);
+        fill[lo] += 1;
+    });
     let mut edges = Edges {
-        keys: Vec::new(),
-        at: vec![0],
+        keys: Vec::with_capacity(all.len() / 2 + 1),
+        at: Vec::with_capacity(all.len() / 2 + 2),
         sides: Vec::with_capacity(all.len()),
     };
-    for (key, k, _, forward) in all {
-        if edges.keys.last() != Some(&key) {
-            if !edges.keys.is_empty() {
-                edges.at.push(edges.sides.len() as u32);
+    edges.at.push(0);
+    for lo in 0..vertices {
+        let bucket = &mut all[at[lo] as usize..at[lo + 1] as usize];
+        bucket.sort_by_key(|s| s.0);
+        for &(hi, k, forward) in bucket.iter() {
+            if edges.keys.last() != Some(&(lo, hi)) {
+                if !edges.keys.is_empty() {
+                    edges.at.push(edges.sides.len() as u32);
+                }
+                edges.keys.push((lo, hi));
             }
-            edges.keys.push(key);
+            edges.sides.push((k, forward));
         }
-        edges.sides.push((k, forward));
     }
     edges.at.push(edges.sides.len() as u32);
     edges

@@ -89,10 +89,10 @@ pub const CHECKS_MAX: usize = 12_000;
 
 /// The fork check after a search ([`Mind::choose`]) looks at up to this many times the
 /// checks' budget. A decision that allows no fork costs about a position for each reply
-/// and each reply to that (a thousand or so in chess); one whose replies threaten costs
-/// more, and a budget of one check's let it verify only the first two or three choices
-/// (in Tablut, 16 of 30 games won as the attackers against `greedy`, 21 with four times
-/// that: docs/analysis/agents.md).
+/// and each reply to that (a thousand or so where there are 35 decisions); one whose
+/// replies threaten costs more, and a budget of one check's let it verify only the first
+/// two or three choices (on a bundled game with a fork the search missed, 16 of 30 games
+/// won against `greedy`, 21 with four times that: docs/analysis/agents.md).
 pub const FORK_TIMES: usize = 4;
 
 /// What the command line says about the search: each `None` leaves the level's default.

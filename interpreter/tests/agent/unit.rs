@@ -430,3 +430,60 @@ fn a_decision_that_leads_back_to_where_the_turn_has_been_is_not_taken() {
     }
     assert_eq!(made, ["flip", "a1a2"], "{made:?}");
 }
+
+fn tablut() -> Game {
+    let rules = include_str!("../../../rulesets/tablut.tessel");
+    bundled("tablut", rules, &[])
+}
+
+#[test]
+fn a_decision_that_lets_the_opponent_reach_a_fork_is_avoided() {
+    // Tablut after 1. f1h1 e7b7 2. e1f1 b7a7 3. e8a8 e6d6 (game 23 of `tessel analyze
+    // tablut --agents normal,greedy --seed 1 --playouts 500`): black played f9f6, and
+    // white's e5e7 opened the leader two lines to the edge (a7 and i7); black could close
+    // one. No decision of black's lets the leader out at once, so the one-reply check
+    // keeps them all.
+    let g = tablut();
+    let s = g
+        .parse_position("3bbb3/b8/9/b2w4b/bbwwKwwbb/b3w3b/4w4/4b4/3b1b1b1 b", 0)
+        .expect("position");
+    let moves = legal(&g, &s);
+    let text = |m: Move| g.move_text_among(&moves, m);
+    let by_text = |t: &str| moves.iter().copied().find(|&m| text(m) == t).expect(t);
+    let safe = tactics::safe(&g, &s, &moves, &mut g.scratch(), 100_000, None);
+    assert_eq!(safe.len(), moves.len());
+    let mut scratch = g.scratch();
+    let mut fork = |m: Move, budget: usize| {
+        let mut left = budget;
+        tactics::fork(&g, &s, m, &mut scratch, &mut left, None)
+    };
+    let replies_of = |f: tactics::Fork| match f {
+        tactics::Fork::Allowed(r) => Some(r),
+        _ => None,
+    };
+    let r = replies_of(fork(by_text("f9f6"), 1_000_000)).expect("f9f6 allows a fork");
+    let mut t = s.clone();
+    g.apply(&mut t, by_text("f9f6"));
+    assert_eq!(g.move_text_among(&legal(&g, &t), r), "e5e7");
+    assert_eq!(fork(by_text("f9f6"), 0), tactics::Fork::Unknown);
+    assert_eq!(fork(by_text("f9f6"), 10), tactics::Fork::Unknown);
+    // Closing the row beforehand leaves no fork there.
+    let allowing: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| replies_of(fork(m, 1_000_000)).is_some())
+        .collect();
+    assert!(allowing.len() < moves.len(), "some decision allows no fork");
+    // The search (at the budget of that run) plays none of the decisions that allow one.
+    for seed in 0..6 {
+        let c = Mind::new(Agent::Mcts(Search::playouts(500))).choose(
+            &g,
+            &s,
+            &moves,
+            &mut rng(seed),
+            &mut g.scratch(),
+            None,
+        );
+        assert!(!allowing.contains(&c.mv), "seed {seed}: {}", text(c.mv));
+    }
+}

@@ -67,22 +67,29 @@ fn in_the_cooperative_form_the_game_stops_when_all_agree() {
     assert_eq!(o.scores, vec![0.5; 3]);
 }
 
+/// Red's bases on e5 (a Blood and two Walkers), f6 and h5; blue's on a11; three points.
+fn bases_to_give_from() -> (Game, State) {
+    let g = game(&[]);
+    let s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 2, 0, 0, 0]),
+            ("f6", 0, [1, 0, 0, 0, 0]),
+            ("h5", 0, [0, 0, 1, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    (g, s)
+}
+
 #[test]
 fn a_base_picked_holds_until_a_shakken_is_given_from_it() {
     // Picking is how a person names the base shakken are given from, no rule of the seed's:
     // a pick could be moved on and on without a give, and the search did (a turn of 2,661
     // picks). Once a pick is made, a give comes next (or anything else the turn allows);
     // after a give, the same base gives on or another is picked.
-    let g = game(&[]);
-    let mut s = position(
-        &g,
-        &[
-            ("e5", 0, [1, 2, 0, 0, 0]),
-            ("f6", 0, [1, 0, 0, 0, 0]),
-            ("a11", 1, [1, 0, 0, 0, 0]),
-        ],
-        Some(3),
-    );
+    let (g, mut s) = bases_to_give_from();
     play(&g, &mut s, &["pick@e5"]);
     let t = texts(&g, &s);
     assert!(!t.iter().any(|m| m.starts_with("pick@")), "{t:?}");
@@ -94,17 +101,7 @@ fn a_base_picked_holds_until_a_shakken_is_given_from_it() {
 
 #[test]
 fn altering_pieces_moves_shakken_between_bases_for_the_tessels_crossed() {
-    let g = game(&[]);
-    let mut s = position(
-        &g,
-        &[
-            ("e5", 0, [1, 2, 0, 0, 0]),
-            ("f6", 0, [1, 0, 0, 0, 0]),
-            ("h5", 0, [0, 0, 1, 0, 0]),
-            ("a11", 1, [1, 0, 0, 0, 0]),
-        ],
-        Some(3),
-    );
+    let (g, mut s) = bases_to_give_from();
     play(&g, &mut s, &["pick@e5", "give_walker@f6"]);
     let (e5, f6) = (cell(&g, "e5"), cell(&g, "f6"));
     assert_eq!(var(&g, &s, "walkers_on", e5), 1);

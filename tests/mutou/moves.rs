@@ -221,6 +221,44 @@ fn the_last_player_with_blood_wins() {
 }
 
 #[test]
+fn the_computer_rates_blood_first_and_greedy_takes_a_base_with_blood() {
+    use tessel_interpreter::agent::Agent;
+    let g = game(&[]);
+    // Red's e5 (Blood, Walker) next to blue's e6 (Blood); blue's a11 keeps blue in.
+    let s = position(
+        &g,
+        &[
+            ("e5", 0, [1, 1, 0, 0, 0]),
+            ("e6", 1, [1, 0, 0, 0, 0]),
+            ("a11", 1, [1, 0, 0, 0, 0]),
+        ],
+        Some(3),
+    );
+    let before = [g.score(&s, 0), g.score(&s, 1)];
+    let mut taken = s.clone();
+    play(&g, &mut taken, &["e5e6"]);
+    let after = [g.score(&taken, 0), g.score(&taken, 1)];
+    // Red's bases less blue's: blue's base with Blood is gone.
+    assert!(after[0] > before[0], "red gains: {before:?} -> {after:?}");
+    assert!(after[1] < before[1], "blue loses: {before:?} -> {after:?}");
+    // A base lost counts for less than a Blood: blue keeps two bases, one Blood between them.
+    let mut spread = s.clone();
+    set(&g, &mut spread, "bloods_on", cell(&g, "e6"), 0);
+    set(&g, &mut spread, "blood", 1, 1);
+    let mut one_base = s.clone();
+    one_base.cells[cell(&g, "e6")] = Piece::NONE;
+    set(&g, &mut one_base, "blood", 1, 1);
+    assert!(g.score(&one_base, 1) < g.score(&spread, 1));
+    // Greedy, the capture of a base with Blood among red's decisions, takes it.
+    let mut legal = Vec::new();
+    let mut scratch = g.scratch();
+    g.legal_moves(&s, &mut legal, &mut scratch.state);
+    let mut rng = <rand_pcg::Pcg64Mcg as SeedableRng>::seed_from_u64(1);
+    let m = Agent::Greedy.choose(&g, &s, &legal, &mut rng, &mut scratch);
+    assert_eq!(g.move_text_among(&legal, m), "e5e6");
+}
+
+#[test]
 fn seeded_random_games_of_two_three_and_six_players_end() {
     for players in ["2", "3", "6"] {
         let (ending, plies) = random_game(players, 1);

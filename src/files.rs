@@ -133,10 +133,12 @@ pub fn save(path: &Path, text: &str) -> Result<(), String> {
 mod tests {
     use super::*;
 
-    fn scratch(name: &str) -> PathBuf {
-        let dir = std::env::temp_dir().join(format!("tessel-files-{}-{name}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir
+    /// A fresh directory, removed when the test ends.
+    fn scratch() -> tempfile::TempDir {
+        tempfile::Builder::new()
+            .prefix("tessel-files-")
+            .tempdir()
+            .unwrap()
     }
 
     #[test]
@@ -149,8 +151,8 @@ mod tests {
 
     #[test]
     fn a_file_over_the_limit_is_refused() {
-        let dir = scratch("big");
-        let p = dir.join("big.txt");
+        let dir = scratch();
+        let p = dir.path().join("big.txt");
         std::fs::write(&p, "x".repeat(2000)).unwrap();
         let e = read_text(&p, 1000, "the record").unwrap_err();
         assert!(e.contains("2000 bytes; at most 1000"), "{e}");
@@ -171,12 +173,12 @@ mod tests {
 
     #[test]
     fn saves_replace_the_file_and_leave_no_temporary_file() {
-        let dir = scratch("save");
-        let p = dir.join("game.json");
+        let dir = scratch();
+        let p = dir.path().join("game.json");
         save(&p, "one").unwrap();
         save(&p, "two").unwrap();
         assert_eq!(std::fs::read_to_string(&p).unwrap(), "two");
-        let left: Vec<_> = std::fs::read_dir(&dir).unwrap().collect();
+        let left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(left.len(), 1, "{left:?}");
     }
 }

@@ -119,9 +119,11 @@ fn kb(status: &str, key: &str) -> u64 {
         .unwrap_or(0)
 }
 
-/// A fresh directory for this test process's files.
+/// A directory for this test process's files, under Cargo's `target/tmp` (not the system's
+/// temporary folder, where each run would leave one behind).
 pub fn scratch_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("tessel-hostile-{}", std::process::id()));
+    let dir =
+        PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("hostile-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("scratch directory");
     dir
 }

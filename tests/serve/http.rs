@@ -113,9 +113,11 @@ fn the_record_is_what_replay_reads_and_opens_again() {
     assert_eq!(record.result.as_deref(), Some("checkmate: black wins"));
     assert_eq!(record.seed, 5);
     // `tessel replay` reads it.
-    let dir = std::env::temp_dir().join(format!("tessel-serve-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join("record.json");
+    let dir = tempfile::Builder::new()
+        .prefix("tessel-serve-")
+        .tempdir()
+        .unwrap();
+    let path = dir.path().join("record.json");
     std::fs::write(&path, &text).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessel"))
         .args(["replay", path.to_str().unwrap()])

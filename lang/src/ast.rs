@@ -195,9 +195,21 @@ impl Item {
     }
 }
 
+/// The numbers of a family of actions: `(N) from A to B`.
+#[derive(Clone, Debug)]
+pub struct Numbered {
+    /// The name that stands for the number in the condition and the effects.
+    pub number: Name,
+    pub first: (u32, Span),
+    pub last: (u32, Span),
+}
+
 #[derive(Clone, Debug)]
 pub struct ActionDecl {
     pub name: Name,
+    /// `action NAME(N) from A to B`: one action for each number, `NAME_A` … `NAME_B`, with
+    /// `N` standing for its number.
+    pub numbered: Option<Numbered>,
     /// One decision per cell where the condition holds, the cell being `to`.
     pub on_cells: bool,
     /// While a forced action is offered, nothing else is.

@@ -54,6 +54,21 @@ fn actions_on_cells_forced_and_free() {
 }
 
 #[test]
+fn a_numbered_action_is_one_decision_for_each_number() {
+    let g = game("tests/data/check/ok/numbered-actions.tessel");
+    let mut s = g.start_state(0).expect("start");
+    let bids: Vec<String> = texts(&g, &s)
+        .into_iter()
+        .filter(|t| t.starts_with("bid"))
+        .collect();
+    // Red's purse holds 3: `bid_4` is not offered.
+    assert_eq!(bids, ["bid_1", "bid_2", "bid_3"]);
+    play(&g, &mut s, &["bid_2"]);
+    assert_eq!(g.var(&s, "offered", 0), Some(2));
+    assert_eq!(g.var(&s, "purse", 0), Some(1));
+}
+
+#[test]
 fn per_cell_variables_change_in_play() {
     // Each cell remembers being walked on; nobody may walk on a trodden cell.
     let g = inline(

@@ -110,6 +110,10 @@ impl Lowerer<'_> {
             ExprKind::Bool(b) => plain(Expr::Bool(*b), Bool),
             ExprKind::None => plain(Expr::Cell(NO_CELL), Cell),
             ExprKind::To => plain(Expr::To, Cell),
+            ExprKind::Name(n) if self.number.as_ref().is_some_and(|(v, _)| v == n) => {
+                let k = self.number.as_ref().map_or(0, |(_, k)| *k);
+                plain(Expr::Int(k), Int)
+            }
             ExprKind::Name(n) if self.defines.contains(n) => {
                 let name = Name {
                     text: n.clone(),

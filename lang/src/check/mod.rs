@@ -73,6 +73,9 @@ struct Lowerer<'a> {
     /// A `forbid` condition is being lowered (where `no_reply` may look ahead).
     in_forbid: bool,
     defines: Defines<'a>,
+    /// The number of the action of a numbered family being lowered, and the name that
+    /// stands for it (`action bid(n) from 1 to 4`).
+    number: Option<(String, i64)>,
     /// How deep the expression being lowered is nested, definitions written out included.
     depth: usize,
     /// Deepest nesting seen (reported once when past [`MAX_DEPTH`]).
@@ -116,6 +119,7 @@ pub fn lower(items: &[Item], overrides: &Overrides) -> (Option<ir::Program>, Vec
         uses_repetition: false,
         in_forbid: false,
         defines: Defines::default(),
+        number: None,
         depth: 0,
         deepest: 0,
     };

@@ -64,6 +64,43 @@ impl Lowerer<'_> {
         }
     }
 
+    /// What a name already means, if anything: a player, a direction, an option, a region,
+    /// a variable, a piece, a zone, a track, a definition, a cell or a built-in name.
+    pub(super) fn meaning_of(&self, name: &str) -> Option<&'static str> {
+        let n = &self.names;
+        let name_s = name.to_string();
+        Some(if self.players.contains(&name_s) {
+            "a player"
+        } else if self.board.dirs.contains(&name_s) || n.dirs.contains_key(name) {
+            "a direction"
+        } else if n.dir_sets.contains_key(name) {
+            "a direction set"
+        } else if self.options.contains_key(name) {
+            "an option"
+        } else if n.regions.contains_key(name) {
+            "a region"
+        } else if n.vars.contains_key(name) {
+            "a variable"
+        } else if n.pieces.contains_key(name) {
+            "a piece"
+        } else if n.zones.contains_key(name) {
+            "a zone"
+        } else if n.tracks.contains_key(name) {
+            "a track"
+        } else if self.defines.contains(name) {
+            "a definition"
+        } else if n.cells.contains_key(name) {
+            "a cell"
+        } else if super::expressions::BUILT_IN_NAMES.contains(&name)
+            || super::functions::FUNCTIONS.contains(&name)
+            || name == "to"
+        {
+            "something built into the language"
+        } else {
+            return None;
+        })
+    }
+
     pub(super) fn players_from(
         &mut self,
         names: &[Name],

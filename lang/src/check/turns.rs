@@ -6,6 +6,9 @@ use crate::ast::{self, Item, Name};
 use crate::diag::{codes, Span};
 use crate::ir::{self, Expr, Type};
 
+/// Actions a ruleset may have (a decision names its action in a byte).
+const MAX_ACTIONS: usize = 250;
+
 /// The rules of play, beside the board and the pieces.
 pub(super) struct Rules {
     pub(super) forbids: Vec<ir::Forbid>,
@@ -67,19 +70,17 @@ impl Lowerer<'_> {
                     rules.people = by.map(|by| ir::People { by, score });
                 }
                 Item::Label { name, text } => self.label(name, text),
-                Item::Action(a) => {
-                    if rules.actions.len() < 250 {
-                        let action = self.action_from(a);
-                        rules.actions.push(action);
-                    } else {
-                        self.error(err(
-                            codes::BAD_BOARD,
-                            "a ruleset may have at most 250 actions",
-                            a.name.span,
-                            "one too many",
-                        ));
+                Item::Action(a) => match &a.numbered {
+                    None => self.push_action(&mut rules.actions, a, a.name.text.clone()),
+                    Some(n) => {
+                        for k in self.numbers_of(n).into_iter().flatten() {
+                            self.number = Some((n.number.text.clone(), i64::from(k)));
+                            let name = format!("{}_{k}", a.name.text);
+                            self.push_action(&mut rules.actions, a, name);
+                        }
+                        self.number = None;
                     }
-                }
+                },
                 Item::Captures { zone, to_owner } => {
                     if let Some(z) = self.zone_ref(zone) {
                         rules.captures_to = Some((z, *to_owner));
@@ -156,12 +157,92 @@ impl Lowerer<'_> {
         }
     }
 
-    /// `action NAME …`: a decision that is not a piece's move.
-    fn action_from(&mut self, a: &ast::ActionDecl) -> ir::Action {
+    /// Lowers `action NAME …` as the action `name` (one of a numbered family, or itself),
+    /// unless the name is taken or there are too many actions.
+    fn push_action(&mut self, actions: &mut Vec<ir::Action>, a: &ast::ActionDecl, name: String) {
+        if actions.iter().any(|b| b.name == name) {
+            let hint = if a.numbered.is_some() {
+                format!(
+                    "`action {}(…) from …` declares `{name}` among its family: rename one of them",
+                    a.name.text
+                )
+            } else {
+                "two decisions with one name could not be told apart: rename one of them".into()
+            };
+            self.error(
+                err(
+                    codes::DUPLICATE,
+                    format!("the action `{name}` is declared twice"),
+                    a.name.span,
+                    "declared again here",
+                )
+                .hint(hint),
+            );
+        } else if actions.len() < MAX_ACTIONS {
+            let action = self.action_from(a, name);
+            actions.push(action);
+        } else {
+            self.error(err(
+                codes::BAD_BOARD,
+                format!("a ruleset may have at most {MAX_ACTIONS} actions"),
+                a.name.span,
+                "one too many",
+            ));
+        }
+    }
+
+    /// The numbers of a numbered family of actions (none when they are wrong, with the
+    /// diagnostic): from the first to the last, named by a name no other meaning has.
+    fn numbers_of(&mut self, n: &ast::Numbered) -> Option<std::ops::RangeInclusive<u32>> {
+        let ((first, at), (last, last_at)) = (n.first, n.last);
+        let name = n.number.text.as_str();
+        if let Some(kind) = self.meaning_of(name) {
+            self.error(
+                err(
+                    codes::DUPLICATE,
+                    format!("`{name}` already names {kind}"),
+                    n.number.span,
+                    "the number's name",
+                )
+                .hint("the number's name stands for the number in the action's condition and effects: give it a name of its own, e.g. `k`"),
+            );
+            return None;
+        }
+        if last < first {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    format!("the numbers run down, from {first} to {last}"),
+                    at.to(last_at),
+                    "no number in this range",
+                )
+                .hint(format!(
+                    "write the smaller number first: `from {last} to {first}`"
+                )),
+            );
+            return None;
+        }
+        if last - first >= MAX_ACTIONS as u32 {
+            self.error(
+                err(
+                    codes::BAD_RANGE,
+                    format!("a ruleset may have at most {MAX_ACTIONS} actions, and this family alone has {}", u64::from(last - first) + 1),
+                    at.to(last_at),
+                    "too many numbers",
+                )
+                .hint("a decision that picks a large number is better a chance or a variable the player sets in steps"),
+            );
+            return None;
+        }
+        Some(first..=last)
+    }
+
+    /// `action NAME …` as the action `name`: a decision that is not a piece's move.
+    fn action_from(&mut self, a: &ast::ActionDecl, name: String) -> ir::Action {
         let cond = a.cond.as_ref().map(|c| self.bool_expr(c));
         let effects = self.stmts(&a.effects);
         ir::Action {
-            name: a.name.text.clone(),
+            name,
             on_cells: a.on_cells,
             forced: a.forced,
             free: a.free,

@@ -59,6 +59,7 @@ impl Builder {
         let name = self.name(it.next().unwrap());
         let mut a = ActionDecl {
             name,
+            numbered: None,
             on_cells: false,
             forced: false,
             free: false,
@@ -80,6 +81,17 @@ impl Builder {
                     Some(Rule::reaction) => a.reaction = true,
                     _ => a.free = true,
                 },
+                Rule::numbered => {
+                    let mut n = x.into_inner();
+                    let number = self.name(n.next().unwrap());
+                    let first = self.int(n.next().unwrap());
+                    let last = self.int(n.next().unwrap());
+                    a.numbered = Some(Numbered {
+                        number,
+                        first,
+                        last,
+                    });
+                }
                 Rule::condition => a.cond = Some(self.expr(x.into_inner().next().unwrap())),
                 Rule::written => {
                     let mut texts = x.into_inner().map(|s| self.name(s));

@@ -105,9 +105,10 @@ impl Read for PlayerVar {
 impl<const AT: u8> Read for CellVar<AT> {
     #[inline(always)]
     fn get(self, _: &Game, cx: &Ctx) -> i64 {
-        let c = at::<AT>(cx);
-        if (0..self.1 as i64).contains(&c) {
-            cx.s.vars[self.0 + c as usize]
+        // The move's cells and the mover are never below 0.
+        let c = at::<AT>(cx) as usize;
+        if c < self.1 {
+            cx.s.vars[self.0 + c]
         } else {
             0
         }
@@ -274,11 +275,42 @@ fn against<A: Read>(op: BinOp, a: A, k: i64) -> Code {
 }
 
 /// `and` (`all`) or `or` over the codes in turn, stopping where the answer is settled: 1 or 0.
+/// Up to four are written out (no loop).
 pub(crate) fn chain(all: bool, list: Vec<Code>) -> Code {
-    match <[Code; 2]>::try_from(list) {
-        Ok([a, b]) if all => Box::new(move |g, cx| i64::from(a(g, cx) != 0 && b(g, cx) != 0)),
-        Ok([a, b]) => Box::new(move |g, cx| i64::from(a(g, cx) != 0 || b(g, cx) != 0)),
-        Err(list) if all => Box::new(move |g, cx| i64::from(list.iter().all(|c| c(g, cx) != 0))),
-        Err(list) => Box::new(move |g, cx| i64::from(list.iter().any(|c| c(g, cx) != 0))),
+    let list = match <[Code; 2]>::try_from(list) {
+        Ok([a, b]) if all => return boxed(move |g, cx| i64::from(a(g, cx) != 0 && b(g, cx) != 0)),
+        Ok([a, b]) => return boxed(move |g, cx| i64::from(a(g, cx) != 0 || b(g, cx) != 0)),
+        Err(list) => list,
+    };
+    let list = match <[Code; 3]>::try_from(list) {
+        Ok([a, b, c]) if all => {
+            return boxed(move |g, cx| {
+                i64::from(a(g, cx) != 0 && b(g, cx) != 0 && c(g, cx) != 0)
+            })
+        }
+        Ok([a, b, c]) => {
+            return boxed(move |g, cx| {
+                i64::from(a(g, cx) != 0 || b(g, cx) != 0 || c(g, cx) != 0)
+            })
+        }
+        Err(list) => list,
+    };
+    let list = match <[Code; 4]>::try_from(list) {
+        Ok([a, b, c, d]) if all => {
+            return boxed(move |g, cx| {
+                i64::from(a(g, cx) != 0 && b(g, cx) != 0 && c(g, cx) != 0 && d(g, cx) != 0)
+            })
+        }
+        Ok([a, b, c, d]) => {
+            return boxed(move |g, cx| {
+                i64::from(a(g, cx) != 0 || b(g, cx) != 0 || c(g, cx) != 0 || d(g, cx) != 0)
+            })
+        }
+        Err(list) => list,
+    };
+    if all {
+        boxed(move |g, cx| i64::from(list.iter().all(|c| c(g, cx) != 0)))
+    } else {
+        boxed(move |g, cx| i64::from(list.iter().any(|c| c(g, cx) != 0)))
     }
 }

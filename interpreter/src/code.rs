@@ -275,7 +275,7 @@ fn against<A: Read>(op: BinOp, a: A, k: i64) -> Code {
 }
 
 /// `and` (`all`) or `or` over the codes in turn, stopping where the answer is settled: 1 or 0.
-/// Up to four are written out (no loop).
+/// Up to four are written out; a longer chain is three and a chain of the rest (no loop).
 pub(crate) fn chain(all: bool, list: Vec<Code>) -> Code {
     let list = match <[Code; 2]>::try_from(list) {
         Ok([a, b]) if all => return boxed(move |g, cx| i64::from(a(g, cx) != 0 && b(g, cx) != 0)),
@@ -308,9 +308,9 @@ pub(crate) fn chain(all: bool, list: Vec<Code>) -> Code {
         }
         Err(list) => list,
     };
-    if all {
-        boxed(move |g, cx| i64::from(list.iter().all(|c| c(g, cx) != 0)))
-    } else {
-        boxed(move |g, cx| i64::from(list.iter().any(|c| c(g, cx) != 0)))
-    }
+    // Longer: the first three, then the rest as a chain of its own.
+    let mut list = list;
+    let rest = chain(all, list.split_off(3));
+    list.push(rest);
+    chain(all, list)
 }

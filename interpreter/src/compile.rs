@@ -1,6 +1,8 @@
 //! Expressions compiled once per game into closures ([`Code`]): variables already slots,
 //! constants built in, the cell a part reads (`from`, `to`, `target`) chosen when compiled.
-//! A part with no compiled form here runs through the tree evaluator (`eval.rs`).
+//! A value read in one step (a leaf), two leaves compared or combined, a leaf against a
+//! constant and a chain of `and`s or `or`s are one closure each, made by `code.rs`. A part
+//! with no compiled form here runs through the tree evaluator (`eval.rs`).
 //!
 //! Invariant: running a compiled expression gives exactly what [`Game::eval`] gives for the
 //! expression it was compiled from, in every state and context (checked over the speed

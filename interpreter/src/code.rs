@@ -284,14 +284,10 @@ pub(crate) fn chain(all: bool, list: Vec<Code>) -> Code {
     };
     let list = match <[Code; 3]>::try_from(list) {
         Ok([a, b, c]) if all => {
-            return boxed(move |g, cx| {
-                i64::from(a(g, cx) != 0 && b(g, cx) != 0 && c(g, cx) != 0)
-            })
+            return boxed(move |g, cx| i64::from(a(g, cx) != 0 && b(g, cx) != 0 && c(g, cx) != 0))
         }
         Ok([a, b, c]) => {
-            return boxed(move |g, cx| {
-                i64::from(a(g, cx) != 0 || b(g, cx) != 0 || c(g, cx) != 0)
-            })
+            return boxed(move |g, cx| i64::from(a(g, cx) != 0 || b(g, cx) != 0 || c(g, cx) != 0))
         }
         Err(list) => list,
     };

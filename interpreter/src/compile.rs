@@ -1,6 +1,8 @@
 //! Expressions compiled once per game into closures ([`Code`]): variables already slots,
 //! constants built in, the cell a part reads (`from`, `to`, `target`) chosen when compiled.
-//! A part with no compiled form here runs through the tree evaluator (`eval.rs`).
+//! A value read in one step (a leaf), two leaves compared or combined, a leaf against a
+//! constant and a chain of `and`s or `or`s are one closure each, made by `code.rs`. A part
+//! with no compiled form here runs through the tree evaluator (`eval.rs`).
 //!
 //! Invariant: running a compiled expression gives exactly what [`Game::eval`] gives for the
 //! expression it was compiled from, in every state and context (checked over the speed
@@ -18,8 +20,8 @@ use crate::reads;
 use crate::state::State;
 use tessel_lang::ir::{self, Atom, BinOp, CellId, Expr, Stmt, NO_CELL};
 
-/// An expression made ready to run.
-pub(crate) type Code = Box<dyn Fn(&Game, &Ctx) -> i64 + Send + Sync>;
+pub(crate) use crate::code::Code;
+use crate::code::{self, At, Leaf};
 
 impl Game {
     /// Checks that every compiled condition and value gives what the tree evaluator gives in
@@ -544,22 +546,15 @@ macro_rules! on_cell {
 
 fn compile(l: &mut Compiler, e: &Expr) -> Code {
     use Expr as E;
+    if let Some(x) = leaf(l, e) {
+        return code::leaf(x);
+    }
     match e {
-        E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
-            let v = e.constant().unwrap_or(0);
-            Box::new(move |_, _| v)
-        }
-        E::From => Box::new(|_, cx| cx.from as i64),
-        E::To => Box::new(|_, cx| cx.to as i64),
-        E::Target => Box::new(|_, cx| cx.target as i64),
-        E::Mover => Box::new(|_, cx| cx.mover as i64),
-        E::Ply => Box::new(|_, cx| cx.s.ply as i64),
         E::Steps => Box::new(|_, cx| cx.steps as i64),
         E::Jumped => Box::new(|_, cx| cx.jumped as i64),
         E::Jumps => Box::new(|_, cx| i64::from(cx.jumps)),
         E::Captured => Box::new(|_, cx| i64::from(cx.s.last.captured)),
         E::Passed => Box::new(|_, cx| i64::from(cx.s.last.pass)),
-        E::Decisions => Box::new(|_, cx| cx.s.turn_step as i64),
         E::NoMoves => Box::new(|_, cx| i64::from(cx.no_moves.unwrap_or(false))),
         E::Checked => Box::new(|g, cx| i64::from(Attacks::checked(g, cx.s, cx.mover))),
         E::Opponent => Box::new(|g, cx| ((cx.mover as usize + 1) % g.players()) as i64),
@@ -578,10 +573,13 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             (Some((op, a, b)), _) => binary(l, op, a, b),
             // `not empty(c)`: one read.
             (None, E::Empty(c)) => on_cell!(l, &**c, |_g, cx, c| 1 - reads::empty(cx.s, c)),
-            (None, _) => {
-                let x = compile(l, x);
-                Box::new(move |g, cx| i64::from(x(g, cx) == 0))
-            }
+            (None, _) => match leaf(l, x) {
+                Some(x) => code::pair(BinOp::Eq, x, Leaf::Const(0)),
+                None => {
+                    let x = compile(l, x);
+                    Box::new(move |g, cx| i64::from(x(g, cx) == 0))
+                }
+            },
         },
         E::Neg(x) => {
             let x = compile(l, x);
@@ -604,15 +602,6 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             Box::new(move |g, cx| if c(g, cx) != 0 { a(g, cx) } else { b(g, cx) })
         }
         E::Bin(op, a, b) => binary(l, *op, a, b),
-        E::Var(v) => {
-            let (per_player, _) = l.var_shape[*v as usize];
-            let slot = l.var_slot[*v as usize];
-            if per_player {
-                Box::new(move |_, cx| cx.s.vars[slot + cx.mover as usize])
-            } else {
-                Box::new(move |_, cx| cx.s.vars[slot])
-            }
-        }
         E::VarAt(v, c) => {
             let (n, slot) = (l.var_shape[*v as usize].1 as i64, l.var_slot[*v as usize]);
             on_cell!(l, &**c, |_g, cx, c| if (0..n).contains(&c) {
@@ -783,6 +772,49 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
     }
 }
 
+/// The leaf `e` is, if it is read in one step (a constant, a variable, one of the move's
+/// cells or the mover, a per-cell variable or a coordinate there).
+fn leaf(l: &Compiler, e: &Expr) -> Option<Leaf> {
+    use Expr as E;
+    let at = |c: &Expr| match c {
+        E::From => Some(At::From),
+        E::To => Some(At::To),
+        E::Target => Some(At::Target),
+        E::Mover => Some(At::Mover),
+        _ => None,
+    };
+    Some(match e {
+        E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
+            Leaf::Const(e.constant().unwrap_or(0))
+        }
+        E::From | E::To | E::Target | E::Mover => Leaf::At(at(e)?),
+        E::Ply => Leaf::Ply,
+        E::Decisions => Leaf::Decisions,
+        E::Var(v) if l.var_shape[*v as usize].0 => Leaf::PlayerVar(l.var_slot[*v as usize]),
+        E::Var(v) => Leaf::Var(l.var_slot[*v as usize]),
+        E::VarAt(v, c) => {
+            let (n, slot) = (l.var_shape[*v as usize].1, l.var_slot[*v as usize]);
+            Leaf::CellVar(slot, n, at(c)?)
+        }
+        E::Row(c) => Leaf::Coord(true, at(c)?),
+        E::Column(c) => Leaf::Coord(false, at(c)?),
+        E::Same(_, x) | E::Code(_, x) => leaf(l, x)?,
+        _ => return None,
+    })
+}
+
+/// The operands of a chain of `op` (`and` or `or`), in order.
+fn operands<'e>(op: BinOp, e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Bin(o, a, b) if *o == op => {
+            operands(op, a, out);
+            operands(op, b, out);
+        }
+        Expr::Same(_, x) | Expr::Code(_, x) => operands(op, x, out),
+        _ => out.push(e),
+    }
+}
+
 /// The comparison that is the negation of `e`, if `e` is one (comparisons give 0 or 1).
 fn inverse(e: &Expr) -> Option<(BinOp, &Expr, &Expr)> {
     match e {
@@ -801,53 +833,6 @@ fn inverse(e: &Expr) -> Option<(BinOp, &Expr, &Expr)> {
         }
         _ => None,
     }
-}
-
-/// A per-cell variable's value at cell `c` (0 off its cells).
-#[inline(always)]
-fn var_at(s: &State, slot: usize, n: usize, c: CellId) -> i64 {
-    if (c as usize) < n {
-        s.vars[slot + c as usize]
-    } else {
-        0
-    }
-}
-
-/// A per-cell variable at one of the move's cells compared with a constant, in one step
-/// (the commonest condition of all: `layer(to) == 2`).
-fn var_compare(l: &Compiler, v: u16, c: &Expr, op: BinOp, k: i64) -> Option<Code> {
-    let (n, slot) = (l.var_shape[v as usize].1, l.var_slot[v as usize]);
-    macro_rules! on {
-        ($cell:ident) => {
-            match op {
-                BinOp::Eq => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) == k)
-                }) as Code,
-                BinOp::Ne => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) != k)
-                }),
-                BinOp::Lt => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) < k)
-                }),
-                BinOp::Le => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) <= k)
-                }),
-                BinOp::Gt => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) > k)
-                }),
-                BinOp::Ge => Box::new(move |_: &Game, cx: &Ctx| {
-                    i64::from(var_at(cx.s, slot, n, cx.$cell) >= k)
-                }),
-                _ => return None,
-            }
-        };
-    }
-    Some(match c {
-        Expr::To => on!(to),
-        Expr::From => on!(from),
-        Expr::Target => on!(target),
-        _ => return None,
-    })
 }
 
 /// `around(c, cond)` compared with a constant, counting only as far as decides it:
@@ -891,13 +876,9 @@ fn compare(op: BinOp, count: Code, k: i64) -> Code {
     }
 }
 
-/// A binary operator, with a constant right side built in.
+/// A binary operator: over two leaves, one code with no call below it; a chain of `and`s
+/// or `or`s, one list; otherwise with a constant right side built in.
 fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
-    if let (Expr::VarAt(v, c), Expr::Int(k)) = (a, b) {
-        if let Some(code) = var_compare(l, *v, c, op, *k) {
-            return code;
-        }
-    }
     if let (Expr::Around(c, cond), Expr::Int(k)) = (a, b) {
         if let Some(code) = around_compare(l, c, cond, op, *k) {
             return code;
@@ -908,8 +889,18 @@ fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
             return code;
         }
     }
+    if matches!(op, BinOp::And | BinOp::Or) {
+        let mut parts = Vec::new();
+        operands(op, a, &mut parts);
+        operands(op, b, &mut parts);
+        let list = parts.into_iter().map(|e| compile(l, e)).collect();
+        return code::chain(op == BinOp::And, list);
+    }
+    if let (Some(x), Some(y)) = (leaf(l, a), leaf(l, b)) {
+        return code::pair(op, x, y);
+    }
     let x = compile(l, a);
-    if matches!(b, Expr::Int(_) | Expr::Bool(_)) && !matches!(op, BinOp::And | BinOp::Or) {
+    if matches!(b, Expr::Int(_) | Expr::Bool(_)) {
         let k = b.constant().unwrap_or(0);
         return match op {
             BinOp::Eq => Box::new(move |g, cx| i64::from(x(g, cx) == k)),
@@ -920,30 +911,14 @@ fn binary(l: &mut Compiler, op: BinOp, a: &Expr, b: &Expr) -> Code {
             BinOp::Ge => Box::new(move |g, cx| i64::from(x(g, cx) >= k)),
             BinOp::Add => Box::new(move |g, cx| x(g, cx).wrapping_add(k)),
             BinOp::Sub => Box::new(move |g, cx| x(g, cx).wrapping_sub(k)),
-            _ => {
-                let y = compile(l, b);
-                arithmetic(op, x, y)
-            }
+            BinOp::Mul => Box::new(move |g, cx| x(g, cx).wrapping_mul(k)),
+            BinOp::Div => Box::new(move |g, cx| x(g, cx).checked_div(k).unwrap_or(0)),
+            BinOp::Mod => Box::new(move |g, cx| x(g, cx).checked_rem(k).unwrap_or(0)),
+            BinOp::And | BinOp::Or => Box::new(|_, _| 0),
         };
     }
     let y = compile(l, b);
-    match op {
-        BinOp::And => Box::new(move |g, cx| {
-            if x(g, cx) == 0 {
-                0
-            } else {
-                i64::from(y(g, cx) != 0)
-            }
-        }),
-        BinOp::Or => Box::new(move |g, cx| {
-            if x(g, cx) != 0 {
-                1
-            } else {
-                i64::from(y(g, cx) != 0)
-            }
-        }),
-        _ => arithmetic(op, x, y),
-    }
+    arithmetic(op, x, y)
 }
 
 /// An operator that reads both sides.

@@ -29,6 +29,7 @@ pub mod area;
 mod attacks;
 pub mod board;
 mod chain;
+mod code;
 mod compile;
 mod eval;
 mod exec;

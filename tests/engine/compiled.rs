@@ -71,3 +71,47 @@ start "8/8/8/3XO3/3OX3/8/8/8 a"
         check_game(&g, seed, 3, 40, "walks");
     }
 }
+
+/// Leaves (constants, variables, the move's cells, a per-cell variable or a coordinate
+/// there, `decisions`, `ply`) compared or combined in pairs, against constants (a divisor
+/// of 0 among them), under `not`, and in chains of `and` and `or`, compiled, give what the
+/// tree evaluator gives, in states along random games.
+#[test]
+fn compiled_leaves_and_pairs_agree_with_the_tree_walker() {
+    // Each value set is a code of its own, checked at every cell.
+    let g = crate::inline(
+        r#"game "pairs"
+use board8
+players a b
+piece disc X O { inert }
+var mark = 0 per cell
+var odd: bool = false per cell
+var last: cell = none
+var flag: bool = false
+var sum = 0
+var b1: bool = false
+var b2: bool = false
+var b3: bool = false
+var b4: bool = false
+var b5: bool = false
+counter made = 0
+counter placed = 0 per player
+action put on cells if empty(to) and (mark(to) == made % 3 or not flag or last != to)
+  written "{to}" then place disc at to, set mark(to) = ply % 4, set made += 1,
+    set placed += 1, set last = to, set flag = made % 2 == 0, set odd(to) = ply % 2 == 1,
+    set sum = row(to) - 1 + column(from) / 2 + column(target) * 3 + row(to) % 3 + ply / 0
+      + ply % 0 + made - placed + placed(mover) * 5 + mark(to) - mark(target) + decisions,
+    set b1 = mark(to) == made % 3 or row(to) - 1 != column(to) / 2 or placed > ply / 4,
+    set b2 = placed(mover) >= mark(to) + 1 and last == to and not flag,
+    set b3 = decisions == 0 and column(to) * 2 < row(to) % 5 and made - ply < mark(to),
+    set b4 = not odd(to) or placed(mover) == placed or row(target) >= mark(from),
+    set b5 = to != last and (mark(from) <= sum or ply % 0 == ply / 0) and ply > 3
+ending "full" if no_moves => draw
+ending "long" if ply >= 30 and made > placed and (placed(mover) == 3 or mark(last) == 2) => draw
+start "8/8/8/3XO3/3OX3/8/8/8 a"
+"#,
+    );
+    for seed in 1..4 {
+        check_game(&g, seed, 2, 40, "pairs");
+    }
+}

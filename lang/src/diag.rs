@@ -248,7 +248,7 @@ mod tests {
         );
         assert_eq!(suggest(&"e".repeat(MOST_SUGGESTED + 1), names.iter()), None);
         // A long name is not compared with short ones: its length alone rules them out.
-        let long = vec!["x".repeat(1_000_000)];
+        let long = ["x".repeat(1_000_000)];
         assert_eq!(suggest("xxxxxxxy", long.iter()), None);
         assert_eq!(
             suggest("emptines", names.iter()).as_deref(),

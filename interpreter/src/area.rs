@@ -19,9 +19,6 @@ use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
 
-/// A cell a tessel may merge with, and the outline the merge makes.
-type Merge = (usize, Vec<Point>);
-
 /// A diagonal a tessel may be split along: two of its outline's corners.
 type Diagonal = (usize, usize);
 
@@ -39,9 +36,9 @@ pub struct Area {
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
     diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
-    /// Each cell's merges, worked out when first asked for: the cells it may merge with and
-    /// the outline each merge makes.
-    merges: Vec<OnceLock<Arc<Vec<Merge>>>>,
+    /// Each cell's merges, worked out when first asked for: the cells it may merge with
+    /// (the outline a merge makes is worked out when it is made).
+    merges: Vec<OnceLock<Arc<Vec<usize>>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
@@ -169,7 +166,7 @@ impl Area {
             }
             AreaChange::Merge => {
                 let b = b as usize;
-                b < cells && b != a && empty(b) && self.merge(a, b).is_some()
+                b < cells && b != a && empty(b) && self.merges(a).contains(&b)
             }
             AreaChange::Splice => {
                 let b = b as usize;
@@ -287,7 +284,7 @@ impl Area {
                 redrawn = vec![a, new];
             }
             AreaChange::Merge => {
-                d.tessels[a] = self.merge(a, b as usize)?.to_vec();
+                d.tessels[a] = self.merge(a, b as usize)?;
                 d.tessels[b as usize] = Vec::new();
                 redrawn = vec![a, b as usize];
             }
@@ -369,28 +366,41 @@ impl Area {
             .any(|(p, q)| (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p)))
     }
 
-    /// The outline `a` and `b` merged make, if they may merge.
-    fn merge(&self, a: usize, b: usize) -> Option<&[Point]> {
-        let known = self.merges.get(a)?.get_or_init(|| {
+    /// The cells `a` may merge with, worked out when first asked for.
+    fn merges(&self, a: usize) -> &[usize] {
+        let Some(known) = self.merges.get(a) else {
+            return &[];
+        };
+        known.get_or_init(|| {
             // Tessels that share an edge share its vertices: each is the other's edge or
             // vertex neighbour.
-            let near: Vec<usize> = self
-                .tess
-                .relations(a)
-                .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
-                .unwrap_or_default();
+            let Some(r) = self.tess.relations(a) else {
+                return Arc::new(Vec::new());
+            };
             Arc::new(
-                near.into_iter()
-                    .filter_map(|b| Some((b, self.union(a, b)?)))
+                r.edge
+                    .iter()
+                    .chain(&r.vertex)
+                    .copied()
+                    .filter(|&b| self.joint(a, b).is_some())
                     .collect(),
             )
-        });
-        known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
+        })
     }
 
-    /// The outline of `a` and `b` together, when they share one unbroken run of edges and
-    /// the result has at most 19 vertices.
-    fn union(&self, a: usize, b: usize) -> Option<Vec<Point>> {
+    /// The outline `a` and `b` merged make, if they may merge.
+    fn merge(&self, a: usize, b: usize) -> Option<Vec<Point>> {
+        if !self.merges(a).contains(&b) {
+            return None;
+        }
+        let joint = self.joint(a, b)?;
+        Some(joint.kept().collect())
+    }
+
+    /// How `a` and `b` join, when they share one unbroken run of edges and the outline
+    /// they make together has at most 19 vertices (worked out on their rings, with
+    /// nothing allocated).
+    fn joint(&self, a: usize, b: usize) -> Option<Joint<'_>> {
         let (ra, rb) = (self.ring(a), self.ring(b));
         let (na, nb) = (ra.len(), rb.len());
         if na < 3 || nb < 3 {
@@ -401,51 +411,79 @@ impl Area {
             let (p, q) = (ra[i], ra[(i + 1) % na]);
             (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
         };
-        if !(0..na).any(shares) {
-            return None;
+        // The first edge of the shared run (the one after an edge not shared), where the
+        // run ends (its first edge not shared), and whether a second run starts after.
+        let first = (0..na).position(|i| !shares(i))?;
+        let mut s = None;
+        let mut e = None;
+        for step in 1..=na {
+            let i = (first + step) % na;
+            match (shares(i), s, e) {
+                (true, None, _) => s = Some(i),
+                // A second run.
+                (true, Some(_), Some(_)) => return None,
+                (false, Some(_), None) => e = Some(i),
+                _ => {}
+            }
         }
-        let shared: Vec<bool> = (0..na).map(shares).collect();
-        let runs = (0..na)
-            .filter(|&i| shared[i] && !shared[(i + na - 1) % na])
-            .count();
-        if runs != 1 || shared.iter().all(|&x| x) {
-            return None;
-        }
-        // The shared run goes from ra[s] to ra[e].
-        let s = (0..na).find(|&i| shared[i] && !shared[(i + na - 1) % na])?;
-        let mut e = s;
-        while shared[e % na] {
-            e = (e + 1) % na;
-        }
-        let (start, end) = (ra[s], ra[e]);
+        let (s, e) = (s?, e?);
         // a from its end of the run round to its start, then b from there round to the end.
-        let mut out = Vec::new();
-        let mut i = e;
-        loop {
-            out.push(ra[i]);
-            if ra[i] == start {
-                break;
-            }
-            i = (i + 1) % na;
-        }
+        let (start, end) = (ra[s], ra[e]);
+        let la = (s + na - e) % na + 1;
         let kb = rb.iter().position(|&p| p == start)?;
-        let mut k = (kb + 1) % nb;
-        while rb[k] != end {
-            out.push(rb[k]);
-            k = (k + 1) % nb;
-            if k == kb {
-                return None;
-            }
+        let ke = rb.iter().position(|&p| p == end)?;
+        let lb = (ke + nb - kb) % nb;
+        if lb == 0 {
+            return None;
         }
-        // Corners where the outline goes straight on are no vertices of the new tessel.
-        let n = out.len();
-        let straight = |i: usize| {
-            let (p, q, r) = (out[(i + n - 1) % n], out[i], out[(i + 1) % n]);
-            i128::from(q.0 - p.0) * i128::from(r.1 - p.1)
-                == i128::from(q.1 - p.1) * i128::from(r.0 - p.0)
+        let joint = Joint {
+            ra,
+            rb,
+            e,
+            kb,
+            la,
+            n: la + lb - 1,
         };
-        let kept: Vec<Point> = (0..n).filter(|&i| !straight(i)).map(|i| out[i]).collect();
-        (kept.len() >= 3 && kept.len() <= MAX_VERTICES).then_some(kept)
+        let kept = (0..joint.n).filter(|&i| !joint.straight(i)).count();
+        (3..=MAX_VERTICES).contains(&kept).then_some(joint)
+    }
+}
+
+/// The outline two tessels make together: `ra` from corner `e` round to the start of the
+/// shared run (`la` points), then `rb` after that point round to just before the run's
+/// end (`n` points in all), corners where it goes straight on left out.
+struct Joint<'a> {
+    ra: &'a [Point],
+    rb: &'a [Point],
+    e: usize,
+    kb: usize,
+    la: usize,
+    n: usize,
+}
+
+impl Joint<'_> {
+    /// The `i`th point of the outline, straight corners included.
+    fn at(&self, i: usize) -> Point {
+        if i < self.la {
+            self.ra[(self.e + i) % self.ra.len()]
+        } else {
+            self.rb[(self.kb + 1 + i - self.la) % self.rb.len()]
+        }
+    }
+
+    /// Whether the outline goes straight on at its `i`th point.
+    fn straight(&self, i: usize) -> bool {
+        let n = self.n;
+        let (p, q, r) = (self.at((i + n - 1) % n), self.at(i), self.at((i + 1) % n));
+        i128::from(q.0 - p.0) * i128::from(r.1 - p.1)
+            == i128::from(q.1 - p.1) * i128::from(r.0 - p.0)
+    }
+
+    /// The outline's corners.
+    fn kept(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.n)
+            .filter(|&i| !self.straight(i))
+            .map(|i| self.at(i))
     }
 }
 

@@ -36,9 +36,10 @@ pub struct Area {
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
     diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
-    /// Each cell's merges, worked out when first asked for: the cells it may merge with
-    /// (the outline a merge makes is worked out when it is made).
-    merges: Vec<OnceLock<Arc<Vec<usize>>>>,
+    /// Each cell's merges, each worked out when first asked for: whether it may merge
+    /// with each of its edge and vertex neighbours in turn (the outline a merge makes is
+    /// worked out when it is made).
+    merges: Vec<OnceLock<Arc<[OnceLock<bool>]>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
@@ -166,7 +167,7 @@ impl Area {
             }
             AreaChange::Merge => {
                 let b = b as usize;
-                b < cells && b != a && empty(b) && self.merges(a).contains(&b)
+                b < cells && b != a && empty(b) && self.may_merge(a, b)
             }
             AreaChange::Splice => {
                 let b = b as usize;
@@ -366,31 +367,28 @@ impl Area {
             .any(|(p, q)| (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p)))
     }
 
-    /// The cells `a` may merge with, worked out when first asked for.
-    fn merges(&self, a: usize) -> &[usize] {
-        let Some(known) = self.merges.get(a) else {
-            return &[];
+    /// Whether `a` may merge with `b`, worked out when first asked for (pair by pair:
+    /// what is asked of a cell is mostly a few of its neighbours).
+    fn may_merge(&self, a: usize, b: usize) -> bool {
+        // Tessels that share an edge share its vertices: each is the other's edge or
+        // vertex neighbour.
+        let (Some(r), Some(known)) = (self.tess.relations(a), self.merges.get(a)) else {
+            return false;
         };
-        known.get_or_init(|| {
-            // Tessels that share an edge share its vertices: each is the other's edge or
-            // vertex neighbour.
-            let Some(r) = self.tess.relations(a) else {
-                return Arc::new(Vec::new());
-            };
-            Arc::new(
-                r.edge
-                    .iter()
-                    .chain(&r.vertex)
-                    .copied()
-                    .filter(|&b| self.joint(a, b).is_some())
-                    .collect(),
-            )
-        })
+        let Some(j) = r.edge.iter().chain(&r.vertex).position(|&u| u == b) else {
+            return false;
+        };
+        let table = known.get_or_init(|| {
+            (0..r.edge.len() + r.vertex.len())
+                .map(|_| OnceLock::new())
+                .collect()
+        });
+        *table[j].get_or_init(|| self.joint(a, b).is_some())
     }
 
     /// The outline `a` and `b` merged make, if they may merge.
     fn merge(&self, a: usize, b: usize) -> Option<Vec<Point>> {
-        if !self.merges(a).contains(&b) {
+        if !self.may_merge(a, b) {
             return None;
         }
         let joint = self.joint(a, b)?;

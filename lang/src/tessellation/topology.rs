@@ -114,6 +114,10 @@ impl Lists {
     fn of(&self, i: usize) -> &[usize] {
         &self.items[self.at[i] as usize..self.at[i + 1] as usize]
     }
+    /// Every list in turn.
+    fn all(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        (0..self.at.len() - 1).map(|i| self.of(i))
+    }
 }
 
 /// The edges of the joined rings, in order of their (low, high) vertex numbers, each with
@@ -167,19 +171,28 @@ pub(super) fn topology(
         }
     }
     let root: Vec<usize> = (0..points.len()).map(|v| joins.find(v)).collect();
-    // Rings in joined vertices.
-    let joined: Vec<Vec<usize>> = rings
-        .iter()
-        .map(|r| {
-            let mut j: Vec<usize> = r.iter().map(|&v| root[v]).collect();
-            j.dedup();
-            while j.len() > 1 && j.first() == j.last() {
-                j.pop();
+    // Rings in joined vertices (one list for all, as the rings are many and short).
+    let mut joined = Lists {
+        at: Vec::with_capacity(rings.len() + 1),
+        items: Vec::with_capacity(rings.iter().map(Vec::len).sum()),
+    };
+    joined.at.push(0);
+    for r in rings {
+        let start = joined.items.len();
+        for &v in r {
+            let j = root[v];
+            if joined.items.len() == start || joined.items.last() != Some(&j) {
+                joined.items.push(j);
             }
-            j
-        })
-        .collect();
-    for (k, r) in joined.iter().enumerate() {
+        }
+        while joined.items.len() > start + 1
+            && joined.items[start] == joined.items[joined.items.len() - 1]
+        {
+            joined.items.pop();
+        }
+        joined.at.push(joined.items.len() as u32);
+    }
+    for (k, r) in joined.all().enumerate() {
         if r.len() > MAX_VERTICES {
             problems.push(Problem::TooManyVertices {
                 tessel: labels[k],
@@ -211,7 +224,7 @@ pub(super) fn topology(
     }
     // The tessels at each vertex, in tessel order, each once.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (k, r) in joined.iter().enumerate() {
+    for (k, r) in joined.all().enumerate() {
         for &v in r {
             pairs.push((v, k));
         }
@@ -227,7 +240,7 @@ pub(super) fn topology(
     let at_vertex = Lists::new(points.len(), &pairs);
     let dirty = dirty(labels, &joined, &touching, reuse);
     let mut out = Vec::with_capacity(rings.len());
-    for (k, r) in joined.iter().enumerate() {
+    for (k, r) in joined.all().enumerate() {
         if !dirty[k] {
             out.push(None);
             continue;
@@ -246,9 +259,9 @@ pub(super) fn topology(
 /// of (low, high) vertex: bucketed by their low vertex (a counting sort, linear in the
 /// edges), each bucket then sorted by its high vertex. The sides are laid in tessel order,
 /// then ring order, and the sort within a bucket keeps that order.
-fn edges_of(joined: &[Vec<usize>], vertices: usize) -> Edges {
+fn edges_of(joined: &Lists, vertices: usize) -> Edges {
     let each = |f: &mut dyn FnMut(usize, usize, usize, bool)| {
-        for (k, r) in joined.iter().enumerate() {
+        for (k, r) in joined.all().enumerate() {
             for i in 0..r.len() {
                 let (a, b) = (r[i], r[(i + 1) % r.len()]);
                 if a != b {
@@ -324,12 +337,7 @@ fn splice_at(
 
 /// Which tessels (by place) to derive: all, or those within two steps (sharing a vertex)
 /// of a changed one, before or after the change.
-fn dirty(
-    labels: &[usize],
-    joined: &[Vec<usize>],
-    touching: &Lists,
-    reuse: Option<Reuse>,
-) -> Vec<bool> {
+fn dirty(labels: &[usize], joined: &Lists, touching: &Lists, reuse: Option<Reuse>) -> Vec<bool> {
     let Some(reuse) = reuse else {
         return vec![true; labels.len()];
     };
@@ -340,7 +348,7 @@ fn dirty(
         .collect();
     for _ in 0..2 {
         let mut next = near.clone();
-        for (k, r) in joined.iter().enumerate() {
+        for (k, r) in joined.all().enumerate() {
             if near[k] {
                 for &v in r {
                     for &u in touching.of(v) {

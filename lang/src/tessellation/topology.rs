@@ -45,9 +45,12 @@ pub(super) struct Index {
 }
 
 impl Index {
-    pub fn new<'a>(drawn: impl Iterator<Item = &'a [Point]>) -> Index {
-        let mut ids = PointMap::default();
-        let mut points = Vec::new();
+    pub fn new<'a>(drawn: impl Iterator<Item = &'a [Point]> + Clone) -> Index {
+        // Room for every point drawn (most are drawn more than once), so that the map is
+        // never grown.
+        let drawn_points: usize = drawn.clone().map(<[Point]>::len).sum();
+        let mut ids = PointMap::with_capacity_and_hasher(drawn_points, Default::default());
+        let mut points = Vec::with_capacity(drawn_points);
         for d in drawn {
             for &p in d {
                 ids.entry(p).or_insert_with(|| {

@@ -243,12 +243,16 @@ pub(super) fn topology(
     let at_vertex = Lists::new(points.len(), &pairs);
     let dirty = dirty(labels, &joined, &touching, reuse);
     let mut out = Vec::with_capacity(rings.len());
+    let mut marks = Marks {
+        tessel: vec![0; rings.len()],
+        vertex: vec![0; points.len()],
+    };
     for (k, r) in joined.all().enumerate() {
         if !dirty[k] {
             out.push(None);
             continue;
         }
-        let mut rel = relations(k, r, &edges, &touching, &at_vertex);
+        let mut rel = relations(k, r, &edges, &touching, &at_vertex, &mut marks);
         rel.open = open(&rings[k], &root, &edges, points);
         rel.edge.iter_mut().for_each(|u| *u = labels[*u]);
         rel.vertex.iter_mut().for_each(|u| *u = labels[*u]);
@@ -385,6 +389,13 @@ fn dirty(labels: &[usize], joined: &Lists, touching: &Lists, reuse: Option<Reuse
         .collect()
 }
 
+/// Marks by tessel (place) and by vertex, each set to a stamp that is new for each tessel
+/// whose relations are derived, so that "is it near" is one look instead of a scan.
+struct Marks {
+    tessel: Vec<u32>,
+    vertex: Vec<u32>,
+}
+
 /// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
 fn relations(
     k: usize,
@@ -392,23 +403,32 @@ fn relations(
     edges: &Edges,
     touching: &Lists,
     at_vertex: &Lists,
+    marks: &mut Marks,
 ) -> Relations {
+    let stamp = k as u32 + 1;
     let mut rel = Relations::default();
     let other_side = |a: usize, b: usize| -> Option<usize> {
         edges
             .index(a, b)
             .and_then(|e| edges.sides(e).iter().map(|x| x.0).find(|&u| u != k))
     };
+    // Marked: the tessel itself and each neighbour found, and the tessel's vertices.
+    marks.tessel[k] = stamp;
+    for &v in r {
+        marks.vertex[v] = stamp;
+    }
     for i in 0..r.len() {
         if let Some(u) = other_side(r[i], r[(i + 1) % r.len()]) {
-            if !rel.edge.contains(&u) {
+            if marks.tessel[u] != stamp {
+                marks.tessel[u] = stamp;
                 rel.edge.push(u);
             }
         }
     }
     for &v in r {
         for &u in touching.of(v) {
-            if u != k && !rel.edge.contains(&u) && !rel.vertex.contains(&u) {
+            if marks.tessel[u] != stamp {
+                marks.tessel[u] = stamp;
                 rel.vertex.push(u);
             }
         }
@@ -416,7 +436,7 @@ fn relations(
     // Trace: from a vertex of the tessel, along an edge between two other tessels, on
     // along their boundary while only they meet at its vertices (a unit a vertex), to a
     // vertex where a third tessel touches that shares nothing with the starting one.
-    let near = |u: usize| u == k || rel.edge.contains(&u) || rel.vertex.contains(&u);
+    let near = |u: usize| marks.tessel[u] == stamp;
     let mut found: Vec<(usize, u32)> = Vec::new();
     for &v in r {
         for &e in at_vertex.of(v) {
@@ -428,7 +448,7 @@ fn relations(
             let (mut prev, mut cur) = (v, if a == v { b } else { a });
             let mut cost = 1;
             loop {
-                if r.contains(&cur) || cost > MAX_TRACE {
+                if marks.vertex[cur] == stamp || cost > MAX_TRACE {
                     break;
                 }
                 let mut others = false;

@@ -198,7 +198,8 @@ impl Area {
         let tess = self.tess.try_alter(&redrawn, &d.splices)?;
         let cells = base.cells.len();
         let all = Links::new(cells, &d, &tess, Some(self));
-        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
+        let empty: Arc<[(f64, f64)]> = Arc::new([]);
+        let outlines = (0..cells).map(|c| tess.shared_outline(c, &empty)).collect();
         let changed = Area {
             board: self
                 .board

@@ -11,16 +11,17 @@
 //!   again), and those cells' rows of the board are taken over ([`Board::relinked`]); the
 //!   other cells are linked anew.
 //! - What `can` asks of a cell (its diagonals, splices, merges) is shared with the area
-//!   before under the conditions `keep_known` states.
+//!   before under the conditions `keep_known` states. Whether two cells may merge is
+//!   worked out pair by pair when first asked (on their two rings, nothing allocated), in
+//!   a table by the cell's edge and vertex neighbours in turn: so a table is kept only
+//!   while those neighbours and their rings are the same.
+//! - The board's outlines are the tessellation's, shared: a change copies none.
 
 use crate::board::Board;
 use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
 use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
-
-/// A cell a tessel may merge with, and the outline the merge makes.
-type Merge = (usize, Vec<Point>);
 
 /// A diagonal a tessel may be split along: two of its outline's corners.
 type Diagonal = (usize, usize);
@@ -39,9 +40,10 @@ pub struct Area {
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
     diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
-    /// Each cell's merges, worked out when first asked for: the cells it may merge with and
-    /// the outline each merge makes.
-    merges: Vec<OnceLock<Arc<Vec<Merge>>>>,
+    /// Each cell's merges, each worked out when first asked for: whether it may merge
+    /// with each of its edge and vertex neighbours in turn (the outline a merge makes is
+    /// worked out when it is made).
+    merges: Vec<OnceLock<Arc<[OnceLock<bool>]>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
@@ -169,7 +171,7 @@ impl Area {
             }
             AreaChange::Merge => {
                 let b = b as usize;
-                b < cells && b != a && empty(b) && self.merge(a, b).is_some()
+                b < cells && b != a && empty(b) && self.may_merge(a, b)
             }
             AreaChange::Splice => {
                 let b = b as usize;
@@ -200,7 +202,8 @@ impl Area {
         let tess = self.tess.try_alter(&redrawn, &d.splices)?;
         let cells = base.cells.len();
         let all = Links::new(cells, &d, &tess, Some(self));
-        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
+        let empty: Arc<[(f64, f64)]> = Arc::new([]);
+        let outlines = (0..cells).map(|c| tess.shared_outline(c, &empty)).collect();
         let changed = Area {
             board: self
                 .board
@@ -287,7 +290,7 @@ impl Area {
                 redrawn = vec![a, new];
             }
             AreaChange::Merge => {
-                d.tessels[a] = self.merge(a, b as usize)?.to_vec();
+                d.tessels[a] = self.merge(a, b as usize)?;
                 d.tessels[b as usize] = Vec::new();
                 redrawn = vec![a, b as usize];
             }
@@ -369,28 +372,38 @@ impl Area {
             .any(|(p, q)| (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p)))
     }
 
-    /// The outline `a` and `b` merged make, if they may merge.
-    fn merge(&self, a: usize, b: usize) -> Option<&[Point]> {
-        let known = self.merges.get(a)?.get_or_init(|| {
-            // Tessels that share an edge share its vertices: each is the other's edge or
-            // vertex neighbour.
-            let near: Vec<usize> = self
-                .tess
-                .relations(a)
-                .map(|r| r.edge.iter().chain(&r.vertex).copied().collect())
-                .unwrap_or_default();
-            Arc::new(
-                near.into_iter()
-                    .filter_map(|b| Some((b, self.union(a, b)?)))
-                    .collect(),
-            )
+    /// Whether `a` may merge with `b`, worked out when first asked for (pair by pair:
+    /// what is asked of a cell is mostly a few of its neighbours).
+    fn may_merge(&self, a: usize, b: usize) -> bool {
+        // Tessels that share an edge share its vertices: each is the other's edge or
+        // vertex neighbour.
+        let (Some(r), Some(known)) = (self.tess.relations(a), self.merges.get(a)) else {
+            return false;
+        };
+        let Some(j) = r.edge.iter().chain(&r.vertex).position(|&u| u == b) else {
+            return false;
+        };
+        let table = known.get_or_init(|| {
+            (0..r.edge.len() + r.vertex.len())
+                .map(|_| OnceLock::new())
+                .collect()
         });
-        known.iter().find(|m| m.0 == b).map(|m| m.1.as_slice())
+        *table[j].get_or_init(|| self.joint(a, b).is_some())
     }
 
-    /// The outline of `a` and `b` together, when they share one unbroken run of edges and
-    /// the result has at most 19 vertices.
-    fn union(&self, a: usize, b: usize) -> Option<Vec<Point>> {
+    /// The outline `a` and `b` merged make, if they may merge.
+    fn merge(&self, a: usize, b: usize) -> Option<Vec<Point>> {
+        if !self.may_merge(a, b) {
+            return None;
+        }
+        let joint = self.joint(a, b)?;
+        Some(joint.kept().collect())
+    }
+
+    /// How `a` and `b` join, when they share one unbroken run of edges and the outline
+    /// they make together has at most 19 vertices (worked out on their rings, with
+    /// nothing allocated).
+    fn joint(&self, a: usize, b: usize) -> Option<Joint<'_>> {
         let (ra, rb) = (self.ring(a), self.ring(b));
         let (na, nb) = (ra.len(), rb.len());
         if na < 3 || nb < 3 {
@@ -401,51 +414,79 @@ impl Area {
             let (p, q) = (ra[i], ra[(i + 1) % na]);
             (0..nb).any(|k| rb[k] == q && rb[(k + 1) % nb] == p)
         };
-        if !(0..na).any(shares) {
-            return None;
+        // The first edge of the shared run (the one after an edge not shared), where the
+        // run ends (its first edge not shared), and whether a second run starts after.
+        let first = (0..na).position(|i| !shares(i))?;
+        let mut s = None;
+        let mut e = None;
+        for step in 1..=na {
+            let i = (first + step) % na;
+            match (shares(i), s, e) {
+                (true, None, _) => s = Some(i),
+                // A second run.
+                (true, Some(_), Some(_)) => return None,
+                (false, Some(_), None) => e = Some(i),
+                _ => {}
+            }
         }
-        let shared: Vec<bool> = (0..na).map(shares).collect();
-        let runs = (0..na)
-            .filter(|&i| shared[i] && !shared[(i + na - 1) % na])
-            .count();
-        if runs != 1 || shared.iter().all(|&x| x) {
-            return None;
-        }
-        // The shared run goes from ra[s] to ra[e].
-        let s = (0..na).find(|&i| shared[i] && !shared[(i + na - 1) % na])?;
-        let mut e = s;
-        while shared[e % na] {
-            e = (e + 1) % na;
-        }
-        let (start, end) = (ra[s], ra[e]);
+        let (s, e) = (s?, e?);
         // a from its end of the run round to its start, then b from there round to the end.
-        let mut out = Vec::new();
-        let mut i = e;
-        loop {
-            out.push(ra[i]);
-            if ra[i] == start {
-                break;
-            }
-            i = (i + 1) % na;
-        }
+        let (start, end) = (ra[s], ra[e]);
+        let la = (s + na - e) % na + 1;
         let kb = rb.iter().position(|&p| p == start)?;
-        let mut k = (kb + 1) % nb;
-        while rb[k] != end {
-            out.push(rb[k]);
-            k = (k + 1) % nb;
-            if k == kb {
-                return None;
-            }
+        let ke = rb.iter().position(|&p| p == end)?;
+        let lb = (ke + nb - kb) % nb;
+        if lb == 0 {
+            return None;
         }
-        // Corners where the outline goes straight on are no vertices of the new tessel.
-        let n = out.len();
-        let straight = |i: usize| {
-            let (p, q, r) = (out[(i + n - 1) % n], out[i], out[(i + 1) % n]);
-            i128::from(q.0 - p.0) * i128::from(r.1 - p.1)
-                == i128::from(q.1 - p.1) * i128::from(r.0 - p.0)
+        let joint = Joint {
+            ra,
+            rb,
+            e,
+            kb,
+            la,
+            n: la + lb - 1,
         };
-        let kept: Vec<Point> = (0..n).filter(|&i| !straight(i)).map(|i| out[i]).collect();
-        (kept.len() >= 3 && kept.len() <= MAX_VERTICES).then_some(kept)
+        let kept = (0..joint.n).filter(|&i| !joint.straight(i)).count();
+        (3..=MAX_VERTICES).contains(&kept).then_some(joint)
+    }
+}
+
+/// The outline two tessels make together: `ra` from corner `e` round to the start of the
+/// shared run (`la` points), then `rb` after that point round to just before the run's
+/// end (`n` points in all), corners where it goes straight on left out.
+struct Joint<'a> {
+    ra: &'a [Point],
+    rb: &'a [Point],
+    e: usize,
+    kb: usize,
+    la: usize,
+    n: usize,
+}
+
+impl Joint<'_> {
+    /// The `i`th point of the outline, straight corners included.
+    fn at(&self, i: usize) -> Point {
+        if i < self.la {
+            self.ra[(self.e + i) % self.ra.len()]
+        } else {
+            self.rb[(self.kb + 1 + i - self.la) % self.rb.len()]
+        }
+    }
+
+    /// Whether the outline goes straight on at its `i`th point.
+    fn straight(&self, i: usize) -> bool {
+        let n = self.n;
+        let (p, q, r) = (self.at((i + n - 1) % n), self.at(i), self.at((i + 1) % n));
+        i128::from(q.0 - p.0) * i128::from(r.1 - p.1)
+            == i128::from(q.1 - p.1) * i128::from(r.0 - p.0)
+    }
+
+    /// The outline's corners.
+    fn kept(&self) -> impl Iterator<Item = Point> + '_ {
+        (0..self.n)
+            .filter(|&i| !self.straight(i))
+            .map(|i| self.at(i))
     }
 }
 
@@ -563,144 +604,4 @@ fn inside_diagonal(r: &[Point], i: usize, j: usize) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-    use tessel_lang::tessellation::squares;
-
-    /// A board of `w` x `h` squares and `spare` spare cells, with enough direction slots
-    /// for every relation of a square.
-    fn area(w: u32, h: u32, spare: usize) -> (ir::Board, Area) {
-        let mut tessels: Vec<Vec<Point>> = squares(w, h, (0, 0))
-            .into_iter()
-            .map(|d| d.points)
-            .collect();
-        tessels.extend((0..spare).map(|_| Vec::new()));
-        let cells = tessels.len();
-        let board = ir::Board {
-            cells: (0..cells).map(|c| format!("c{c}")).collect(),
-            dirs: (0..40).map(|d| format!("d{d}")).collect(),
-            opposite: vec![None; 40],
-            ..ir::Board::default()
-        };
-        let drawing = ir::Drawing {
-            tessels,
-            splices: Vec::new(),
-            slots: [(0..10).collect(), (10..20).collect(), (20..40).collect()],
-        };
-        let area = Area::build(&board, &[], 2, drawing).expect("squares");
-        (board, area)
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(48))]
-
-        /// Splits, merges, splices and unsplices in any order: the area kept and changed
-        /// step by step is the area its drawing makes when derived afresh.
-        #[test]
-        fn an_area_changed_step_by_step_is_the_area_derived_afresh(
-            w in 2u32..6, h in 2u32..6,
-            steps in prop::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 1..30),
-        ) {
-            let (board, mut area) = area(w, h, 10);
-            let cells = board.cells.len();
-            let kinds = [AreaChange::Split, AreaChange::Merge, AreaChange::Splice, AreaChange::Unsplice];
-            let all = |_: usize| true;
-            for (kind, a, b) in steps {
-                let kind = kinds[kind];
-                let a = a % cells;
-                // One of the changes that may be made to `a`, if any.
-                let ways: Vec<i64> = (0..cells as i64 + 2)
-                    .filter(|&b| area.can(kind, a, b, &all))
-                    .collect();
-                if ways.is_empty() {
-                    continue;
-                }
-                let b = ways[b % ways.len()];
-                // Everything asked of the area before the change, so that what the change
-                // takes over is put to the test below.
-                let answers = |area: &Area| -> Vec<bool> {
-                    kinds
-                        .iter()
-                        .flat_map(|&k| (0..cells).map(move |x| (k, x)))
-                        .flat_map(|(k, x)| (0..cells as i64 + 2).map(move |y| (k, x, y)))
-                        .map(|(k, x, y)| area.can(k, x, y, &all))
-                        .collect()
-                };
-                answers(&area);
-                let Some(next) = area.change(&board, (kind, a, b), &all) else {
-                    // Refused only when the drawing it makes is no playing area.
-                    let (d, _) = area.redrawing((kind, a, b), &all).expect("it can be made");
-                    prop_assert!(Area::build(&board, &[], 2, d).is_none());
-                    continue;
-                };
-                let fresh = Area::build(&board, &[], 2, next.drawing.clone());
-                let fresh = fresh.expect("the drawing changed in play is a playing area");
-                prop_assert_eq!(&next.tess, &fresh.tess);
-                prop_assert_eq!(answers(&next), answers(&fresh));
-                for x in 0..cells {
-                    for y in 0..cells {
-                        prop_assert_eq!(next.merge(x, y), fresh.merge(x, y));
-                    }
-                }
-                prop_assert_eq!(
-                    links(cells, &next.drawing, &next.tess),
-                    links(cells, &fresh.drawing, &fresh.tess)
-                );
-                prop_assert_eq!(next.board.tables(), fresh.board.tables());
-                prop_assert_eq!(&next.board.outlines, &fresh.board.outlines);
-                area = next;
-            }
-        }
-    }
-
-    /// A long run of changes from a seeded rng: after every one, the tessellation, the
-    /// links and the board kept step by step are those of the drawing derived afresh.
-    #[test]
-    fn a_long_run_of_changes_keeps_the_area_its_drawing_makes() {
-        use rand::{Rng, SeedableRng};
-        let mut rng = rand_pcg::Pcg64Mcg::seed_from_u64(16);
-        let kinds = [
-            AreaChange::Split,
-            AreaChange::Merge,
-            AreaChange::Splice,
-            AreaChange::Unsplice,
-        ];
-        let all = |_: usize| true;
-        for (w, h) in [(7, 7), (4, 6)] {
-            let (board, mut area) = area(w, h, 20);
-            let cells = board.cells.len();
-            let mut made = 0;
-            for step in 0..1500 {
-                // Splits and merges most often, as in play.
-                let kind = kinds[[0, 0, 1, 1, 2, 3][rng.random_range(0..6)]];
-                let drawn: Vec<usize> = (0..cells)
-                    .filter(|&c| !area.drawing.tessels[c].is_empty())
-                    .collect();
-                let a = drawn[rng.random_range(0..drawn.len())];
-                let ways: Vec<i64> = (0..cells as i64 + 2)
-                    .filter(|&b| area.can(kind, a, b, &all))
-                    .collect();
-                if ways.is_empty() {
-                    continue;
-                }
-                let b = ways[rng.random_range(0..ways.len())];
-                let Some(next) = area.change(&board, (kind, a, b), &all) else {
-                    continue;
-                };
-                let fresh = Area::build(&board, &[], 2, next.drawing.clone()).expect("an area");
-                assert_eq!(next.tess, fresh.tess, "step {step}");
-                assert_eq!(
-                    links(cells, &next.drawing, &next.tess),
-                    links(cells, &fresh.drawing, &fresh.tess),
-                    "step {step}"
-                );
-                assert_eq!(next.board.tables(), fresh.board.tables(), "step {step}");
-                assert_eq!(next.board.outlines, fresh.board.outlines, "step {step}");
-                area = next;
-                made += 1;
-            }
-            assert!(made > 500, "{made} changes made");
-        }
-    }
-}
+mod tests;

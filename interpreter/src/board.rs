@@ -55,8 +55,9 @@ pub struct Board {
     /// `cost[dir * cells + cell]`: what the link costs in move units; empty when every
     /// link costs one.
     cost: Vec<u32>,
-    /// Each cell's outline, for boards drawn as polygons (else empty).
-    pub outlines: Vec<Vec<(f64, f64)>>,
+    /// Each cell's outline, for boards drawn as polygons (else empty); shared with the
+    /// drawn area's tessellation, so that a change of the area copies none.
+    pub outlines: Vec<Arc<[(f64, f64)]>>,
     /// The cells one link from each cell, each once, in the graph's order: those of cell
     /// `c` are `adj[adj_at[c]..adj_at[c + 1]]`.
     adj: Vec<CellId>,
@@ -153,7 +154,7 @@ impl Board {
             links: Vec::new(),
             graph: OnceLock::new(),
             cost: Vec::new(),
-            outlines: b.outlines.clone(),
+            outlines: b.outlines.iter().map(|o| Arc::from(o.as_slice())).collect(),
         };
         board.link(&b.links, &b.link_costs);
         board
@@ -170,7 +171,7 @@ impl Board {
         links: Vec<(CellId, DirId, CellId)>,
         costs: &[u32],
         at: &[u32],
-        outlines: Vec<Vec<(f64, f64)>>,
+        outlines: Vec<Arc<[(f64, f64)]>>,
         changed: &[bool],
     ) -> Board {
         let n = self.cells();

@@ -66,7 +66,7 @@ pub fn svg_after(game: &Game, s: &State, last: Option<&str>) -> String {
         )
     };
     if drawn {
-        let all = outlines.iter().flatten();
+        let all = outlines.iter().flat_map(|o| o.iter());
         let (mut x0, mut y0, mut x1, mut y1) = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
         for &(x, y) in all {
             (x0, y0, x1, y1) = (x0.min(x), y0.min(y), x1.max(x), y1.max(y));

@@ -52,7 +52,7 @@ struct Shape {
     corners: Vec<Point>,
     /// The corners with the drawn points on the edges added.
     ring: Vec<Point>,
-    outline: Vec<(f64, f64)>,
+    outline: Arc<[(f64, f64)]>,
     lo: Point,
     hi: Point,
 }
@@ -65,7 +65,7 @@ impl Shape {
             hi = (hi.0.max(p.0), hi.1.max(p.1));
         }
         Shape {
-            outline: outline(&ring),
+            outline: outline(&ring).into(),
             drawn,
             corners,
             ring,
@@ -145,6 +145,12 @@ impl Tessellation {
     /// The same outline in units.
     pub fn outline(&self, c: usize) -> &[(f64, f64)] {
         self.shape(c).map_or(&[], |s| &s.outline)
+    }
+
+    /// The same outline, shared (`empty` for an empty slot).
+    pub fn shared_outline(&self, c: usize, empty: &Arc<[(f64, f64)]>) -> Arc<[(f64, f64)]> {
+        self.shape(c)
+            .map_or_else(|| empty.clone(), |s| s.outline.clone())
     }
 
     /// Slot `c`'s relations (none for an empty slot).

@@ -45,9 +45,12 @@ pub(super) struct Index {
 }
 
 impl Index {
-    pub fn new<'a>(drawn: impl Iterator<Item = &'a [Point]>) -> Index {
-        let mut ids = PointMap::default();
-        let mut points = Vec::new();
+    pub fn new<'a>(drawn: impl Iterator<Item = &'a [Point]> + Clone) -> Index {
+        // Room for every point drawn (most are drawn more than once), so that the map is
+        // never grown.
+        let drawn_points: usize = drawn.clone().map(<[Point]>::len).sum();
+        let mut ids = PointMap::with_capacity_and_hasher(drawn_points, Default::default());
+        let mut points = Vec::with_capacity(drawn_points);
         for d in drawn {
             for &p in d {
                 ids.entry(p).or_insert_with(|| {
@@ -114,6 +117,10 @@ impl Lists {
     fn of(&self, i: usize) -> &[usize] {
         &self.items[self.at[i] as usize..self.at[i + 1] as usize]
     }
+    /// Every list in turn.
+    fn all(&self) -> impl Iterator<Item = &[usize]> + '_ {
+        (0..self.at.len() - 1).map(|i| self.of(i))
+    }
 }
 
 /// The edges of the joined rings, in order of their (low, high) vertex numbers, each with
@@ -167,19 +174,28 @@ pub(super) fn topology(
         }
     }
     let root: Vec<usize> = (0..points.len()).map(|v| joins.find(v)).collect();
-    // Rings in joined vertices.
-    let joined: Vec<Vec<usize>> = rings
-        .iter()
-        .map(|r| {
-            let mut j: Vec<usize> = r.iter().map(|&v| root[v]).collect();
-            j.dedup();
-            while j.len() > 1 && j.first() == j.last() {
-                j.pop();
+    // Rings in joined vertices (one list for all, as the rings are many and short).
+    let mut joined = Lists {
+        at: Vec::with_capacity(rings.len() + 1),
+        items: Vec::with_capacity(rings.iter().map(Vec::len).sum()),
+    };
+    joined.at.push(0);
+    for r in rings {
+        let start = joined.items.len();
+        for &v in r {
+            let j = root[v];
+            if joined.items.len() == start || joined.items.last() != Some(&j) {
+                joined.items.push(j);
             }
-            j
-        })
-        .collect();
-    for (k, r) in joined.iter().enumerate() {
+        }
+        while joined.items.len() > start + 1
+            && joined.items[start] == joined.items[joined.items.len() - 1]
+        {
+            joined.items.pop();
+        }
+        joined.at.push(joined.items.len() as u32);
+    }
+    for (k, r) in joined.all().enumerate() {
         if r.len() > MAX_VERTICES {
             problems.push(Problem::TooManyVertices {
                 tessel: labels[k],
@@ -211,7 +227,7 @@ pub(super) fn topology(
     }
     // The tessels at each vertex, in tessel order, each once.
     let mut pairs: Vec<(usize, usize)> = Vec::new();
-    for (k, r) in joined.iter().enumerate() {
+    for (k, r) in joined.all().enumerate() {
         for &v in r {
             pairs.push((v, k));
         }
@@ -227,12 +243,16 @@ pub(super) fn topology(
     let at_vertex = Lists::new(points.len(), &pairs);
     let dirty = dirty(labels, &joined, &touching, reuse);
     let mut out = Vec::with_capacity(rings.len());
-    for (k, r) in joined.iter().enumerate() {
+    let mut marks = Marks {
+        tessel: vec![0; rings.len()],
+        vertex: vec![0; points.len()],
+    };
+    for (k, r) in joined.all().enumerate() {
         if !dirty[k] {
             out.push(None);
             continue;
         }
-        let mut rel = relations(k, r, &edges, &touching, &at_vertex);
+        let mut rel = relations(k, r, &edges, &touching, &at_vertex, &mut marks);
         rel.open = open(&rings[k], &root, &edges, points);
         rel.edge.iter_mut().for_each(|u| *u = labels[*u]);
         rel.vertex.iter_mut().for_each(|u| *u = labels[*u]);
@@ -246,9 +266,9 @@ pub(super) fn topology(
 /// of (low, high) vertex: bucketed by their low vertex (a counting sort, linear in the
 /// edges), each bucket then sorted by its high vertex. The sides are laid in tessel order,
 /// then ring order, and the sort within a bucket keeps that order.
-fn edges_of(joined: &[Vec<usize>], vertices: usize) -> Edges {
+fn edges_of(joined: &Lists, vertices: usize) -> Edges {
     let each = |f: &mut dyn FnMut(usize, usize, usize, bool)| {
-        for (k, r) in joined.iter().enumerate() {
+        for (k, r) in joined.all().enumerate() {
             for i in 0..r.len() {
                 let (a, b) = (r[i], r[(i + 1) % r.len()]);
                 if a != b {
@@ -324,12 +344,7 @@ fn splice_at(
 
 /// Which tessels (by place) to derive: all, or those within two steps (sharing a vertex)
 /// of a changed one, before or after the change.
-fn dirty(
-    labels: &[usize],
-    joined: &[Vec<usize>],
-    touching: &Lists,
-    reuse: Option<Reuse>,
-) -> Vec<bool> {
+fn dirty(labels: &[usize], joined: &Lists, touching: &Lists, reuse: Option<Reuse>) -> Vec<bool> {
     let Some(reuse) = reuse else {
         return vec![true; labels.len()];
     };
@@ -340,7 +355,7 @@ fn dirty(
         .collect();
     for _ in 0..2 {
         let mut next = near.clone();
-        for (k, r) in joined.iter().enumerate() {
+        for (k, r) in joined.all().enumerate() {
             if near[k] {
                 for &v in r {
                     for &u in touching.of(v) {
@@ -374,6 +389,13 @@ fn dirty(
         .collect()
 }
 
+/// Marks by tessel (place) and by vertex, each set to a stamp that is new for each tessel
+/// whose relations are derived, so that "is it near" is one look instead of a scan.
+struct Marks {
+    tessel: Vec<u32>,
+    vertex: Vec<u32>,
+}
+
 /// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
 fn relations(
     k: usize,
@@ -381,23 +403,32 @@ fn relations(
     edges: &Edges,
     touching: &Lists,
     at_vertex: &Lists,
+    marks: &mut Marks,
 ) -> Relations {
+    let stamp = k as u32 + 1;
     let mut rel = Relations::default();
     let other_side = |a: usize, b: usize| -> Option<usize> {
         edges
             .index(a, b)
             .and_then(|e| edges.sides(e).iter().map(|x| x.0).find(|&u| u != k))
     };
+    // Marked: the tessel itself and each neighbour found, and the tessel's vertices.
+    marks.tessel[k] = stamp;
+    for &v in r {
+        marks.vertex[v] = stamp;
+    }
     for i in 0..r.len() {
         if let Some(u) = other_side(r[i], r[(i + 1) % r.len()]) {
-            if !rel.edge.contains(&u) {
+            if marks.tessel[u] != stamp {
+                marks.tessel[u] = stamp;
                 rel.edge.push(u);
             }
         }
     }
     for &v in r {
         for &u in touching.of(v) {
-            if u != k && !rel.edge.contains(&u) && !rel.vertex.contains(&u) {
+            if marks.tessel[u] != stamp {
+                marks.tessel[u] = stamp;
                 rel.vertex.push(u);
             }
         }
@@ -405,7 +436,7 @@ fn relations(
     // Trace: from a vertex of the tessel, along an edge between two other tessels, on
     // along their boundary while only they meet at its vertices (a unit a vertex), to a
     // vertex where a third tessel touches that shares nothing with the starting one.
-    let near = |u: usize| u == k || rel.edge.contains(&u) || rel.vertex.contains(&u);
+    let near = |u: usize| marks.tessel[u] == stamp;
     let mut found: Vec<(usize, u32)> = Vec::new();
     for &v in r {
         for &e in at_vertex.of(v) {
@@ -417,7 +448,7 @@ fn relations(
             let (mut prev, mut cur) = (v, if a == v { b } else { a });
             let mut cost = 1;
             loop {
-                if r.contains(&cur) || cost > MAX_TRACE {
+                if marks.vertex[cur] == stamp || cost > MAX_TRACE {
                     break;
                 }
                 let mut others = false;

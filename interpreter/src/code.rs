@@ -219,21 +219,7 @@ macro_rules! read {
 /// A binary operator other than `and` and `or`, as the tree evaluator applies it.
 #[inline(always)]
 fn apply(op: BinOp, a: i64, b: i64) -> i64 {
-    match op {
-        BinOp::Eq => i64::from(a == b),
-        BinOp::Ne => i64::from(a != b),
-        BinOp::Lt => i64::from(a < b),
-        BinOp::Le => i64::from(a <= b),
-        BinOp::Gt => i64::from(a > b),
-        BinOp::Ge => i64::from(a >= b),
-        BinOp::Add => a.wrapping_add(b),
-        BinOp::Sub => a.wrapping_sub(b),
-        BinOp::Mul => a.wrapping_mul(b),
-        BinOp::Div => a.checked_div(b).unwrap_or(0),
-        BinOp::Mod => a.checked_rem(b).unwrap_or(0),
-        BinOp::And => i64::from(a != 0 && b != 0),
-        BinOp::Or => i64::from(a != 0 || b != 0),
-    }
+    crate::eval::binary(op, a, b)
 }
 
 /// A closure as a code.

@@ -173,7 +173,7 @@ fn the_readme_example_moves_are_legal_where_they_are_shown() {
     // Each sequence is played from the start, by people at the terminal.
     for (command, args, sequences) in [
         (
-            "play mutou -o players=3 --ai random",
+            "play mutou -o players=3 --ai normal",
             &["play", "mutou", "-o", "players=3"][..],
             &[
                 // The others decline to call a choice, then red ends the turn.

@@ -1,7 +1,7 @@
 //! Compiled expressions ([`Code`]) for the simplest shapes, each one closure with no call
 //! below it: a value read in one step (a [`Leaf`]: a constant, a variable, one of the move's
 //! cells), two such compared or combined, a leaf compared with a constant; and a chain of
-//! `and`s or `or`s as one list. `compile.rs` chooses them; each gives what the tree evaluator
+//! `and`s or `or`s as one list. `compile/` chooses them; each gives what the tree evaluator
 //! gives for the expression it stands for.
 
 use crate::eval::Ctx;

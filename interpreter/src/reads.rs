@@ -1,5 +1,5 @@
 //! What an expression reads of a state once its operands are worked out: the tree evaluator
-//! (`eval.rs`) and compiled code (`compile.rs`) share these, so the two cannot differ.
+//! (`eval.rs`) and compiled code (`compile/`) share these, so the two cannot differ.
 //! Every read takes any value for a cell (off the board, negative, `none`) without panic.
 
 use crate::game::ruleset::Game;

@@ -629,7 +629,7 @@ pub enum Expr {
     Same(u32, Box<Expr>),
     /// The inner expression, compiled by the interpreter into its code numbered so (its
     /// evaluator runs that code; anything else reads the inner expression). Written only
-    /// by the interpreter, around whole conditions and values (`interpreter/src/compile.rs`).
+    /// by the interpreter, around whole conditions and values (`interpreter/src/compile/`).
     Code(u32, Box<Expr>),
 }
 

@@ -1,4 +1,4 @@
-//! The compiled conditions and values (interpreter/src/compile.rs) give exactly what the
+//! The compiled conditions and values (interpreter/src/compile/) give exactly what the
 //! tree evaluator gives: every entry of the speed suite, in states met along seeded random
 //! games, with each cell as the move's cells.
 

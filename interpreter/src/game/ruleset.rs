@@ -357,7 +357,7 @@ pub struct Game {
     pub(crate) by_coord: (usize, Vec<CellId>),
     /// How many values of cell-independent parts a state's examination keeps (`memo.rs`).
     pub(crate) memo_slots: usize,
-    /// The game's conditions and values compiled (`compile.rs`), numbered by their
+    /// The game's conditions and values compiled (`compile/`), numbered by their
     /// [`ir::Expr::Code`] wrappers.
     pub(crate) codes: Vec<crate::compile::Code>,
     /// What each code was compiled from (for `check_compiled`).

@@ -1,0 +1,204 @@
+//! Sieves: which cells a visit of every cell need try for a condition, read from the
+//! condition's shape when it is compiled.
+
+use super::Compiler;
+use crate::state::State;
+use tessel_lang::ir::{BinOp, CellId, Expr};
+
+/// Which cells a visit of every cell need try for its condition (on `to`): read from the
+/// shape of the condition, so the cells passed by are those where it cannot hold. Both
+/// tests may apply (a conjunction): a cell is tried if it passes each that does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Sieve {
+    /// Only cells holding a piece: the condition asks about the piece there (`friend`,
+    /// `enemy`, `neutral`, `not empty`, `holds … > 0`, `height … > 0` or `> n` where n is a
+    /// count, `pieces … > 0`, `owner(to) ==` a player). (A stack's lower pieces lie under a
+    /// top piece: an empty cell holds none.)
+    pub(super) pieces: bool,
+    /// Only cells holding no piece: the condition asks `empty(to)`.
+    pub(super) empty: bool,
+    /// Only cells where one of these per-cell variables (each its first slot and its number
+    /// of cells) is not 0: the condition needs one of them above 0 or not 0 (`either(…,
+    /// a(to), b(to)) == 1` needs `a` or `b`).
+    pub(super) vars: Vars,
+}
+
+/// Up to two per-cell variables, one of which must be not 0 (none: no such test).
+type Vars = [Option<(usize, usize)>; 2];
+
+impl Sieve {
+    /// Every cell.
+    pub(crate) const ALL: Sieve = Sieve {
+        pieces: false,
+        empty: false,
+        vars: [None, None],
+    };
+    /// The cells holding a piece.
+    pub(crate) const PIECES: Sieve = Sieve {
+        pieces: true,
+        empty: false,
+        vars: [None, None],
+    };
+    /// The cells holding no piece.
+    pub(crate) const EMPTY: Sieve = Sieve {
+        pieces: false,
+        empty: true,
+        vars: [None, None],
+    };
+    /// The cells where the variable at `slot` (over `n` cells) is not 0.
+    pub(crate) const fn var(slot: usize, n: usize) -> Sieve {
+        Sieve {
+            pieces: false,
+            empty: false,
+            vars: [Some((slot, n)), None],
+        }
+    }
+
+    /// How many variables the test names (0: no test).
+    fn named(self) -> usize {
+        self.vars.iter().flatten().count()
+    }
+
+    /// For both conditions holding: a cell must pass both sieves (of two tests of
+    /// variables, the narrower is kept).
+    pub(super) fn and(self, o: Sieve) -> Sieve {
+        let vars = match (self.named(), o.named()) {
+            (0, _) => o.vars,
+            (_, 0) => self.vars,
+            (a, b) if b < a => o.vars,
+            _ => self.vars,
+        };
+        Sieve {
+            pieces: self.pieces || o.pieces,
+            empty: self.empty || o.empty,
+            vars,
+        }
+    }
+
+    /// For either condition holding: a cell must pass what both sieves ask (either's
+    /// variables, if both test some and there are no more than two together).
+    pub(super) fn or(self, o: Sieve) -> Sieve {
+        let mut both: Vec<(usize, usize)> = self.vars.iter().flatten().copied().collect();
+        for v in o.vars.iter().flatten() {
+            if !both.contains(v) {
+                both.push(*v);
+            }
+        }
+        let vars = if self.named() == 0 || o.named() == 0 || both.len() > 2 {
+            [None, None]
+        } else {
+            [both.first().copied(), both.get(1).copied()]
+        };
+        Sieve {
+            pieces: self.pieces && o.pieces,
+            empty: self.empty && o.empty,
+            vars,
+        }
+    }
+}
+
+impl Compiler {
+    pub(super) fn sieve(&self, cond: &Expr) -> Sieve {
+        self.sieve_on(cond, false)
+    }
+
+    /// The sieve for `cond` on `to`, or on `to` and `from` both (an action's cell is both).
+    pub(super) fn sieve_on(&self, cond: &Expr, from_too: bool) -> Sieve {
+        use Expr as E;
+        let to = |c: &Expr| matches!(c, E::To) || (from_too && matches!(c, E::From));
+        let player = |e: &Expr| matches!(e, E::Player(_) | E::Mover | E::Opponent);
+        let count =
+            |e: &Expr| matches!(e, E::Holds(c, _) | E::Height(c) | E::PiecesAt(c, _) if to(c));
+        // The variable a value is, read at the cell; or either of two such.
+        fn var(l: &Compiler, e: &Expr, to: &dyn Fn(&Expr) -> bool) -> Option<Sieve> {
+            match e {
+                E::VarAt(v, c) if to(c) => Some(Sieve::var(
+                    l.var_slot[*v as usize],
+                    l.var_shape[*v as usize].1,
+                )),
+                E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => var(l, x, to),
+                E::Either(_, a, b) => Some(var(l, a, to)?.or(var(l, b, to)?)),
+                _ => None,
+            }
+        }
+        // Zero here means the condition fails: `x > k` (k ≥ 0), `x >= k` (k ≥ 1), `x != 0`,
+        // `x == k` (k not 0).
+        let zero_fails = |op: BinOp, k: &Expr| match (op, k) {
+            (BinOp::Ne, E::Int(k)) => *k == 0,
+            (BinOp::Eq, E::Int(k)) => *k != 0,
+            (BinOp::Gt, k) => floor(k).is_some_and(|k| k >= 0),
+            (BinOp::Ge, k) => floor(k).is_some_and(|k| k >= 1),
+            _ => false,
+        };
+        match cond {
+            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
+            E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::PIECES,
+            E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::PIECES,
+            E::Empty(c) if to(c) => Sieve::EMPTY,
+            E::Bin(BinOp::And, a, b) => self.sieve_on(a, from_too).and(self.sieve_on(b, from_too)),
+            E::Bin(BinOp::Or, a, b) => self.sieve_on(a, from_too).or(self.sieve_on(b, from_too)),
+            E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::PIECES,
+            E::Bin(op, a, b) if zero_fails(*op, b) => var(self, a, &to).unwrap_or(Sieve::ALL),
+            E::Bin(BinOp::Eq, a, b)
+                if (matches!(&**a, E::OwnerOf(c) if to(c)) && player(b))
+                    || (matches!(&**b, E::OwnerOf(c) if to(c)) && player(a)) =>
+            {
+                Sieve::PIECES
+            }
+            _ => Sieve::ALL,
+        }
+    }
+}
+
+/// A number an expression's value is never below, where its shape tells: a constant, or a
+/// count (of pieces, cells, groups), the larger of two values one of which has a floor, or
+/// a sum of values that both have one.
+fn floor(e: &Expr) -> Option<i64> {
+    use Expr as E;
+    match e {
+        E::Int(k) => Some(*k),
+        E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => floor(x),
+        E::Height(_)
+        | E::PiecesAt(..)
+        | E::Holds(..)
+        | E::Around(..)
+        | E::CountCells(_)
+        | E::Count(..)
+        | E::Sections(..)
+        | E::SectionsOf(..)
+        | E::SectionSize(..) => Some(0),
+        E::Max(a, b) => match (floor(a), floor(b)) {
+            (Some(x), Some(y)) => Some(x.max(y)),
+            (x, y) => x.or(y),
+        },
+        E::Bin(BinOp::Add, a, b) => Some(floor(a)?.saturating_add(floor(b)?)),
+        _ => None,
+    }
+}
+
+impl Sieve {
+    /// Whether cell `c` is to be tried (no cell, as for an action on none, holds no piece
+    /// and no variable).
+    #[inline(always)]
+    pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
+        let c = c as usize;
+        if self.pieces && s.cells.get(c).is_none_or(|p| p.is_none()) {
+            return false;
+        }
+        if self.empty && s.cells.get(c).is_none_or(|p| !p.is_none()) {
+            return false;
+        }
+        match self.vars {
+            [None, _] => true,
+            [Some((a, n)), None] => c < n && s.vars[a + c] != 0,
+            [Some((a, n)), Some((b, m))] => {
+                (c < n && s.vars[a + c] != 0) || (c < m && s.vars[b + c] != 0)
+            }
+        }
+    }
+}
+
+/// The cells a visit of every cell tries.
+pub(super) fn cells(s: &State, sieve: Sieve) -> impl Iterator<Item = CellId> + '_ {
+    (0..s.cells.len() as CellId).filter(move |&c| sieve.tries(s, c))
+}

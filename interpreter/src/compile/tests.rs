@@ -1,0 +1,115 @@
+//! Tests of the compiled codes and their sieves.
+
+use super::*;
+
+fn b(e: Expr) -> Box<Expr> {
+    Box::new(e)
+}
+
+/// A visit of every cell passes a cell by only where the condition cannot hold.
+#[test]
+fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() {
+    use Expr as E;
+    // Variable 0 per cell at slot 3 (10 cells); variable 1 plain; variable 2 per cell at
+    // slot 14.
+    let l = Compiler {
+        var_slot: vec![3, 13, 14],
+        var_shape: vec![(false, 10), (false, 0), (false, 10)],
+        codes: Vec::new(),
+        sources: Vec::new(),
+        sieves: Vec::new(),
+    };
+    let sieve = |e: &Expr| l.sieve(e);
+    let friend = E::Friend(b(E::To), None);
+    let empty = E::Empty(b(E::To));
+    let and = |x: &Expr, y: &Expr| E::Bin(BinOp::And, b(x.clone()), b(y.clone()));
+    let or = |x: &Expr, y: &Expr| E::Bin(BinOp::Or, b(x.clone()), b(y.clone()));
+    let cmp = |op, x: Expr, k: i64| E::Bin(op, b(x), b(E::Int(k)));
+    let owner_is = |p: Expr| E::Bin(BinOp::Eq, b(E::OwnerOf(b(E::To))), b(p));
+    let var_at = E::VarAt(0, b(E::To));
+    assert_eq!(sieve(&friend), Sieve::PIECES);
+    // Empty and holding a piece: no cell at all.
+    assert_eq!(
+        sieve(&and(&empty, &friend)),
+        Sieve::PIECES.and(Sieve::EMPTY)
+    );
+    assert_eq!(sieve(&E::Not(b(empty.clone()))), Sieve::PIECES);
+    assert_eq!(
+        sieve(&or(&friend, &E::Enemy(b(E::To), None))),
+        Sieve::PIECES
+    );
+    assert_eq!(sieve(&owner_is(E::Mover)), Sieve::PIECES);
+    assert_eq!(
+        sieve(&cmp(BinOp::Gt, E::Height(b(E::To)), 0)),
+        Sieve::PIECES
+    );
+    assert_eq!(
+        sieve(&cmp(BinOp::Gt, E::PiecesAt(b(E::To), None), 5)),
+        Sieve::PIECES
+    );
+    assert_eq!(
+        sieve(&and(&cmp(BinOp::Gt, var_at.clone(), 0), &empty)),
+        Sieve::var(3, 10).and(Sieve::EMPTY)
+    );
+    assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 0)), Sieve::var(3, 10));
+    assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 1)), Sieve::var(3, 10));
+    assert_eq!(sieve(&cmp(BinOp::Eq, var_at.clone(), 0)), Sieve::ALL);
+    assert_eq!(sieve(&or(&friend, &empty)), Sieve::ALL);
+    assert_eq!(sieve(&E::Friend(b(E::From), None)), Sieve::ALL);
+    assert_eq!(sieve(&owner_is(E::Int(-1))), Sieve::ALL);
+    assert_eq!(sieve(&cmp(BinOp::Ge, E::Height(b(E::To)), 0)), Sieve::ALL);
+    assert_eq!(sieve(&cmp(BinOp::Gt, var_at.clone(), -1)), Sieve::ALL);
+    assert_eq!(sieve(&cmp(BinOp::Ne, var_at.clone(), 2)), Sieve::ALL);
+    // Both tests, where a conjunction asks for both.
+    let var_on = and(&cmp(BinOp::Eq, var_at.clone(), 2), &friend);
+    assert_eq!(sieve(&var_on), Sieve::PIECES.and(Sieve::var(3, 10)));
+    // A disjunction keeps what both sides ask.
+    assert_eq!(
+        sieve(&or(&var_on, &cmp(BinOp::Eq, var_at.clone(), 3))),
+        Sieve::var(3, 10)
+    );
+    assert_eq!(sieve(&or(&var_on, &friend)), Sieve::PIECES);
+    // Above a count: above 0.
+    let around = E::Around(b(E::To), b(friend.clone()));
+    let above = |op, x: Expr, y: Expr| E::Bin(op, b(x), b(y));
+    assert_eq!(
+        sieve(&above(BinOp::Gt, E::Height(b(E::To)), around.clone())),
+        Sieve::PIECES
+    );
+    assert_eq!(
+        sieve(&above(BinOp::Ge, E::Height(b(E::To)), around.clone())),
+        Sieve::ALL
+    );
+    let one_more = above(BinOp::Add, around.clone(), E::Int(1));
+    assert_eq!(
+        sieve(&above(BinOp::Ge, var_at.clone(), one_more)),
+        Sieve::var(3, 10)
+    );
+    // One of two variables, as `either` chooses.
+    let either = E::Either(b(E::Var(1)), b(var_at.clone()), b(E::VarAt(2, b(E::To))));
+    let two = Sieve {
+        pieces: false,
+        empty: false,
+        vars: [Some((3, 10)), Some((14, 10))],
+    };
+    assert_eq!(sieve(&cmp(BinOp::Eq, either.clone(), 1)), two);
+    assert_eq!(
+        sieve(&and(&friend, &cmp(BinOp::Eq, either.clone(), 1))),
+        Sieve::PIECES.and(two)
+    );
+    // A single variable is narrower than one of two.
+    assert_eq!(
+        sieve(&and(
+            &cmp(BinOp::Eq, either.clone(), 1),
+            &cmp(BinOp::Ne, var_at.clone(), 0)
+        )),
+        Sieve::var(3, 10)
+    );
+    assert_eq!(sieve(&cmp(BinOp::Eq, either, 0)), Sieve::ALL);
+    // `empty(to)`: only the empty cells.
+    assert_eq!(sieve(&empty), Sieve::EMPTY);
+    assert!(sieve(&and(&empty, &cmp(BinOp::Ne, var_at.clone(), 0))).empty);
+    assert_eq!(sieve(&or(&empty, &friend)), Sieve::ALL);
+    let less = above(BinOp::Sub, around, E::Int(1));
+    assert_eq!(sieve(&above(BinOp::Gt, var_at, less)), Sieve::ALL);
+}

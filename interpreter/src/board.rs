@@ -2,7 +2,6 @@
 //! flattened into neighbour tables and region bitsets for move generation.
 
 use petgraph::graph::{DiGraph, NodeIndex};
-use petgraph::visit::{Bfs, NodeFiltered};
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
@@ -432,33 +431,58 @@ impl Board {
     }
 
     /// The group of `c`: the cells joined to `c` by links through cells where `holds` is
-    /// true, `c` first (none when it is false at `c`).
+    /// true, `c` first (none when it is false at `c`). A breadth-first search over the
+    /// neighbour table, asking `holds` once a cell.
     pub fn group(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> Vec<CellId> {
-        if !holds(c) {
-            return Vec::new();
-        }
-        let within = NodeFiltered::from_fn(self.graph(), |n: NodeIndex| holds(n.index() as CellId));
-        let mut bfs = Bfs::new(&within, NodeIndex::new(c as usize));
+        let mut seen = vec![false; self.cells()];
         let mut out = Vec::new();
-        while let Some(n) = bfs.next(&within) {
-            out.push(n.index() as CellId);
-        }
+        self.spread(c, &holds, &mut seen, &mut out);
         out
+    }
+
+    /// Adds to `out` the group of `c` under `holds` (nothing if `c` is off the board, seen
+    /// or `holds` is false there), marking in `seen` every cell asked.
+    fn spread(
+        &self,
+        c: CellId,
+        holds: &impl Fn(CellId) -> bool,
+        seen: &mut [bool],
+        out: &mut Vec<CellId>,
+    ) {
+        match seen.get_mut(c as usize) {
+            Some(s) if !*s => *s = true,
+            _ => return,
+        }
+        if !holds(c) {
+            return;
+        }
+        let mut next = out.len();
+        out.push(c);
+        while let Some(&x) = out.get(next) {
+            next += 1;
+            for t in self.neighbours(x) {
+                if let Some(s) = seen.get_mut(t as usize) {
+                    if !*s {
+                        *s = true;
+                        if holds(t) {
+                            out.push(t);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// How many separate groups of cells where `holds` is true touch `c`.
     pub fn groups_around(&self, c: CellId, holds: impl Fn(CellId) -> bool) -> usize {
-        let within = NodeFiltered::from_fn(self.graph(), |n: NodeIndex| holds(n.index() as CellId));
         let mut seen = vec![false; self.cells()];
+        let mut found = Vec::new();
         let mut groups = 0;
         for t in self.neighbours(c) {
-            if seen[t as usize] || !holds(t) {
-                continue;
-            }
-            groups += 1;
-            let mut bfs = Bfs::new(&within, NodeIndex::new(t as usize));
-            while let Some(n) = bfs.next(&within) {
-                seen[n.index()] = true;
+            let before = found.len();
+            self.spread(t, &holds, &mut seen, &mut found);
+            if found.len() > before {
+                groups += 1;
             }
         }
         groups
@@ -539,6 +563,45 @@ mod tests {
         assert_eq!(board.neighbours(0).collect::<Vec<_>>(), vec![1]);
         assert_eq!(board.neighbours(3).count(), 0);
         assert_eq!(board.neighbours(NO_CELL).count(), 0);
+    }
+
+    #[test]
+    fn a_group_is_the_cells_joined_through_cells_that_hold() {
+        // A row of seven cells linked both ways; cells 0-1, 3-4 and 6 hold, 2 and 5 do not.
+        let n = 7u16;
+        let mut links = Vec::new();
+        for c in 0..n - 1 {
+            links.push((c, 0, c + 1));
+            links.push((c + 1, 1, c));
+        }
+        let b = ir::Board {
+            cells: (0..n).map(|c| format!("c{c}")).collect(),
+            dirs: vec!["e".into(), "w".into()],
+            links,
+            ..Default::default()
+        };
+        let board = Board::build(&b, &[], 1);
+        let holds = |c: CellId| ![2, 5].contains(&c);
+        let sorted = |mut v: Vec<CellId>| {
+            v.sort_unstable();
+            v
+        };
+        assert_eq!(board.group(3, holds), vec![3, 4], "the start first");
+        assert_eq!(sorted(board.group(1, holds)), vec![0, 1]);
+        assert_eq!(
+            board.group(2, holds),
+            Vec::<CellId>::new(),
+            "none where it fails"
+        );
+        assert_eq!(board.group(NO_CELL, holds), Vec::<CellId>::new());
+        assert_eq!(board.group_size(6, holds), 1);
+        // Around 2: the groups 0-1 and 3-4; around 5: 3-4 and 6; a cell that holds itself
+        // counts the groups it touches, as the caller asks (here 3 touches its own group).
+        assert_eq!(board.groups_around(2, holds), 2);
+        assert_eq!(board.groups_around(5, holds), 2);
+        assert_eq!(board.groups_around(0, holds), 1);
+        assert_eq!(board.groups_around(2, |c| c == 1 || c == 3), 2);
+        assert_eq!(board.groups_around(2, |_| false), 0);
     }
 
     #[test]

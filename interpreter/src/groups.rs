@@ -129,22 +129,22 @@ impl Memo {
     /// kept for a whole state labels the board for a condition only when it is asked a
     /// second time: a query asked once costs less by finding the one group asked about, and
     /// one that reads the candidate (not only `to`) would label the board for each.
-    pub(crate) fn serves(&self, e: &Expr, cx: &Ctx) -> bool {
+    pub(crate) fn serves(&self, g: &Game, e: &Expr, cx: &Ctx) -> bool {
         if !self.per_state {
             return true;
         }
         let cond = match e {
             Expr::SectionSize(_, cond) => cond,
-            Expr::SectionTotal(_, cond, v) if !self.reads(v) => cond,
+            Expr::SectionTotal(_, cond, v) if !self.reads(g, v) => cond,
             Expr::SectionTotal(..) => return false,
-            Expr::SectionBorder(_, cond, v) if !self.reads(v) => cond,
+            Expr::SectionBorder(_, cond, v) if !self.reads(g, v) => cond,
             Expr::SectionBorder(..) => return false,
             _ => return true,
         };
-        if self.reads(cond) {
+        if self.reads(g, cond) {
             return false;
         }
-        let k = key(self, cond, cx);
+        let k = key(g, self, cond, cx);
         if self.labels.borrow().contains_key(&k) {
             return true;
         }
@@ -155,10 +155,13 @@ impl Memo {
     }
 
     /// Whether an expression reads `from`, `target`, `steps` or the moving piece (worked
-    /// out once an expression).
-    fn reads(&self, e: &Expr) -> bool {
+    /// out once a game for a named part, once a memo for another).
+    fn reads(&self, g: &Game, e: &Expr) -> bool {
         let (named, expr) = match e {
-            Expr::Same(id, _) => (true, *id as usize),
+            Expr::Same(id, _) => match g.same_reads_move.get(*id as usize) {
+                Some(&reads) => return reads,
+                None => (true, *id as usize),
+            },
             _ => (false, e as *const Expr as usize),
         };
         *self
@@ -169,12 +172,12 @@ impl Memo {
     }
 }
 
-fn key(memo: &Memo, e: &Expr, cx: &Ctx) -> Key {
+fn key(g: &Game, memo: &Memo, e: &Expr, cx: &Ctx) -> Key {
     let (named, expr) = match e {
         Expr::Same(id, _) => (true, *id as usize),
         _ => (false, e as *const Expr as usize),
     };
-    let reads = memo.reads(e);
+    let reads = memo.reads(g, e);
     Key {
         named,
         expr,
@@ -200,7 +203,7 @@ impl Game {
 
     /// The groups of `cond` (on `to`), found once under the memo.
     fn labels(&self, memo: &Memo, cond: &Expr, cx: &Ctx) -> Rc<Labels> {
-        let k = key(memo, cond, cx);
+        let k = key(self, memo, cond, cx);
         if let Some(l) = memo.labels.borrow().get(&k) {
             return l.clone();
         }
@@ -258,7 +261,7 @@ impl Game {
                 Expr::SectionTotal(c, cond, v) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
                     let Some(g) = l.group(c) else { return 0 };
-                    let id = (TOTAL, key(memo, cond, cx), key(memo, v, cx));
+                    let id = (TOTAL, key(self, memo, cond, cx), key(self, memo, v, cx));
                     self.per_group(memo, id, l.cells.len(), g, || {
                         l.cells[g]
                             .iter()
@@ -271,7 +274,7 @@ impl Game {
                     let Some(g) = l.group(c) else {
                         return NO_CELL as i64;
                     };
-                    let id = (FIRST, key(memo, cond, cx), key(memo, test, cx));
+                    let id = (FIRST, key(self, memo, cond, cx), key(self, memo, test, cx));
                     self.per_group(memo, id, l.cells.len(), g, || {
                         l.cells[g]
                             .iter()
@@ -282,7 +285,7 @@ impl Game {
                 Expr::SectionBorder(c, cond, test) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
                     let Some(g) = l.group(c) else { return 0 };
-                    let id = (BORDER, key(memo, cond, cx), key(memo, test, cx));
+                    let id = (BORDER, key(self, memo, cond, cx), key(self, memo, test, cx));
                     self.per_group(memo, id, l.cells.len(), g, || {
                         self.border(&l.cells[g], test, cx)
                     })
@@ -306,7 +309,11 @@ impl Game {
                     match own.group(c) {
                         None => count(&[c]),
                         Some(g) => {
-                            let id = (TOUCHING, key(memo, cond, cx), key(memo, group, cx));
+                            let id = (
+                                TOUCHING,
+                                key(self, memo, cond, cx),
+                                key(self, memo, group, cx),
+                            );
                             self.per_group(memo, id, own.cells.len(), g, || count(&own.cells[g]))
                         }
                     }

@@ -308,6 +308,11 @@ pub(crate) fn prepare(g: &mut Game) -> usize {
     for pr in p.pieces.iter_mut().flat_map(|k| k.promotions.iter_mut()) {
         s.condition(&mut pr.cond);
     }
+    let mut reads = vec![false; s.same.len()];
+    for (e, id) in &s.same {
+        reads[*id as usize] = reads_move(e);
+    }
+    g.same_reads_move = reads;
     s.of.len()
 }
 
@@ -414,9 +419,9 @@ pub(crate) fn children_mut(e: &mut Expr) -> Vec<&mut Expr> {
 }
 
 /// The expressions directly inside an expression (also what `game/build.rs` reads).
-pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
+pub(crate) fn children(e: &Expr) -> impl Iterator<Item = &Expr> {
     use Expr as E;
-    match e {
+    let parts: [Option<&Expr>; 3] = match e {
         E::VarAt(_, x)
         | E::Not(x)
         | E::Neg(x)
@@ -442,9 +447,9 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Same(_, x)
         | E::Code(_, x)
         | E::CheckedOf(x)
-        | E::Where(_, x) => vec![x],
-        E::Held(_, _, w) | E::Count(_, w) => w.as_deref().into_iter().collect(),
-        E::PiecesAt(c, w) => std::iter::once(&**c).chain(w.as_deref()).collect(),
+        | E::Where(_, x) => [Some(x), None, None],
+        E::Held(_, _, w) | E::Count(_, w) => [w.as_deref(), None, None],
+        E::PiecesAt(c, w) => [Some(c), w.as_deref(), None],
         E::Min(a, b)
         | E::Max(a, b)
         | E::Bin(_, a, b)
@@ -458,18 +463,15 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::SumCells(a, b)
         | E::Distance(a, b, _)
         | E::Line(a, _, b)
-        | E::AreaCan(_, a, b) => vec![a, b],
+        | E::AreaCan(_, a, b) => [Some(a), Some(b), None],
         E::SectionTotal(a, b, c)
         | E::SectionsOf(a, b, c)
         | E::SectionCell(a, b, c)
         | E::SectionBorder(a, b, c)
         | E::Either(a, b, c)
         | E::InLine(a, b, c)
-        | E::CountBetween(a, b, c) => vec![a, b, c],
-        E::Along(w) => [&*w.from, &*w.cond]
-            .into_iter()
-            .chain(w.closed.as_deref())
-            .collect(),
+        | E::CountBetween(a, b, c) => [Some(a), Some(b), Some(c)],
+        E::Along(w) => [Some(&w.from), Some(&w.cond), w.closed.as_deref()],
         E::Int(_)
         | E::Bool(_)
         | E::Cell(_)
@@ -495,8 +497,9 @@ pub(crate) fn children(e: &Expr) -> Vec<&Expr> {
         | E::Material
         | E::TurnPlayer
         | E::Repeated(_)
-        | E::Fresh => Vec::new(),
-    }
+        | E::Fresh => [None, None, None],
+    };
+    parts.into_iter().flatten()
 }
 
 #[cfg(test)]

@@ -221,6 +221,7 @@ impl Game {
             action_guard,
             fixed_guards,
             memo_slots: 0,
+            same_reads_move: Vec::new(),
             codes: Vec::new(),
             sources: Vec::new(),
             sieves: Vec::new(),

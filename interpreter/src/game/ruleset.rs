@@ -357,6 +357,10 @@ pub struct Game {
     pub(crate) by_coord: (usize, Vec<CellId>),
     /// How many values of cell-independent parts a state's examination keeps (`memo.rs`).
     pub(crate) memo_slots: usize,
+    /// For each part of a group query named by an [`ir::Expr::Same`] (by its number),
+    /// whether it reads anything of the candidate but `to` (`memo::reads_move`): worked
+    /// out once, not by every memo that asks.
+    pub(crate) same_reads_move: Vec<bool>,
     /// The game's conditions and values compiled (`compile/`), numbered by their
     /// [`ir::Expr::Code`] wrappers.
     pub(crate) codes: Vec<crate::compile::Code>,

@@ -565,6 +565,17 @@ mod tests {
         assert_eq!(board.neighbours(NO_CELL).count(), 0);
     }
 
+    /// A board of `n` cells named `c0`, `c1`, … with directions `e` (0) and `w` (1).
+    fn two_way(n: u16, links: Vec<(CellId, DirId, CellId)>) -> Board {
+        let b = ir::Board {
+            cells: (0..n).map(|c| format!("c{c}")).collect(),
+            dirs: vec!["e".into(), "w".into()],
+            links,
+            ..Default::default()
+        };
+        Board::build(&b, &[], 1)
+    }
+
     #[test]
     fn a_group_is_the_cells_joined_through_cells_that_hold() {
         // A row of seven cells linked both ways; cells 0-1, 3-4 and 6 hold, 2 and 5 do not.
@@ -574,13 +585,7 @@ mod tests {
             links.push((c, 0, c + 1));
             links.push((c + 1, 1, c));
         }
-        let b = ir::Board {
-            cells: (0..n).map(|c| format!("c{c}")).collect(),
-            dirs: vec!["e".into(), "w".into()],
-            links,
-            ..Default::default()
-        };
-        let board = Board::build(&b, &[], 1);
+        let board = two_way(n, links);
         let holds = |c: CellId| ![2, 5].contains(&c);
         let sorted = |mut v: Vec<CellId>| {
             v.sort_unstable();
@@ -615,13 +620,7 @@ mod tests {
                 links.push((c, 1, (c + n - 1) % n));
             }
         }
-        let b = ir::Board {
-            cells: (0..n).map(|c| format!("c{c}")).collect(),
-            dirs: vec!["e".into(), "w".into()],
-            links,
-            ..Default::default()
-        };
-        let board = Board::build(&b, &[], 1);
+        let board = two_way(n, links);
         // The oracle: paths of k links for k = 0, 1, … until `b` is met (or none is new).
         fn shortest(board: &Board, a: CellId, b: CellId, dirs: &[DirId]) -> Option<u32> {
             let mut at = vec![a];

@@ -412,7 +412,7 @@ pub struct MoveRule {
     pub span: crate::diag::Span,
 }
 
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub enum Atom {
     /// One link along each direction.
     Step(Vec<DirId>),

@@ -464,25 +464,25 @@ fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
     }
 }
 
-/// Marks the rides a piece's rules write alike (same paths, distances and stops: the same
-/// text), so that their cells are walked once for the piece ([`Rule::walk`]). A ride whose
+/// Marks the rides a piece's rules write alike (same paths, distances and stops: equal
+/// atoms), so that their cells are walked once for the piece ([`Rule::walk`]). A ride whose
 /// length is the number of pieces moving is left alone.
 fn share_walks(mut rules: Vec<Vec<Vec<Rule>>>) -> Vec<Vec<Vec<Rule>>> {
     for per_kind in &mut rules {
         for rs in per_kind.iter_mut() {
-            let keys: Vec<Option<String>> = rs
+            let rides: Vec<Option<ir::Atom>> = rs
                 .iter()
                 .map(|r| match &r.atom {
                     ir::Atom::Ride {
                         by_group: false, ..
-                    } => Some(format!("{:?}", r.atom)),
+                    } => Some(r.atom.clone()),
                     _ => None,
                 })
                 .collect();
             for ri in 0..rs.len().min(u8::MAX as usize) {
-                let Some(key) = &keys[ri] else { continue };
-                let first = keys.iter().position(|k| k.as_ref() == Some(key));
-                let alike = keys.iter().filter(|k| k.as_ref() == Some(key)).count();
+                let Some(ride) = &rides[ri] else { continue };
+                let first = rides.iter().position(|k| k.as_ref() == Some(ride));
+                let alike = rides.iter().filter(|k| k.as_ref() == Some(ride)).count();
                 if alike > 1 {
                     rs[ri].walk = first.map(|f| f as u8);
                 }

@@ -3,6 +3,7 @@
 
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
+use crate::groups::Memo;
 use crate::state::{Pending, Piece, State};
 use tessel_lang::ir::{AssignOp, CellId, Expr, PlayerId, Stmt, NEUTRAL};
 
@@ -180,6 +181,10 @@ impl Game {
                         Some(Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
                         _ => None,
                     };
+                    // The groups the condition finds are kept from cell to cell until the
+                    // block runs (it may change the state): a condition asking about a cell's
+                    // group labels the board once, not once a cell.
+                    let mut memo = Memo::default();
                     for c in 0..s.cells.len() as CellId {
                         // The body may change the state: a cell is passed by if the
                         // condition cannot hold there when it is reached.
@@ -187,10 +192,15 @@ impl Game {
                             continue;
                         }
                         let hit = cond.as_ref().is_none_or(|cond| {
-                            self.eval(cond, &self.ctx_at(s, mover, (from, c, target))) != 0
+                            let cx = Ctx {
+                                memo: Some(&memo),
+                                ..self.ctx_at(s, mover, (from, c, target))
+                            };
+                            self.eval(cond, &cx) != 0
                         });
                         if hit {
                             self.exec_at(s, body, mover, (from, c, target));
+                            memo = Memo::default();
                         }
                     }
                 }

@@ -185,3 +185,24 @@ fn an_action_on_no_cell_asking_about_its_cell_is_not_offered() {
     let s = g.start_state(0).expect("start");
     assert_eq!(texts(&g, &s), ["rest"]);
 }
+
+/// A visit of every cell asks its condition at each cell after the block has run at the
+/// cells before: the groups it found are not kept past a change (the groups a visit finds
+/// are kept from cell to cell only until its block runs).
+#[test]
+fn a_visit_of_every_cell_sees_the_groups_its_block_has_changed() {
+    let g = inline(
+        r#"game "Filling"
+players red blue
+board grid 4 x 1
+piece man M m { move step e w }
+setup {
+  each cell if section_size(to, empty(to)) >= 2 { place man at to of red }
+}
+start "4 r"
+"#,
+    );
+    let s = g.start_state(0).expect("start");
+    // a1: four empty cells together; b1: three; c1: two; d1 alone is a group of one.
+    assert_eq!(g.position_string(&s), "MMM1 r");
+}

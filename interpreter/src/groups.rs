@@ -12,9 +12,10 @@
 //! cannot change while an expression is evaluated, so the memo is good for as long as the
 //! expression that made it, or, kept with a state's other values (`memo.rs`), for as long
 //! as that state is examined, or, for the condition of a visit of every cell in a block
-//! (`exec.rs`), from cell to cell until the block runs. It is keyed by the condition (and the query's other
-//! expression) and by what else they may read: `mover`, the `no_moves` answer, and only
-//! if they read them `from`, `target`, the move's `steps` and the moving piece.
+//! (`exec.rs`), from cell to cell until the block runs. It is keyed by the condition (and
+//! the query's other expression) and by what else they may read: `mover`, the `no_moves`
+//! answer, and only if they read them `from`, `target`, the move's `steps` and the moving
+//! piece.
 
 use crate::board::Board;
 use crate::eval::Ctx;

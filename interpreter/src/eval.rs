@@ -256,12 +256,12 @@ impl Game {
             }
             // Under a memo, asked cell after cell: from the groups found once (groups.rs).
             Expr::SectionTotal(..) | Expr::SectionSize(..)
-                if cx.memo.is_some_and(|m| m.serves(self, e, cx)) =>
+                if cx.memo.is_some_and(|m| m.serves(self, e)) =>
             {
                 self.group_query(e, cx)
             }
             Expr::SectionsOf(..) | Expr::SectionCell(..) => self.group_query(e, cx),
-            Expr::SectionBorder(..) if cx.memo.is_some_and(|m| m.serves(self, e, cx)) => {
+            Expr::SectionBorder(..) if cx.memo.is_some_and(|m| m.serves(self, e)) => {
                 self.group_query(e, cx)
             }
             Expr::SectionBorder(c, cond, test) => self.section_border_once(c, cond, test, cx),

@@ -1,4 +1,4 @@
-//! Connected groups of cells under a condition, labelled once per evaluation: the memo
+//! Connected groups of cells under a condition, found once per evaluation: the memo
 //! that `count_cells`, `section_total` and the like keep while they visit every cell, and
 //! the group queries answered from it (`section_size`, `section_total`, `section_cell`,
 //! `sections(CELL, CONDITION, GROUP)`, `section_border`), and the cells of one group
@@ -6,9 +6,10 @@
 //!
 //! A query asked for one cell after another (`count_cells(… section_total(to, …) …)`)
 //! would search the same group again for each of its cells, and a query inside a query
-//! would multiply the searches. Under a memo the cells where a condition holds are found
-//! once (one evaluation of the condition a cell), split into groups by one walk over the
-//! board, and each group's answer is worked out the first time it is asked. The state
+//! would multiply the searches. Under a memo a group is found by one search the first time
+//! one of its cells is asked about, labelling its cells (the condition asked at most once a
+//! cell, and only at the groups asked about and the cells next to them), and each group's
+//! answer is worked out the first time it is asked. The state
 //! cannot change while an expression is evaluated, so the memo is good for as long as the
 //! expression that made it, or, kept with a state's other values (`memo.rs`), for as long
 //! as that state is examined, or, for the condition of a visit of every cell in a block
@@ -27,54 +28,88 @@ use tessel_lang::ir::{CellId, Expr, PlayerId, NO_CELL};
 
 /// No group: the condition does not hold at the cell.
 const NONE: u32 = u32::MAX;
+/// Not looked at yet.
+const UNKNOWN: u32 = u32::MAX - 1;
 
-/// The groups of the cells where a condition holds: each cell's group (or [`NONE`]) and
-/// each group's cells in board order.
+/// The groups of the cells where a condition holds, found as they are asked for: each
+/// cell's group ([`NONE`], or [`UNKNOWN`] until a search has reached it) and each group's
+/// cells, in board order, one group after another in one table. A group is found whole
+/// by a search from the first of its cells asked about, which asks the condition only at
+/// its cells and the cells next to them: groups never asked about cost nothing.
+#[derive(Default)]
 pub(crate) struct Labels {
-    pub of: Vec<u32>,
-    pub cells: Vec<Vec<CellId>>,
+    of: RefCell<Vec<u32>>,
+    cells: RefCell<Vec<CellId>>,
+    /// Where each group's cells start and end in `cells`.
+    bounds: RefCell<Vec<(u32, u32)>>,
 }
 
 impl Labels {
-    /// Labels the cells where `holds` is true, joined by links through such cells, with
-    /// `neighbours` giving each cell's links.
-    pub fn new<I: Iterator<Item = CellId>>(
-        holds: &[bool],
-        neighbours: impl Fn(CellId) -> I,
-    ) -> Labels {
-        let mut of = vec![NONE; holds.len()];
-        let mut cells: Vec<Vec<CellId>> = Vec::new();
-        let mut stack = Vec::new();
-        for start in 0..holds.len() {
-            if !holds[start] || of[start] != NONE {
-                continue;
-            }
-            let id = cells.len() as u32;
-            let mut group = Vec::new();
-            of[start] = id;
-            stack.push(start as CellId);
-            while let Some(c) = stack.pop() {
-                group.push(c);
-                for t in neighbours(c) {
-                    let t_ = t as usize;
-                    if t_ < holds.len() && holds[t_] && of[t_] == NONE {
-                        of[t_] = id;
-                        stack.push(t);
-                    }
-                }
-            }
-            group.sort_unstable();
-            cells.push(group);
+    /// No cell of a board of `n` cells looked at yet.
+    pub fn new(n: usize) -> Labels {
+        Labels {
+            of: RefCell::new(vec![UNKNOWN; n]),
+            ..Default::default()
         }
-        Labels { of, cells }
     }
 
-    /// The group of cell `c`, if the condition holds there.
-    pub fn group(&self, c: CellId) -> Option<usize> {
-        self.of
-            .get(c as usize)
-            .filter(|&&g| g != NONE)
-            .map(|&g| g as usize)
+    /// The group of cell `c`, if the condition (`holds`) is true there; links are given
+    /// by `neighbours`. The condition is asked at most once a cell, and no table is
+    /// borrowed while it is asked (it may ask for other groups).
+    pub fn group<I: Iterator<Item = CellId>>(
+        &self,
+        c: CellId,
+        mut holds: impl FnMut(CellId) -> bool,
+        neighbours: impl Fn(CellId) -> I,
+    ) -> Option<usize> {
+        let known = |t: CellId| self.of.borrow().get(t as usize).copied();
+        let found = |g: u32| (g != NONE).then_some(g as usize);
+        match known(c)? {
+            UNKNOWN => {}
+            g => return found(g),
+        }
+        if !holds(c) {
+            self.of.borrow_mut()[c as usize] = NONE;
+            return None;
+        }
+        let id = self.bounds.borrow().len() as u32;
+        let start = self.cells.borrow().len();
+        self.of.borrow_mut()[c as usize] = id;
+        let mut stack = vec![c];
+        while let Some(m) = stack.pop() {
+            self.cells.borrow_mut().push(m);
+            for t in neighbours(m) {
+                if known(t) != Some(UNKNOWN) {
+                    continue;
+                }
+                let h = holds(t);
+                self.of.borrow_mut()[t as usize] = if h { id } else { NONE };
+                if h {
+                    stack.push(t);
+                }
+            }
+        }
+        let mut cells = self.cells.borrow_mut();
+        cells[start..].sort_unstable();
+        self.bounds
+            .borrow_mut()
+            .push((start as u32, cells.len() as u32));
+        Some(id as usize)
+    }
+
+    /// The cells of group `g` (found by [`Labels::group`]), in board order: a copy, so
+    /// that nothing is borrowed while they are visited.
+    pub fn cells(&self, g: usize) -> Vec<CellId> {
+        let (a, b) = self.bounds.borrow().get(g).copied().unwrap_or((0, 0));
+        self.cells.borrow()[a as usize..b as usize].to_vec()
+    }
+
+    /// How many cells group `g` has.
+    pub fn size(&self, g: usize) -> usize {
+        self.bounds
+            .borrow()
+            .get(g)
+            .map_or(0, |&(a, b)| (b - a) as usize)
     }
 }
 
@@ -99,8 +134,6 @@ type Query = (u8, Key, Key);
 pub(crate) struct Memo {
     /// Kept for a whole state's examination (`memo.rs`), not for one expression.
     pub(crate) per_state: bool,
-    /// How often each labelling has been asked for, in a memo kept per state.
-    asked: RefCell<Table<Key, u32>>,
     labels: RefCell<Table<Key, Rc<Labels>>>,
     /// Per query: an answer a group.
     answers: RefCell<Table<Query, Vec<Option<i64>>>>,
@@ -127,33 +160,19 @@ impl Memo {
         }
     }
 
-    /// Whether a `section_size` or `section_total` is best answered from this memo. One
-    /// kept for a whole state labels the board for a condition only when it is asked a
-    /// second time: a query asked once costs less by finding the one group asked about, and
-    /// one that reads the candidate (not only `to`) would label the board for each.
-    pub(crate) fn serves(&self, g: &Game, e: &Expr, cx: &Ctx) -> bool {
-        if !self.per_state {
-            return true;
+    /// Whether a `section_size`, `section_total` or `section_border` is best answered from
+    /// this memo. One kept for a whole state does not answer a query whose condition reads
+    /// the candidate, not only `to`: it would keep groups for each candidate, each asked
+    /// about once, and one search costs less. (An other expression that reads the
+    /// candidate is answered per candidate, from the groups kept.)
+    pub(crate) fn serves(&self, g: &Game, e: &Expr) -> bool {
+        match e {
+            _ if !self.per_state => true,
+            Expr::SectionSize(_, cond)
+            | Expr::SectionTotal(_, cond, _)
+            | Expr::SectionBorder(_, cond, _) => !self.reads(g, cond),
+            _ => true,
         }
-        let cond = match e {
-            Expr::SectionSize(_, cond) => cond,
-            Expr::SectionTotal(_, cond, v) if !self.reads(g, v) => cond,
-            Expr::SectionTotal(..) => return false,
-            Expr::SectionBorder(_, cond, v) if !self.reads(g, v) => cond,
-            Expr::SectionBorder(..) => return false,
-            _ => return true,
-        };
-        if self.reads(g, cond) {
-            return false;
-        }
-        let k = key(g, self, cond, cx);
-        if self.labels.borrow().contains_key(&k) {
-            return true;
-        }
-        let mut asked = self.asked.borrow_mut();
-        let n = asked.entry(k).or_insert(0);
-        *n += 1;
-        *n >= 2
     }
 
     /// Whether an expression reads `from`, `target`, `steps` or the moving piece (worked
@@ -203,31 +222,27 @@ impl Game {
         }
     }
 
-    /// The groups of `cond` (on `to`), found once under the memo.
+    /// The groups of `cond` (on `to`) under the memo, as found so far.
     fn labels(&self, memo: &Memo, cond: &Expr, cx: &Ctx) -> Rc<Labels> {
         let k = key(self, memo, cond, cx);
         if let Some(l) = memo.labels.borrow().get(&k) {
             return l.clone();
         }
-        let board: &Board = self.bd(cx.s);
-        let n = board.cells().min(cx.s.cells.len());
-        let holds: Vec<bool> = (0..n as CellId)
-            .map(|t| self.eval(cond, &Ctx { to: t, ..*cx }) != 0)
-            .collect();
-        let l = Rc::new(Labels::new(&holds, |c| board.neighbours(c)));
+        let n = self.bd(cx.s).cells().min(cx.s.cells.len());
+        let l = Rc::new(Labels::new(n));
         memo.labels.borrow_mut().insert(k, l.clone());
         l
     }
 
+    /// The group of cell `c` under `cond` (on `to`) in the labels `l`.
+    fn group_in(&self, l: &Labels, c: CellId, cond: &Expr, cx: &Ctx) -> Option<usize> {
+        let board: &Board = self.bd(cx.s);
+        let holds = |t: CellId| self.eval(cond, &Ctx { to: t, ..*cx }) != 0;
+        l.group(c, holds, |m| board.neighbours(m))
+    }
+
     /// The answer of kind `kind` for group `g`, worked out by `work` the first time.
-    fn per_group(
-        &self,
-        memo: &Memo,
-        id: Query,
-        groups: usize,
-        g: usize,
-        work: impl FnOnce() -> i64,
-    ) -> i64 {
+    fn per_group(&self, memo: &Memo, id: Query, g: usize, work: impl FnOnce() -> i64) -> i64 {
         let known = memo
             .answers
             .borrow()
@@ -238,10 +253,11 @@ impl Game {
         }
         let v = work();
         let mut answers = memo.answers.borrow_mut();
-        let all = answers.entry(id).or_insert_with(|| vec![None; groups]);
-        if let Some(slot) = all.get_mut(g) {
-            *slot = Some(v);
+        let all = answers.entry(id).or_default();
+        if all.len() <= g {
+            all.resize(g + 1, None);
         }
+        all[g] = Some(v);
         v
     }
 
@@ -258,39 +274,42 @@ impl Game {
             match e {
                 Expr::SectionSize(c, cond) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
-                    l.group(c).map_or(0, |g| l.cells[g].len() as i64)
+                    self.group_in(&l, c, cond, cx)
+                        .map_or(0, |g| l.size(g) as i64)
                 }),
                 Expr::SectionTotal(c, cond, v) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
-                    let Some(g) = l.group(c) else { return 0 };
+                    let Some(g) = self.group_in(&l, c, cond, cx) else {
+                        return 0;
+                    };
                     let id = (TOTAL, key(self, memo, cond, cx), key(self, memo, v, cx));
-                    self.per_group(memo, id, l.cells.len(), g, || {
-                        l.cells[g]
-                            .iter()
-                            .map(|&t| self.eval(v, &Ctx { to: t, ..*cx }))
+                    self.per_group(memo, id, g, || {
+                        l.cells(g)
+                            .into_iter()
+                            .map(|t| self.eval(v, &Ctx { to: t, ..*cx }))
                             .sum()
                     })
                 }),
                 Expr::SectionCell(c, cond, test) => cell(c).map_or(NO_CELL as i64, |c| {
                     let l = self.labels(memo, cond, cx);
-                    let Some(g) = l.group(c) else {
+                    let Some(g) = self.group_in(&l, c, cond, cx) else {
                         return NO_CELL as i64;
                     };
                     let id = (FIRST, key(self, memo, cond, cx), key(self, memo, test, cx));
-                    self.per_group(memo, id, l.cells.len(), g, || {
-                        l.cells[g]
-                            .iter()
-                            .find(|&&t| self.eval(test, &Ctx { to: t, ..*cx }) != 0)
-                            .map_or(NO_CELL as i64, |&t| t as i64)
+                    self.per_group(memo, id, g, || {
+                        l.cells(g)
+                            .into_iter()
+                            .find(|&t| self.eval(test, &Ctx { to: t, ..*cx }) != 0)
+                            .map_or(NO_CELL as i64, |t| t as i64)
                     })
                 }),
                 Expr::SectionBorder(c, cond, test) => cell(c).map_or(0, |c| {
                     let l = self.labels(memo, cond, cx);
-                    let Some(g) = l.group(c) else { return 0 };
+                    let Some(g) = self.group_in(&l, c, cond, cx) else {
+                        return 0;
+                    };
                     let id = (BORDER, key(self, memo, cond, cx), key(self, memo, test, cx));
-                    self.per_group(memo, id, l.cells.len(), g, || {
-                        self.border(&l.cells[g], test, cx)
-                    })
+                    self.per_group(memo, id, g, || self.border(&l.cells(g), test, cx))
                 }),
                 Expr::SectionsOf(c, cond, group) => cell(c).map_or(0, |c| {
                     let touching = self.labels(memo, cond, cx);
@@ -301,14 +320,14 @@ impl Game {
                             .iter()
                             .flat_map(|&m| board.neighbours(m))
                             .filter(|t| cells.binary_search(t).is_err())
-                            .filter_map(|t| touching.group(t))
+                            .filter_map(|t| self.group_in(&touching, t, cond, cx))
                             .collect();
                         seen.sort_unstable();
                         seen.dedup();
                         seen.len() as i64
                     };
                     let own = self.labels(memo, group, cx);
-                    match own.group(c) {
+                    match self.group_in(&own, c, group, cx) {
                         None => count(&[c]),
                         Some(g) => {
                             let id = (
@@ -316,7 +335,7 @@ impl Game {
                                 key(self, memo, cond, cx),
                                 key(self, memo, group, cx),
                             );
-                            self.per_group(memo, id, own.cells.len(), g, || count(&own.cells[g]))
+                            self.per_group(memo, id, g, || count(&own.cells(g)))
                         }
                     }
                 }),
@@ -377,26 +396,42 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_labelled_by_group_once() {
-        // Held at 0 1 _ 3 4 5 _ 7: three groups, in board order.
+    fn cells_are_labelled_by_group_as_asked_once() {
+        // Held at 0 1 _ 3 4 5 _ 7: three groups, found in the order asked.
         let holds = [true, true, false, true, true, true, false, true];
-        let l = Labels::new(&holds, line);
-        assert_eq!(l.cells, vec![vec![0, 1], vec![3, 4, 5], vec![7]]);
+        let asked = RefCell::new(vec![0; 8]);
+        let at = |c: CellId| {
+            asked.borrow_mut()[c as usize] += 1;
+            holds[c as usize]
+        };
+        let l = Labels::new(8);
+        assert_eq!(l.group(4, at, line), Some(0));
+        assert_eq!(l.cells(0), vec![3, 4, 5], "in board order");
         assert_eq!(
-            (0..8).map(|c| l.group(c)).collect::<Vec<_>>(),
+            *asked.borrow(),
+            [0, 0, 1, 1, 1, 1, 1, 0],
+            "the group and its border"
+        );
+        assert_eq!(l.group(3, at, line), Some(0));
+        assert_eq!(l.group(2, at, line), None);
+        assert_eq!(l.group(7, at, line), Some(1));
+        assert_eq!(l.group(0, at, line), Some(2));
+        assert_eq!((l.size(0), l.size(1), l.size(2), l.size(3)), (3, 1, 2, 0));
+        assert_eq!(
+            (0..8).map(|c| l.group(c, at, line)).collect::<Vec<_>>(),
             [
+                Some(2),
+                Some(2),
+                None,
+                Some(0),
                 Some(0),
                 Some(0),
                 None,
-                Some(1),
-                Some(1),
-                Some(1),
-                None,
-                Some(2)
+                Some(1)
             ]
         );
-        assert_eq!(l.group(8), None, "off the board");
-        let none = Labels::new(&[false; 8], line);
-        assert!(none.cells.is_empty());
+        assert!(asked.borrow().iter().all(|&n| n == 1), "once a cell");
+        assert_eq!(l.group(8, at, line), None, "off the board");
+        assert!(l.cells(9).is_empty());
     }
 }

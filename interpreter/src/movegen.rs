@@ -564,9 +564,11 @@ impl Game {
                 self.jump_moves(s, kept, (from, moving), kind, ri, rule, mover, out)
             }
             ir::Atom::Plugin { plugin, attrs } => {
-                for (t, set, aux) in
-                    self.plugin_targets(s, from, moving, (*plugin as usize, attrs), mover)
-                {
+                let i = *plugin as usize;
+                let targets = walked.answered(i, from, moving, attrs, || {
+                    self.plugin_targets(s, from, moving, (i, attrs), mover)
+                });
+                for (t, set, aux) in targets {
                     if self.target_ok(rule, s.cells[t as usize], mover) {
                         // A move that sets the piece's attribute carries value + 1.
                         let count = if set > 0 { set } else { count };
@@ -821,13 +823,24 @@ impl Reach {
 
 /// The cells a ride passed, kept while a piece's rules are tried so that the rules that
 /// write the same ride walk it once ([`Rule::walk`]): the piece's cell and type and the
-/// first such rule's number say which walk it is.
+/// first such rule's number say which walk it is. Likewise the plug-ins' answers for the
+/// piece: a plug-in runs in a fresh instance on a view made of the state, the piece and
+/// the attributes its rule names, so two rules that ask the same plug-in with the same
+/// attributes get the same answer, and it is asked once.
 pub(crate) struct Walked {
     from: CellId,
     kind: PieceId,
     class: u8,
     cells: Vec<(CellId, u32)>,
+    /// The piece the answers below are for.
+    answered_for: (CellId, Piece),
+    /// Each plug-in asked for the piece: its number, the attributes, its cells.
+    answers: Vec<(usize, Vec<ir::VarId>, PluginTargets)>,
 }
+
+/// What a plug-in's answer gives: each cell, the attribute value + 1 it sets (0: none)
+/// and where the piece there goes (see [`Game::plugin_targets`]).
+type PluginTargets = Vec<(CellId, u8, CellId)>;
 
 impl Default for Walked {
     fn default() -> Walked {
@@ -836,7 +849,37 @@ impl Default for Walked {
             kind: PieceId::MAX,
             class: u8::MAX,
             cells: Vec::new(),
+            answered_for: (NO_CELL, Piece::NONE),
+            answers: Vec::new(),
         }
+    }
+}
+
+impl Walked {
+    /// Plug-in `plugin`'s answer for `moving` on `from` with `attrs`, from `ask` the first
+    /// time it is wanted for the piece.
+    fn answered(
+        &mut self,
+        plugin: usize,
+        from: CellId,
+        moving: Piece,
+        attrs: &[ir::VarId],
+        ask: impl FnOnce() -> PluginTargets,
+    ) -> PluginTargets {
+        if self.answered_for != (from, moving) {
+            self.answered_for = (from, moving);
+            self.answers.clear();
+        }
+        if let Some((_, _, t)) = self
+            .answers
+            .iter()
+            .find(|(p, a, _)| *p == plugin && a.as_slice() == attrs)
+        {
+            return t.clone();
+        }
+        let t = ask();
+        self.answers.push((plugin, attrs.to_vec(), t.clone()));
+        t
     }
 }
 
@@ -876,5 +919,30 @@ fn dedup_tail(out: &mut Vec<Move>, start: usize) {
         } else {
             i += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_plug_in_is_asked_once_a_piece_for_the_same_attributes() {
+        let mut w = Walked::default();
+        let asked = std::cell::Cell::new(0);
+        let ask = |c: CellId| {
+            asked.set(asked.get() + 1);
+            vec![(c, 0, NO_CELL)]
+        };
+        let (p, q) = (Piece::new(1, 0), Piece::new(2, 0));
+        assert_eq!(w.answered(0, 5, p, &[], || ask(6)), vec![(6, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 5, p, &[], || ask(7)), vec![(6, 0, NO_CELL)]);
+        assert_eq!(asked.get(), 1, "the second rule reads the first answer");
+        w.answered(0, 5, p, &[3], || ask(8));
+        w.answered(1, 5, p, &[], || ask(9));
+        assert_eq!(asked.get(), 3, "other attributes, another plug-in: asked");
+        assert_eq!(w.answered(0, 5, q, &[], || ask(10)), vec![(10, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 4, q, &[], || ask(11)), vec![(11, 0, NO_CELL)]);
+        assert_eq!(asked.get(), 5, "another piece or cell: asked");
     }
 }

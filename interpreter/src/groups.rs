@@ -163,7 +163,7 @@ impl Memo {
     /// Whether a `section_size`, `section_total` or `section_border` is best answered from
     /// this memo. One kept for a whole state does not answer a query whose condition reads
     /// the candidate, not only `to`: it would keep groups for each candidate, each asked
-    /// about once, and one search costs less. (An other expression that reads the
+    /// about once, and one search costs less. (Another expression that reads the
     /// candidate is answered per candidate, from the groups kept.)
     pub(crate) fn serves(&self, g: &Game, e: &Expr) -> bool {
         match e {

@@ -568,7 +568,7 @@ impl Game {
                 let targets = walked.answered(i, from, moving, attrs, || {
                     self.plugin_targets(s, from, moving, (i, attrs), mover)
                 });
-                for (t, set, aux) in targets {
+                for &(t, set, aux) in targets {
                     if self.target_ok(rule, s.cells[t as usize], mover) {
                         // A move that sets the piece's attribute carries value + 1.
                         let count = if set > 0 { set } else { count };
@@ -865,21 +865,23 @@ impl Walked {
         moving: Piece,
         attrs: &[ir::VarId],
         ask: impl FnOnce() -> PluginTargets,
-    ) -> PluginTargets {
+    ) -> &[(CellId, u8, CellId)] {
         if self.answered_for != (from, moving) {
             self.answered_for = (from, moving);
             self.answers.clear();
         }
-        if let Some((_, _, t)) = self
+        let i = match self
             .answers
             .iter()
-            .find(|(p, a, _)| *p == plugin && a.as_slice() == attrs)
+            .position(|(p, a, _)| *p == plugin && a.as_slice() == attrs)
         {
-            return t.clone();
-        }
-        let t = ask();
-        self.answers.push((plugin, attrs.to_vec(), t.clone()));
-        t
+            Some(i) => i,
+            None => {
+                self.answers.push((plugin, attrs.to_vec(), ask()));
+                self.answers.len() - 1
+            }
+        };
+        &self.answers[i].2
     }
 }
 
@@ -935,14 +937,14 @@ mod tests {
             vec![(c, 0, NO_CELL)]
         };
         let (p, q) = (Piece::new(1, 0), Piece::new(2, 0));
-        assert_eq!(w.answered(0, 5, p, &[], || ask(6)), vec![(6, 0, NO_CELL)]);
-        assert_eq!(w.answered(0, 5, p, &[], || ask(7)), vec![(6, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 5, p, &[], || ask(6)), [(6, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 5, p, &[], || ask(7)), [(6, 0, NO_CELL)]);
         assert_eq!(asked.get(), 1, "the second rule reads the first answer");
         w.answered(0, 5, p, &[3], || ask(8));
         w.answered(1, 5, p, &[], || ask(9));
         assert_eq!(asked.get(), 3, "other attributes, another plug-in: asked");
-        assert_eq!(w.answered(0, 5, q, &[], || ask(10)), vec![(10, 0, NO_CELL)]);
-        assert_eq!(w.answered(0, 4, q, &[], || ask(11)), vec![(11, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 5, q, &[], || ask(10)), [(10, 0, NO_CELL)]);
+        assert_eq!(w.answered(0, 4, q, &[], || ask(11)), [(11, 0, NO_CELL)]);
         assert_eq!(asked.get(), 5, "another piece or cell: asked");
     }
 }

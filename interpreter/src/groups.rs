@@ -36,25 +36,32 @@ const UNKNOWN: u32 = u32::MAX - 1;
 /// cells, in board order, one group after another in one table. A group is found whole
 /// by a search from the first of its cells asked about, which asks the condition only at
 /// its cells and the cells next to them: groups never asked about cost nothing.
-#[derive(Default)]
 pub(crate) struct Labels {
-    of: RefCell<Vec<u32>>,
-    cells: RefCell<Vec<CellId>>,
+    table: RefCell<Labelling>,
+}
+
+/// The tables of [`Labels`], borrowed a moment at a time.
+#[derive(Default)]
+struct Labelling {
+    of: Vec<u32>,
+    cells: Vec<CellId>,
     /// Where each group's cells start and end in `cells`.
-    bounds: RefCell<Vec<(u32, u32)>>,
+    bounds: Vec<(u32, u32)>,
 }
 
 impl Labels {
     /// No cell of a board of `n` cells looked at yet.
     pub fn new(n: usize) -> Labels {
         Labels {
-            of: RefCell::new(vec![UNKNOWN; n]),
-            ..Default::default()
+            table: RefCell::new(Labelling {
+                of: vec![UNKNOWN; n],
+                ..Default::default()
+            }),
         }
     }
 
     /// The group of cell `c`, if the condition (`holds`) is true there; links are given
-    /// by `neighbours`. The condition is asked at most once a cell, and no table is
+    /// by `neighbours`. The condition is asked at most once a cell, and the table is not
     /// borrowed while it is asked (it may ask for other groups).
     pub fn group<I: Iterator<Item = CellId>>(
         &self,
@@ -62,52 +69,56 @@ impl Labels {
         mut holds: impl FnMut(CellId) -> bool,
         neighbours: impl Fn(CellId) -> I,
     ) -> Option<usize> {
-        let known = |t: CellId| self.of.borrow().get(t as usize).copied();
+        let known = |t: CellId| self.table.borrow().of.get(t as usize).copied();
+        let label = |t: CellId, g: u32| self.table.borrow_mut().of[t as usize] = g;
         let found = |g: u32| (g != NONE).then_some(g as usize);
         match known(c)? {
             UNKNOWN => {}
             g => return found(g),
         }
         if !holds(c) {
-            self.of.borrow_mut()[c as usize] = NONE;
+            label(c, NONE);
             return None;
         }
-        let id = self.bounds.borrow().len() as u32;
-        let start = self.cells.borrow().len();
-        self.of.borrow_mut()[c as usize] = id;
+        let (id, start) = {
+            let t = self.table.borrow();
+            (t.bounds.len() as u32, t.cells.len())
+        };
+        label(c, id);
         let mut stack = vec![c];
         while let Some(m) = stack.pop() {
-            self.cells.borrow_mut().push(m);
+            self.table.borrow_mut().cells.push(m);
             for t in neighbours(m) {
                 if known(t) != Some(UNKNOWN) {
                     continue;
                 }
                 let h = holds(t);
-                self.of.borrow_mut()[t as usize] = if h { id } else { NONE };
+                label(t, if h { id } else { NONE });
                 if h {
                     stack.push(t);
                 }
             }
         }
-        let mut cells = self.cells.borrow_mut();
-        cells[start..].sort_unstable();
-        self.bounds
-            .borrow_mut()
-            .push((start as u32, cells.len() as u32));
+        let mut t = self.table.borrow_mut();
+        let end = t.cells.len();
+        t.cells[start..].sort_unstable();
+        t.bounds.push((start as u32, end as u32));
         Some(id as usize)
     }
 
     /// The cells of group `g` (found by [`Labels::group`]), in board order: a copy, so
     /// that nothing is borrowed while they are visited.
     pub fn cells(&self, g: usize) -> Vec<CellId> {
-        let (a, b) = self.bounds.borrow().get(g).copied().unwrap_or((0, 0));
-        self.cells.borrow()[a as usize..b as usize].to_vec()
+        let t = self.table.borrow();
+        let (a, b) = t.bounds.get(g).copied().unwrap_or((0, 0));
+        t.cells[a as usize..b as usize].to_vec()
     }
 
     /// How many cells group `g` has.
     pub fn size(&self, g: usize) -> usize {
-        self.bounds
+        self.table
             .borrow()
+            .bounds
             .get(g)
             .map_or(0, |&(a, b)| (b - a) as usize)
     }

@@ -21,7 +21,7 @@ impl Game {
         let rules = &self.rules[mover as usize];
         // What each fixed guard gave in this state (2: not tried yet).
         let memo = vec![Cell::new(2u8); self.fixed_guards.len()];
-        let mut walked = Walked::default();
+        let mut scratch = PieceScratch::default();
         for &(kind, ri) in &self.drops[mover as usize] {
             let rule = &rules[kind as usize][ri as usize];
             let ir::Atom::Drop(z) = rule.atom else {
@@ -71,7 +71,7 @@ impl Game {
                     || (p.owner() == NEUTRAL && self.shared.contains(p.kind())))
                     && !still.contains(p.kind());
                 if moves {
-                    self.piece_moves(s, kept, (c as CellId, p), mover, (&memo, &mut walked), out);
+                    self.piece_moves(s, kept, (c as CellId, p), mover, (&memo, &mut scratch), out);
                 }
                 continue;
             }
@@ -94,7 +94,7 @@ impl Game {
                     kept,
                     (c as CellId, moving),
                     mover,
-                    (&memo, &mut walked),
+                    (&memo, &mut scratch),
                     out,
                 );
             }
@@ -110,7 +110,7 @@ impl Game {
         kept: &Kept,
         (c, moving): (CellId, Piece),
         mover: PlayerId,
-        (memo, walked): (&[Cell<u8>], &mut Walked),
+        (memo, scratch): (&[Cell<u8>], &mut PieceScratch),
         out: &mut Vec<Move>,
     ) {
         let kind = moving.kind();
@@ -140,7 +140,7 @@ impl Game {
                     ri as u8,
                     rule,
                     mover,
-                    walked,
+                    scratch,
                     out,
                 ),
             }
@@ -493,7 +493,7 @@ impl Game {
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
-        walked: &mut Walked,
+        scratch: &mut PieceScratch,
         out: &mut Vec<Move>,
     ) {
         if rule.group > 1 && self.group_size(s, from, moving) < rule.group {
@@ -522,7 +522,7 @@ impl Game {
                     ri,
                     rule,
                     mover,
-                    walked,
+                    scratch,
                     out,
                 );
             }
@@ -535,7 +535,7 @@ impl Game {
                 ri,
                 rule,
                 mover,
-                walked,
+                scratch,
                 out,
             );
         }
@@ -554,7 +554,7 @@ impl Game {
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
-        walked: &mut Walked,
+        scratch: &mut PieceScratch,
         out: &mut Vec<Move>,
     ) {
         match &rule.atom {
@@ -565,7 +565,7 @@ impl Game {
             }
             ir::Atom::Plugin { plugin, attrs } => {
                 let i = *plugin as usize;
-                let targets = walked.answered(i, from, moving, attrs, || {
+                let targets = scratch.answers.answered(i, from, moving, attrs, || {
                     self.plugin_targets(s, from, moving, (i, attrs), mover)
                 });
                 for &(t, set, aux) in targets {
@@ -704,14 +704,12 @@ impl Game {
                 match rule.walk {
                     // A ride written like another of the piece's: walked once for both.
                     Some(class) => {
-                        if (walked.from, walked.kind, walked.class) != (from, kind, class) {
-                            walked.cells.clear();
+                        let cells = scratch.ride.cells((from, kind, class), |cells| {
                             self.ride(s, kept, (from, mover), &ride, |t, dist| {
-                                walked.cells.push((t, dist))
-                            });
-                            (walked.from, walked.kind, walked.class) = (from, kind, class);
-                        }
-                        for &(t, dist) in &walked.cells {
+                                cells.push((t, dist))
+                            })
+                        });
+                        for &(t, dist) in cells {
                             offer(t, dist);
                         }
                     }
@@ -821,41 +819,77 @@ impl Reach {
     }
 }
 
-/// The cells a ride passed, kept while a piece's rules are tried so that the rules that
-/// write the same ride walk it once ([`Rule::walk`]): the piece's cell and type and the
-/// first such rule's number say which walk it is. Likewise the plug-ins' answers for the
-/// piece: a plug-in runs in a fresh instance on a view made of the state, the piece and
-/// the attributes its rule names, so two rules that ask the same plug-in with the same
-/// attributes get the same answer, and it is asked once.
-pub(crate) struct Walked {
+/// What is worked out once for a piece while its rules are tried, and shared by those
+/// rules: the cells of a ride several of them write ([`RideCells`]) and the plug-ins' answers
+/// ([`Answers`]).
+#[derive(Default)]
+pub(crate) struct PieceScratch {
+    ride: RideCells,
+    answers: Answers,
+}
+
+/// The cells a ride passed, kept so that the rules that write the same ride walk it once
+/// ([`Rule::walk`]): the piece's cell and type and the first such rule's number say which
+/// walk it is.
+struct RideCells {
     from: CellId,
     kind: PieceId,
     class: u8,
     cells: Vec<(CellId, u32)>,
-    /// The piece the answers below are for.
-    answered_for: (CellId, Piece),
+}
+
+impl Default for RideCells {
+    fn default() -> RideCells {
+        RideCells {
+            from: NO_CELL,
+            kind: PieceId::MAX,
+            class: u8::MAX,
+            cells: Vec::new(),
+        }
+    }
+}
+
+impl RideCells {
+    /// The cells of walk `class` of piece type `kind` from `from`, from `walk` the first
+    /// time they are wanted.
+    fn cells(
+        &mut self,
+        (from, kind, class): (CellId, PieceId, u8),
+        walk: impl FnOnce(&mut Vec<(CellId, u32)>),
+    ) -> &[(CellId, u32)] {
+        if (self.from, self.kind, self.class) != (from, kind, class) {
+            self.cells.clear();
+            walk(&mut self.cells);
+            (self.from, self.kind, self.class) = (from, kind, class);
+        }
+        &self.cells
+    }
+}
+
+/// The plug-ins' answers for a piece: a plug-in runs in a fresh instance on a view made
+/// of the state, the piece and the attributes its rule names, so two rules that ask the
+/// same plug-in with the same attributes get the same answer, and it is asked once.
+struct Answers {
+    /// The piece the answers are for.
+    piece: (CellId, Piece),
     /// Each plug-in asked for the piece: its number, the attributes, its cells.
-    answers: Vec<(usize, Vec<ir::VarId>, PluginTargets)>,
+    asked: Vec<(usize, Vec<ir::VarId>, PluginTargets)>,
 }
 
 /// What a plug-in's answer gives: each cell, the attribute value + 1 it sets (0: none)
 /// and where the piece there goes (see [`Game::plugin_targets`]).
 type PluginTargets = Vec<(CellId, u8, CellId)>;
 
-impl Default for Walked {
-    fn default() -> Walked {
-        Walked {
-            from: NO_CELL,
-            kind: PieceId::MAX,
-            class: u8::MAX,
-            cells: Vec::new(),
-            answered_for: (NO_CELL, Piece::NONE),
-            answers: Vec::new(),
+impl Default for Answers {
+    fn default() -> Answers {
+        Answers {
+            piece: (NO_CELL, Piece::NONE),
+            asked: Vec::new(),
         }
     }
 }
 
-impl Walked {
+impl Answers {
     /// Plug-in `plugin`'s answer for `moving` on `from` with `attrs`, from `ask` the first
     /// time it is wanted for the piece.
     fn answered(
@@ -866,22 +900,22 @@ impl Walked {
         attrs: &[ir::VarId],
         ask: impl FnOnce() -> PluginTargets,
     ) -> &[(CellId, u8, CellId)] {
-        if self.answered_for != (from, moving) {
-            self.answered_for = (from, moving);
-            self.answers.clear();
+        if self.piece != (from, moving) {
+            self.piece = (from, moving);
+            self.asked.clear();
         }
         let i = match self
-            .answers
+            .asked
             .iter()
             .position(|(p, a, _)| *p == plugin && a.as_slice() == attrs)
         {
             Some(i) => i,
             None => {
-                self.answers.push((plugin, attrs.to_vec(), ask()));
-                self.answers.len() - 1
+                self.asked.push((plugin, attrs.to_vec(), ask()));
+                self.asked.len() - 1
             }
         };
-        &self.answers[i].2
+        &self.asked[i].2
     }
 }
 
@@ -930,7 +964,7 @@ mod tests {
 
     #[test]
     fn a_plug_in_is_asked_once_a_piece_for_the_same_attributes() {
-        let mut w = Walked::default();
+        let mut w = Answers::default();
         let asked = std::cell::Cell::new(0);
         let ask = |c: CellId| {
             asked.set(asked.get() + 1);

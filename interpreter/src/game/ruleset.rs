@@ -232,7 +232,7 @@ pub(crate) struct Rule {
     pub may_repeat: bool,
     /// For a ride written the same way as another rule of the piece's (paths, distances,
     /// what stops it): the first such rule's number. The cells it passes are walked once
-    /// for a piece and offered to each of those rules in turn (`movegen.rs`, `Walked`).
+    /// for a piece and offered to each of those rules in turn (`movegen.rs`, `RideCells`).
     pub walk: Option<u8>,
     /// No condition on the candidate and no promotion: each candidate is a move as it
     /// stands (`movegen.rs` pushes it without a context).

@@ -413,6 +413,40 @@ impl Board {
             })
     }
 
+    /// Each direction's step in columns and rows (`coords`, one pair a cell) when every
+    /// direction moves by the same step from every cell, one column or row at most and not
+    /// nowhere (a direction with no link: `None`): then a walk along a direction is a
+    /// straight line on the grid, and `b` lies on one from `a` only if it is a whole number
+    /// of steps away. `None` for a board that loops, has links drawn at will, or a
+    /// direction that turns.
+    pub fn straight_steps(&self, coords: &[(u16, u16)]) -> Option<Vec<Option<(i8, i8)>>> {
+        let n = self.cells();
+        if n == 0 || coords.len() != n {
+            return None;
+        }
+        let dirs = self.next.len() / n;
+        let mut steps = vec![None; dirs];
+        for (i, &t) in self.next.iter().enumerate() {
+            if t == NO_CELL {
+                continue;
+            }
+            let (a, b) = (coords[i % n], *coords.get(t as usize)?);
+            let step = (
+                i32::from(b.0) - i32::from(a.0),
+                i32::from(b.1) - i32::from(a.1),
+            );
+            if step == (0, 0) || step.0.abs() > 1 || step.1.abs() > 1 {
+                return None;
+            }
+            let step = (step.0 as i8, step.1 as i8);
+            match &mut steps[i / n] {
+                Some(known) if *known != step => return None,
+                slot => *slot = Some(step),
+            }
+        }
+        Some(steps)
+    }
+
     /// The cells one link from `c`, each once.
     #[inline]
     pub fn neighbours(&self, c: CellId) -> impl Iterator<Item = CellId> + '_ {

@@ -312,6 +312,49 @@ impl Game {
         }
         let (a, b) = (a as CellId, b as CellId);
         let board = self.bd(s);
+        // Where every direction goes straight, only those whose step leads from `a` to `b`
+        // are walked, and only as far as `b`.
+        if let (Some(steps), None) = (&self.straight_steps, &s.area) {
+            let coords = &self.program.board.coords;
+            let (pa, pb) = (coords[a as usize], coords[b as usize]);
+            let (dx, dy) = (
+                i32::from(pb.0) - i32::from(pa.0),
+                i32::from(pb.1) - i32::from(pa.1),
+            );
+            if !(dx == 0 || dy == 0 || dx.abs() == dy.abs()) {
+                return 0;
+            }
+            let unit = (dx.signum() as i8, dy.signum() as i8);
+            let len = dx.abs().max(dy.abs());
+            let found = steps.iter().enumerate().any(|(d, &step)| {
+                if step != Some(unit) {
+                    return false;
+                }
+                let mut t = board.step(a, d as u8);
+                for _ in 1..len {
+                    if t == NO_CELL || !clear(t) {
+                        return false;
+                    }
+                    t = board.step(t, d as u8);
+                }
+                t == b
+            });
+            return i64::from(found);
+        }
+        self.in_line_walked(s, a, b, clear)
+    }
+
+    /// [`Game::in_line`] on any board: every direction walked from `a` until it meets `b`,
+    /// leaves the board, comes back to `a` or passes a cell that is not clear.
+    fn in_line_walked(
+        &self,
+        s: &State,
+        a: CellId,
+        b: CellId,
+        clear: impl Fn(CellId) -> bool,
+    ) -> i64 {
+        let n = s.cells.len() as i64;
+        let board = self.bd(s);
         let found = (0..self.board.dir_names.len()).any(|d| {
             let mut t = board.step(a, d as u8);
             // No line is longer than the board has cells, even round a cycle.
@@ -439,6 +482,47 @@ impl Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn game(board: &str) -> Game {
+        let rules = format!(
+            "game \"Lines\"\nplayers white black\nboard {board}\npiece man M m {{\n  move step n\n}}\n"
+        );
+        let loader = tessel_lang::MapLoader(Default::default());
+        let program = tessel_lang::compile("lines", &rules, &loader, &[])
+            .program
+            .expect("the rules are valid");
+        Game::new(program)
+    }
+
+    /// On boards whose directions go straight, lines found by arithmetic are those found
+    /// by walking every direction: for every two cells and several sets of clear cells.
+    #[test]
+    fn lines_by_steps_are_lines_walked() {
+        for board in ["grid 5 x 4", "grid 4 x 4 rhombus", "grid 6 x 3 orthogonal"] {
+            let g = game(board);
+            assert!(g.straight_steps.is_some(), "{board}: straight");
+            let s = g.empty_state(0);
+            let n = s.cells.len() as CellId;
+            let mut lines = 0;
+            for k in 0..4u32 {
+                let clear = |t: CellId| k == 0 || (u32::from(t) * 7 + k) % 3 != 0;
+                for a in 0..n {
+                    for b in 0..n {
+                        let (a, b) = (i64::from(a), i64::from(b));
+                        let fast = g.in_line(&s, a, b, clear);
+                        let walked = if a == b {
+                            0
+                        } else {
+                            g.in_line_walked(&s, a as CellId, b as CellId, clear)
+                        };
+                        assert_eq!(fast, walked, "{board}: {a} to {b}, clear set {k}");
+                        lines += fast;
+                    }
+                }
+            }
+            assert!(lines > 0, "{board}: some lines");
+        }
+    }
 
     /// Counting by type and owner at once gives what asking each piece gives, on the
     /// board and beneath it, for every type, owner and out-of-range owner asked.

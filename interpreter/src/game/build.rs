@@ -233,6 +233,7 @@ impl Game {
             still,
             only_drops,
             unit_links: board.unit_links(&program.board.coords),
+            straight_steps: board.straight_steps(&program.board.coords),
             program,
             board,
             players,

@@ -342,6 +342,9 @@ pub struct Game {
     /// Every link of the board as first drawn joins cells at most one column and one row
     /// apart (`Board::unit_links`).
     pub(crate) unit_links: bool,
+    /// Each direction's step on the grid when every direction goes straight
+    /// (`Board::straight_steps`): lines between two cells are then found by arithmetic.
+    pub(crate) straight_steps: Option<Vec<Option<(i8, i8)>>>,
     /// For each `on cells` action whose condition requires `to in REGION`, that region's
     /// cells for each player: the only cells worth trying.
     pub(super) action_cells: Vec<Option<Vec<Vec<CellId>>>>,

@@ -33,6 +33,24 @@ pub(crate) struct Ctx<'s> {
 }
 
 impl<'s> Ctx<'s> {
+    /// The same context for a move from `from` to `to`: what [`Game::ctx`] makes for
+    /// them, the rest kept.
+    #[inline]
+    pub(crate) fn moving_to(self, from: CellId, to: CellId) -> Ctx<'s> {
+        Ctx {
+            from,
+            to,
+            target: to,
+            moving: self
+                .s
+                .cells
+                .get(from as usize)
+                .copied()
+                .unwrap_or(Piece::NONE),
+            ..self
+        }
+    }
+
     /// The same context, reading and filling the values kept for its state.
     #[inline]
     pub(crate) fn keeping(self, kept: &'s crate::memo::Kept) -> Ctx<'s> {

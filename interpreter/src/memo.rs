@@ -10,7 +10,7 @@
 //! Statements are never wrapped: they run on a state that changes under them.
 
 use crate::game::ruleset::Game;
-use std::cell::RefCell;
+use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 
@@ -19,9 +19,9 @@ use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 pub(crate) struct Kept {
     pub(crate) mover: PlayerId,
     pub(crate) no_moves: Option<bool>,
-    /// How many slots the game has; the table is made when one is first asked.
+    /// How many slots the game has; the table is made when one is first filled.
     count: usize,
-    slots: RefCell<Vec<Option<i64>>>,
+    slots: OnceCell<Box<[Cell<Option<i64>>]>>,
     pub(crate) groups: crate::groups::Memo,
 }
 
@@ -31,25 +31,25 @@ impl Kept {
             mover,
             no_moves,
             count: game.memo_slots,
-            slots: RefCell::new(Vec::new()),
+            slots: OnceCell::new(),
             groups: crate::groups::Memo::per_state(),
         }
     }
 
-    /// The value in slot `i`, worked out by `work` the first time.
+    /// The value in slot `i`, worked out by `work` the first time (which may fill other
+    /// slots: nothing is borrowed while it runs).
     #[inline]
     pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
-        let known = self.slots.borrow().get(i as usize).copied().flatten();
-        if let Some(v) = known {
+        let slot = |t: &[Cell<Option<i64>>]| t.get(i as usize).and_then(Cell::get);
+        if let Some(v) = self.slots.get().and_then(|t| slot(t)) {
             return v;
         }
         let v = work();
-        let mut slots = self.slots.borrow_mut();
-        if slots.len() < self.count {
-            slots.resize(self.count, None);
-        }
-        if let Some(slot) = slots.get_mut(i as usize) {
-            *slot = Some(v);
+        let table = self
+            .slots
+            .get_or_init(|| vec![Cell::new(None); self.count].into_boxed_slice());
+        if let Some(known) = table.get(i as usize) {
+            known.set(Some(v));
         }
         v
     }

@@ -103,15 +103,14 @@ impl Game {
             return;
         }
         let mut forced = false;
+        // One context for the decision; each candidate cell's is this one moved there.
+        let base = cx(NO_CELL, NO_CELL);
         for (i, a) in self.program.actions.iter().enumerate() {
             if a.reaction {
                 continue;
             }
             let (guard, occupied, rest) = &self.action_guard[i];
-            if guard
-                .as_ref()
-                .is_some_and(|g| self.eval(g, &cx(NO_CELL, NO_CELL)) == 0)
-            {
+            if guard.as_ref().is_some_and(|g| self.eval(g, &base) == 0) {
                 continue;
             }
             let cells: &[CellId] = if !a.on_cells {
@@ -137,7 +136,7 @@ impl Game {
                 // The guard held: the conjuncts that look at the cell decide.
                 if rest
                     .as_ref()
-                    .is_none_or(|cond| self.eval(cond, &cx(c, c)) != 0)
+                    .is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)
                 {
                     forced |= a.forced;
                     out.push(Move::action(i as u8, c));

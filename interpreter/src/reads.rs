@@ -314,9 +314,13 @@ impl Game {
         let board = self.bd(s);
         // Where every direction goes straight, only those whose step leads from `a` to `b`
         // are walked, and only as far as `b`.
-        if let (Some(steps), None) = (&self.straight_steps, &s.area) {
-            let coords = &self.program.board.coords;
-            let (pa, pb) = (coords[a as usize], coords[b as usize]);
+        let coords = &self.program.board.coords;
+        if let (Some(steps), None, Some(&pa), Some(&pb)) = (
+            &self.straight_steps,
+            &s.area,
+            coords.get(a as usize),
+            coords.get(b as usize),
+        ) {
             let (dx, dy) = (
                 i32::from(pb.0) - i32::from(pa.0),
                 i32::from(pb.1) - i32::from(pa.1),

@@ -2,15 +2,17 @@
 //! (wasmtime, Cranelift) and run in a fresh sandbox for every call: no imports but
 //! `tessel.log`, a fuel budget, a memory limit and an epoch deadline. The ABI is in
 //! docs/plugins.md; this module writes the position view, calls the module and reads its
-//! answer back, and turns every way a module can fail into a `PluginError`.
+//! answer back, and turns every way a module can fail into a `PluginError`. Because
+//! nothing outlives a call, a module's answers are a function of its view: they are
+//! remembered by view (`Answered`) and a view seen before is not run again.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 use wasmtime::{
-    Caller, Config, Engine, Instance, InstancePre, Linker, Module, Store, StoreLimits,
-    StoreLimitsBuilder, Trap,
+    Caller, Config, Engine, Instance, InstanceAllocationStrategy, InstancePre, Linker, Module,
+    PoolingAllocationConfig, Store, StoreLimits, StoreLimitsBuilder, Trap,
 };
 
 /// The ABI version this host speaks (`tessel_abi_version` must return it).
@@ -59,12 +61,25 @@ impl std::fmt::Display for PluginError {
 
 impl std::error::Error for PluginError {}
 
-/// A compiled module, ready to be called; cheap to clone.
+/// A compiled module, ready to be called; cheap to clone (clones share what it answered).
 #[derive(Clone)]
 pub struct Plugin {
     name: String,
     /// The module linked with the host's one import, ready to be instantiated.
     pre: Arc<InstancePre<Sandbox>>,
+    answered: Arc<Mutex<Answered>>,
+}
+
+/// The most words of views remembered with their answers, per plug-in (16 MiB); past it
+/// the memory starts again empty.
+const REMEMBERED_WORDS: usize = 4 << 20;
+
+/// A plug-in's answers by the view they answered. Only answers are kept, never a failure
+/// (a call stopped by its deadline might succeed another time).
+#[derive(Default)]
+struct Answered {
+    by_view: HashMap<Box<[i32]>, Arc<[Answer]>, rustc_hash::FxBuildHasher>,
+    words: usize,
 }
 
 impl std::fmt::Debug for Plugin {
@@ -81,7 +96,16 @@ fn engine() -> &'static Engine {
         let mut config = Config::new();
         config.consume_fuel(true);
         config.epoch_interruption(true);
-        Engine::new(&config).expect("the plug-in engine's settings are valid")
+        let plain = config.clone();
+        config.allocation_strategy(InstanceAllocationStrategy::Pooling(pool()));
+        config.memory_reservation(MEMORY_LIMIT as u64);
+        config.memory_guard_size(GUARD as u64);
+        config.memory_reservation_for_growth(0);
+        // Where the pool's address space cannot be had (a low `ulimit -v`), each call maps
+        // its own memory: slower, the same answers.
+        Engine::new(&config)
+            .or_else(|_| Engine::new(&plain))
+            .expect("the plug-in engine's settings are valid")
     });
     if !TICKING.swap(true, Ordering::SeqCst) {
         let ticking = engine.clone();
@@ -91,6 +115,28 @@ fn engine() -> &'static Engine {
         });
     }
     engine
+}
+
+/// Guard pages after each pooled memory.
+const GUARD: usize = 64 * 1024;
+/// How much of a pooled memory is wiped by writing zeros (two pages, what the bundled
+/// plug-ins declare); the rest is handed back to the system and comes back zeroed.
+const WIPED: usize = 2 * 65536;
+/// Sandboxes that may be alive at once (one a thread at a time; far more than cores).
+const SANDBOXES: u32 = 256;
+
+/// The pooled sandboxes: a call's memory and instance are taken from slots made once and
+/// wiped between calls (the module starts afresh every time), not mapped and unmapped.
+fn pool() -> PoolingAllocationConfig {
+    let mut pool = PoolingAllocationConfig::new();
+    pool.total_core_instances(SANDBOXES)
+        .total_memories(SANDBOXES)
+        .total_tables(SANDBOXES)
+        .total_component_instances(0)
+        .max_memory_size(MEMORY_LIMIT)
+        .linear_memory_keep_resident(WIPED)
+        .table_keep_resident(64 * 1024);
+    pool
 }
 
 /// The host's one import, `tessel.log`: a line of the module's text, kept for the error
@@ -179,6 +225,7 @@ impl Plugin {
         let plugin = Plugin {
             name: name.to_string(),
             pre: Arc::new(pre),
+            answered: Arc::default(),
         };
         let (mut store, instance) = plugin.instantiate()?;
         let version = instance
@@ -253,8 +300,33 @@ impl Plugin {
         self.fail(message)
     }
 
-    /// Calls the module with a position view (docs/plugins.md) and reads its answers.
-    pub fn call(&self, view: &[i32]) -> Result<Vec<Answer>, PluginError> {
+    /// The module's answers to a position view (docs/plugins.md): remembered if it was
+    /// asked this view before, else run.
+    pub fn call(&self, view: &[i32]) -> Result<Arc<[Answer]>, PluginError> {
+        let known = |a: &Answered| a.by_view.get(view).cloned();
+        if let Some(answers) = self.answered.lock().ok().and_then(|a| known(&a)) {
+            return Ok(answers);
+        }
+        let answers: Arc<[Answer]> = self.run(view)?.into();
+        if let Ok(mut a) = self.answered.lock() {
+            if a.words + view.len() > REMEMBERED_WORDS {
+                *a = Answered::default();
+            }
+            a.words += view.len() + 5 * answers.len();
+            a.by_view.insert(view.into(), answers.clone());
+        }
+        Ok(answers)
+    }
+
+    /// Forgets every answer remembered.
+    pub fn forget(&self) {
+        if let Ok(mut a) = self.answered.lock() {
+            *a = Answered::default();
+        }
+    }
+
+    /// Runs the module on a position view in a fresh sandbox and reads its answers.
+    fn run(&self, view: &[i32]) -> Result<Vec<Answer>, PluginError> {
         let (mut store, instance) = self.instantiate()?;
         let memory = instance
             .get_memory(&mut store, "memory")
@@ -361,4 +433,42 @@ fn within_bounds(bytes: &[u8]) -> Result<(), String> {
 /// The first line of an error's message.
 fn first_line(e: &wasmtime::Error) -> String {
     format!("{e}").lines().next().unwrap_or("").to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Answers one move to the cell named by the view's first word.
+    const ECHOING: &str = r#"(module
+      (memory (export "memory") 1)
+      (func (export "tessel_abi_version") (result i32) i32.const 1)
+      (func (export "tessel_input") (param i32) (result i32) i32.const 1024)
+      (func (export "tessel_moves") (param i32) (result i32)
+        (i32.store (i32.const 0) (i32.const 1))
+        (i32.store (i32.const 4) (i32.const 1))
+        (i32.store (i32.const 8) (i32.load (i32.const 1024)))
+        i32.const 0))"#;
+
+    #[test]
+    fn a_view_seen_before_is_answered_from_memory() {
+        let plugin = Plugin::load("echoing", ECHOING.as_bytes()).unwrap();
+        let first = plugin.call(&[7, 1]).unwrap();
+        assert_eq!(first[0].args[0], 7);
+        let again = plugin.call(&[7, 1]).unwrap();
+        assert!(
+            Arc::ptr_eq(&first, &again),
+            "the same view is not run twice"
+        );
+        assert_eq!(plugin.call(&[9, 1]).unwrap()[0].args[0], 9);
+        assert_eq!(plugin.answered.lock().unwrap().by_view.len(), 2);
+    }
+
+    #[test]
+    fn sandboxes_are_taken_and_given_back_more_times_than_the_pool_holds() {
+        let plugin = Plugin::load("echoing", ECHOING.as_bytes()).unwrap();
+        for cell in 0..2 * SANDBOXES as i32 {
+            assert_eq!(plugin.call(&[cell]).unwrap()[0].args[0], cell);
+        }
+    }
 }

@@ -405,6 +405,14 @@ impl Game {
         !self.plugins.is_empty() && self.plugin_error().is_some()
     }
 
+    /// Forgets every plug-in's remembered answers (`plugin.rs`): the next ask of any view
+    /// runs the module. For measuring what a first ask costs; games need it never.
+    pub fn forget_plugin_answers(&self) {
+        for plugin in self.plugins.iter().flatten() {
+            plugin.forget();
+        }
+    }
+
     pub(crate) fn plugin_failed(&self, e: crate::plugin::PluginError) {
         if let Ok(mut first) = self.plugin_failure.lock() {
             first.get_or_insert(e);

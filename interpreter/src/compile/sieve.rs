@@ -3,7 +3,7 @@
 
 use super::Compiler;
 use crate::state::State;
-use tessel_lang::ir::{BinOp, CellId, Expr};
+use tessel_lang::ir::{BinOp, CellId, Expr, PieceId};
 
 /// Which cells a visit of every cell need try for its condition (on `to`): read from the
 /// shape of the condition, so the cells passed by are those where it cannot hold. Both
@@ -21,10 +21,33 @@ pub(crate) struct Sieve {
     /// of cells) is not 0: the condition needs one of them above 0 or not 0 (`either(…,
     /// a(to), b(to)) == 1` needs `a` or `b`).
     pub(super) vars: Vars,
+    /// Only cells whose top piece is of one of these types: the condition asks `friend(to,
+    /// T)`, `enemy(to, T)` or `neutral(to, T)` (or several joined by `or`). None: no test.
+    pub(super) kinds: Option<Kinds>,
 }
 
 /// Up to two per-cell variables, one of which must be not 0 (none: no such test).
 type Vars = [Option<(usize, usize)>; 2];
+
+/// A set of piece types (one bit each, all 256 a `PieceId` can name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Kinds([u64; 4]);
+
+impl Kinds {
+    fn one(k: PieceId) -> Kinds {
+        let mut bits = [0; 4];
+        bits[usize::from(k) / 64] = 1 << (k % 64);
+        Kinds(bits)
+    }
+
+    fn has(self, k: PieceId) -> bool {
+        self.0[usize::from(k) / 64] & (1 << (k % 64)) != 0
+    }
+
+    fn zip(self, o: Kinds, f: impl Fn(u64, u64) -> u64) -> Kinds {
+        Kinds(std::array::from_fn(|i| f(self.0[i], o.0[i])))
+    }
+}
 
 impl Sieve {
     /// Every cell.
@@ -32,18 +55,21 @@ impl Sieve {
         pieces: false,
         empty: false,
         vars: [None, None],
+        kinds: None,
     };
     /// The cells holding a piece.
     pub(crate) const PIECES: Sieve = Sieve {
         pieces: true,
         empty: false,
         vars: [None, None],
+        kinds: None,
     };
     /// The cells holding no piece.
     pub(crate) const EMPTY: Sieve = Sieve {
         pieces: false,
         empty: true,
         vars: [None, None],
+        kinds: None,
     };
     /// The cells where the variable at `slot` (over `n` cells) is not 0.
     pub(crate) const fn var(slot: usize, n: usize) -> Sieve {
@@ -51,6 +77,16 @@ impl Sieve {
             pieces: false,
             empty: false,
             vars: [Some((slot, n)), None],
+            kinds: None,
+        }
+    }
+
+    /// The cells whose top piece is of type `k`.
+    pub(crate) fn kind(k: PieceId) -> Sieve {
+        Sieve {
+            pieces: true,
+            kinds: Some(Kinds::one(k)),
+            ..Sieve::ALL
         }
     }
 
@@ -72,6 +108,10 @@ impl Sieve {
             pieces: self.pieces || o.pieces,
             empty: self.empty || o.empty,
             vars,
+            kinds: match (self.kinds, o.kinds) {
+                (Some(a), Some(b)) => Some(a.zip(b, |x, y| x & y)),
+                (a, b) => a.or(b),
+            },
         }
     }
 
@@ -93,6 +133,10 @@ impl Sieve {
             pieces: self.pieces && o.pieces,
             empty: self.empty && o.empty,
             vars,
+            kinds: match (self.kinds, o.kinds) {
+                (Some(a), Some(b)) => Some(a.zip(b, |x, y| x | y)),
+                _ => None,
+            },
         }
     }
 }
@@ -132,6 +176,9 @@ impl Compiler {
         };
         match cond {
             E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
+            E::Friend(c, Some(k)) | E::Enemy(c, Some(k)) | E::Neutral(c, Some(k)) if to(c) => {
+                Sieve::kind(*k)
+            }
             E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::PIECES,
             E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::PIECES,
             E::Empty(c) if to(c) => Sieve::EMPTY,
@@ -187,6 +234,16 @@ impl Sieve {
         }
         if self.empty && s.cells.get(c).is_none_or(|p| !p.is_none()) {
             return false;
+        }
+        if let Some(kinds) = self.kinds {
+            // `pieces` holds too: the cell has a top piece.
+            if !s
+                .cells
+                .get(c)
+                .is_some_and(|p| !p.is_none() && kinds.has(p.kind()))
+            {
+                return false;
+            }
         }
         match self.vars {
             [None, _] => true,

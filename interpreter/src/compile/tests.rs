@@ -1,6 +1,7 @@
 //! Tests of the compiled codes and their sieves.
 
 use super::*;
+use crate::state::{Piece, State};
 
 fn b(e: Expr) -> Box<Expr> {
     Box::new(e)
@@ -91,6 +92,7 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
         pieces: false,
         empty: false,
         vars: [Some((3, 10)), Some((14, 10))],
+        kinds: None,
     };
     assert_eq!(sieve(&cmp(BinOp::Eq, either.clone(), 1)), two);
     assert_eq!(
@@ -112,4 +114,31 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
     assert_eq!(sieve(&or(&empty, &friend)), Sieve::ALL);
     let less = above(BinOp::Sub, around, E::Int(1));
     assert_eq!(sieve(&above(BinOp::Gt, var_at, less)), Sieve::ALL);
+    // A piece of a named type on top: only cells with such a piece; either of two types,
+    // cells with either; a type and a piece of any type, the cells with a piece.
+    let friend_2 = E::Friend(b(E::To), Some(2));
+    let enemy_70 = E::Enemy(b(E::To), Some(70));
+    assert_eq!(sieve(&friend_2), Sieve::kind(2));
+    assert_eq!(sieve(&and(&friend, &friend_2)), Sieve::kind(2));
+    assert_eq!(
+        sieve(&and(&friend_2, &enemy_70)).kinds,
+        Sieve::kind(2).and(Sieve::kind(70)).kinds
+    );
+    let either_kind = sieve(&or(&friend_2, &enemy_70));
+    assert_eq!(sieve(&or(&friend_2, &friend)), Sieve::PIECES);
+    assert_eq!(sieve(&or(&friend_2, &empty)), Sieve::ALL);
+    // Tried on a state: cell 0 a type-2 piece, cell 1 a type-70 one, cell 2 a type-3 one,
+    // cell 3 empty.
+    let mut st = State::empty(4, Vec::new(), 0, 2);
+    st.cells[0] = Piece::new(2, 0);
+    st.cells[1] = Piece::new(70, 1);
+    st.cells[2] = Piece::new(3, 0);
+    let tried = |v: Sieve| (0..4).filter(|&c| v.tries(&st, c)).collect::<Vec<_>>();
+    assert_eq!(tried(Sieve::kind(2)), [0]);
+    assert_eq!(tried(either_kind), [0, 1]);
+    assert_eq!(
+        tried(Sieve::kind(2).and(Sieve::kind(70))),
+        Vec::<CellId>::new()
+    );
+    assert_eq!(tried(Sieve::PIECES), [0, 1, 2]);
 }

@@ -309,10 +309,11 @@ impl Plugin {
         }
         let answers: Arc<[Answer]> = self.run(view)?.into();
         if let Ok(mut a) = self.answered.lock() {
-            if a.words + view.len() > REMEMBERED_WORDS {
+            let words = view.len() + 5 * answers.len();
+            if a.words + words > REMEMBERED_WORDS {
                 *a = Answered::default();
             }
-            a.words += view.len() + 5 * answers.len();
+            a.words += words;
             a.by_view.insert(view.into(), answers.clone());
         }
         Ok(answers)

@@ -292,15 +292,21 @@ impl Tessellation {
         }
         let labels: Vec<usize> = (0..n).filter(|&c| new.shapes[c].is_some()).collect();
         let ix = Index::new(labels.iter().map(|&c| new.drawn(c)));
-        let mut rings: Vec<Vec<usize>> = Vec::with_capacity(labels.len());
+        // The rings as vertex numbers, in one list (they are many and short).
+        let mut vertices: Vec<usize> = Vec::with_capacity(ix.points.len() * 2);
+        let mut ends: Vec<usize> = Vec::with_capacity(labels.len());
         for &c in &labels {
-            let ring: Option<Vec<usize>> =
-                new.ring(c).iter().map(|p| ix.ids.get(p).copied()).collect();
-            let Some(ring) = ring else {
-                return Err(Failed::Unsure);
-            };
-            rings.push(ring);
+            for p in new.ring(c) {
+                let Some(&v) = ix.ids.get(p) else {
+                    return Err(Failed::Unsure);
+                };
+                vertices.push(v);
+            }
+            ends.push(vertices.len());
         }
+        let rings: Vec<&[usize]> = (0..ends.len())
+            .map(|k| &vertices[if k == 0 { 0 } else { ends[k - 1] }..ends[k]])
+            .collect();
         let reuse = Reuse {
             old: &self.rel,
             changed: &changed,

@@ -127,13 +127,23 @@ impl Lists {
 /// its sides `(tessel, forward)` (forward: the ring goes low → high), in tessel order.
 struct Edges {
     keys: Vec<(usize, usize)>,
+    /// By vertex: the first edge whose low vertex it is (or would be), so that the edges
+    /// from `v` up are `first[v]..first[v + 1]`.
+    first: Vec<u32>,
     at: Vec<u32>,
     sides: Vec<(usize, bool)>,
 }
 
 impl Edges {
+    /// The edge between `a` and `b`: a search of the low vertex's edges only.
     fn index(&self, a: usize, b: usize) -> Option<usize> {
-        self.keys.binary_search(&(a.min(b), a.max(b))).ok()
+        let (lo, hi) = (a.min(b), a.max(b));
+        let first = *self.first.get(lo)? as usize;
+        let last = *self.first.get(lo + 1)? as usize;
+        self.keys[first..last]
+            .iter()
+            .position(|&(_, h)| h == hi)
+            .map(|i| first + i)
     }
     fn sides(&self, e: usize) -> &[(usize, bool)] {
         &self.sides[self.at[e] as usize..self.at[e + 1] as usize]
@@ -153,7 +163,7 @@ impl Edges {
 pub(super) fn topology(
     ix: &Index,
     labels: &[usize],
-    rings: &[Vec<usize>],
+    rings: &[impl AsRef<[usize]>],
     splices: &[Vec<(Point, Point)>],
     mut problems: Vec<Problem>,
     reuse: Option<Reuse>,
@@ -177,12 +187,12 @@ pub(super) fn topology(
     // Rings in joined vertices (one list for all, as the rings are many and short).
     let mut joined = Lists {
         at: Vec::with_capacity(rings.len() + 1),
-        items: Vec::with_capacity(rings.iter().map(Vec::len).sum()),
+        items: Vec::with_capacity(rings.iter().map(|r| r.as_ref().len()).sum()),
     };
     joined.at.push(0);
     for r in rings {
         let start = joined.items.len();
-        for &v in r {
+        for &v in r.as_ref() {
             let j = root[v];
             if joined.items.len() == start || joined.items.last() != Some(&j) {
                 joined.items.push(j);
@@ -226,7 +236,7 @@ pub(super) fn topology(
         return Err(problems);
     }
     // The tessels at each vertex, in tessel order, each once.
-    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut pairs: Vec<(usize, usize)> = Vec::with_capacity(joined.items.len());
     for (k, r) in joined.all().enumerate() {
         for &v in r {
             pairs.push((v, k));
@@ -246,6 +256,7 @@ pub(super) fn topology(
     let mut marks = Marks {
         tessel: vec![0; rings.len()],
         vertex: vec![0; points.len()],
+        traced: vec![(0, 0); rings.len()],
     };
     for (k, r) in joined.all().enumerate() {
         if !dirty[k] {
@@ -253,7 +264,7 @@ pub(super) fn topology(
             continue;
         }
         let mut rel = relations(k, r, &edges, &touching, &at_vertex, &mut marks);
-        rel.open = open(&rings[k], &root, &edges, points);
+        rel.open = open(rings[k].as_ref(), &root, &edges, points);
         rel.edge.iter_mut().for_each(|u| *u = labels[*u]);
         rel.vertex.iter_mut().for_each(|u| *u = labels[*u]);
         rel.trace.iter_mut().for_each(|u| u.0 = labels[u.0]);
@@ -267,7 +278,8 @@ pub(super) fn topology(
 /// edges), each bucket then sorted by its high vertex. The sides are laid in tessel order,
 /// then ring order, and the sort within a bucket keeps that order.
 fn edges_of(joined: &Lists, vertices: usize) -> Edges {
-    let each = |f: &mut dyn FnMut(usize, usize, usize, bool)| {
+    #[inline(always)]
+    fn each(joined: &Lists, mut f: impl FnMut(usize, usize, usize, bool)) {
         for (k, r) in joined.all().enumerate() {
             for i in 0..r.len() {
                 let (a, b) = (r[i], r[(i + 1) % r.len()]);
@@ -276,28 +288,38 @@ fn edges_of(joined: &Lists, vertices: usize) -> Edges {
                 }
             }
         }
-    };
+    }
     let mut at = vec![0u32; vertices + 1];
-    each(&mut |lo, _, _, _| at[lo + 1] += 1);
+    each(joined, |lo, _, _, _| at[lo + 1] += 1);
     for v in 0..vertices {
         at[v + 1] += at[v];
     }
     // Each side as (high, tessel, forward), in its low vertex's bucket.
     let mut fill: Vec<u32> = at[..vertices].to_vec();
     let mut all = vec![(0usize, 0usize, false); at[vertices] as usize];
-    each(&mut |lo, hi, k, forward| {
+    each(joined, |lo, hi, k, forward| {
         all[fill[lo] as usize] = (hi, k, forward);
         fill[lo] += 1;
     });
     let mut edges = Edges {
         keys: Vec::with_capacity(all.len() / 2 + 1),
+        first: Vec::with_capacity(vertices + 1),
         at: Vec::with_capacity(all.len() / 2 + 2),
         sides: Vec::with_capacity(all.len()),
     };
     edges.at.push(0);
     for lo in 0..vertices {
+        edges.first.push(edges.keys.len() as u32);
         let bucket = &mut all[at[lo] as usize..at[lo + 1] as usize];
-        bucket.sort_by_key(|s| s.0);
+        // By high vertex, sides of one edge kept in order: an insertion sort (the buckets
+        // are a few sides each).
+        for i in 1..bucket.len() {
+            let mut j = i;
+            while j > 0 && bucket[j - 1].0 > bucket[j].0 {
+                bucket.swap(j - 1, j);
+                j -= 1;
+            }
+        }
         for &(hi, k, forward) in bucket.iter() {
             if edges.keys.last() != Some(&(lo, hi)) {
                 if !edges.keys.is_empty() {
@@ -309,24 +331,29 @@ fn edges_of(joined: &Lists, vertices: usize) -> Edges {
         }
     }
     edges.at.push(edges.sides.len() as u32);
+    edges.first.push(edges.keys.len() as u32);
     edges
 }
 
-/// Drops repeats inside each list (a tessel met twice at one vertex counts once).
+/// Drops repeats inside each list (a tessel met twice at one vertex counts once), in
+/// place. Each list must be in increasing order, so that repeats are side by side.
 fn dedup_lists(lists: &mut Lists) {
-    let mut items = Vec::with_capacity(lists.items.len());
-    let mut at = Vec::with_capacity(lists.at.len());
-    at.push(0u32);
+    let mut write = 0usize;
+    let mut start = 0usize;
     for i in 0..lists.at.len() - 1 {
-        let start = items.len();
-        for &x in lists.of(i) {
-            if !items[start..].contains(&x) {
-                items.push(x);
+        let end = lists.at[i + 1] as usize;
+        let first = write;
+        for read in start..end {
+            let x = lists.items[read];
+            if write == first || lists.items[write - 1] != x {
+                lists.items[write] = x;
+                write += 1;
             }
         }
-        at.push(items.len() as u32);
+        start = end;
+        lists.at[i + 1] = write as u32;
     }
-    *lists = Lists { at, items };
+    lists.items.truncate(write);
 }
 
 /// The first splice with a point joined into vertex `v`.
@@ -394,6 +421,8 @@ fn dirty(labels: &[usize], joined: &Lists, touching: &Lists, reuse: Option<Reuse
 struct Marks {
     tessel: Vec<u32>,
     vertex: Vec<u32>,
+    /// By tessel: `(stamp, i)` when it is the `i`th trace found for the stamp's tessel.
+    traced: Vec<(u32, u32)>,
 }
 
 /// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
@@ -406,7 +435,10 @@ fn relations(
     marks: &mut Marks,
 ) -> Relations {
     let stamp = k as u32 + 1;
-    let mut rel = Relations::default();
+    let mut rel = Relations {
+        edge: Vec::with_capacity(r.len()),
+        ..Relations::default()
+    };
     let other_side = |a: usize, b: usize| -> Option<usize> {
         edges
             .index(a, b)
@@ -425,6 +457,8 @@ fn relations(
             }
         }
     }
+    rel.vertex
+        .reserve(r.iter().map(|&v| touching.of(v).len()).sum::<usize>() / 2);
     for &v in r {
         for &u in touching.of(v) {
             if marks.tessel[u] != stamp {
@@ -436,8 +470,7 @@ fn relations(
     // Trace: from a vertex of the tessel, along an edge between two other tessels, on
     // along their boundary while only they meet at its vertices (a unit a vertex), to a
     // vertex where a third tessel touches that shares nothing with the starting one.
-    let near = |u: usize| marks.tessel[u] == stamp;
-    let mut found: Vec<(usize, u32)> = Vec::new();
+    let mut found: Vec<(usize, u32)> = Vec::with_capacity(2 * rel.vertex.len() + 4);
     for &v in r {
         for &e in at_vertex.of(v) {
             let Some(sides) = edges.pair(e) else { continue };
@@ -454,10 +487,16 @@ fn relations(
                 let mut others = false;
                 for &u in touching.of(cur).iter().filter(|u| !sides.contains(u)) {
                     others = true;
-                    if !near(u) {
-                        match found.iter_mut().find(|f| f.0 == u) {
-                            Some(f) => f.1 = f.1.min(cost),
-                            None => found.push((u, cost)),
+                    if marks.tessel[u] != stamp {
+                        match marks.traced[u] {
+                            (st, i) if st == stamp => {
+                                let f = &mut found[i as usize].1;
+                                *f = (*f).min(cost);
+                            }
+                            _ => {
+                                marks.traced[u] = (stamp, found.len() as u32);
+                                found.push((u, cost));
+                            }
                         }
                     }
                 }
@@ -525,4 +564,59 @@ pub(super) fn apart<'a>(
         .map(|&t| Problem::Apart { tessel: t })
         .collect();
     (!apart.is_empty()).then_some(apart)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn repeats_dropped_in_place_list_by_list() {
+        // Lists 0..4: [1, 1, 2], [], [3], [0, 0, 0, 4, 4].
+        let pairs = [
+            (0, 1),
+            (0, 1),
+            (0, 2),
+            (2, 3),
+            (3, 0),
+            (3, 0),
+            (3, 0),
+            (3, 4),
+            (3, 4),
+        ];
+        let mut lists = Lists::new(4, &pairs);
+        dedup_lists(&mut lists);
+        let got: Vec<Vec<usize>> = lists.all().map(<[usize]>::to_vec).collect();
+        assert_eq!(got, vec![vec![1, 2], vec![], vec![3], vec![0, 4]]);
+        assert_eq!(lists.items.len(), 5);
+    }
+
+    #[test]
+    fn each_edge_found_from_either_end_and_no_other() {
+        // Two squares sharing the edge 1-2, and a triangle on vertex 2.
+        let pairs = [
+            (0, 0),
+            (0, 1),
+            (0, 2),
+            (0, 3),
+            (1, 1),
+            (1, 4),
+            (1, 5),
+            (1, 2),
+            (2, 2),
+            (2, 5),
+            (2, 6),
+        ];
+        let rings = Lists::new(3, &pairs);
+        let edges = edges_of(&rings, 7);
+        assert!(edges.keys.windows(2).all(|w| w[0] < w[1]));
+        for (e, &(a, b)) in edges.keys.iter().enumerate() {
+            assert_eq!(edges.index(a, b), Some(e));
+            assert_eq!(edges.index(b, a), Some(e));
+        }
+        assert_eq!(edges.sides(edges.index(1, 2).unwrap()).len(), 2);
+        assert_eq!(edges.index(0, 2), None);
+        assert_eq!(edges.index(3, 6), None);
+        assert_eq!(edges.index(6, 9), None);
+    }
 }

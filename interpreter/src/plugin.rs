@@ -8,7 +8,7 @@
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, Condvar, Mutex, OnceLock, PoisonError};
 use std::time::Duration;
 use wasmtime::{
     Caller, Config, Engine, Instance, InstanceAllocationStrategy, InstancePre, Linker, Module,
@@ -122,8 +122,42 @@ const GUARD: usize = 64 * 1024;
 /// How much of a pooled memory is wiped by writing zeros (two pages, what the bundled
 /// plug-ins declare); the rest is handed back to the system and comes back zeroed.
 const WIPED: usize = 2 * 65536;
-/// Sandboxes that may be alive at once (one a thread at a time; far more than cores).
+/// Sandboxes that may be alive at once (one a thread at a time; far more than cores). A
+/// call beyond them waits for one to be given back (see [`Slot`]).
 const SANDBOXES: u32 = 256;
+
+/// One of the [`SANDBOXES`], taken for a call and given back when dropped — after the
+/// call's store, which gives its pool slot back as it goes. More threads than slots (a
+/// busy server) wait their turn rather than fail in the plug-in's name.
+struct Slot;
+
+/// The slots free, and a signal when one is given back.
+fn slots() -> &'static (Mutex<u32>, Condvar) {
+    static SLOTS: OnceLock<(Mutex<u32>, Condvar)> = OnceLock::new();
+    SLOTS.get_or_init(|| (Mutex::new(SANDBOXES), Condvar::new()))
+}
+
+impl Slot {
+    fn take() -> Slot {
+        let (free, given_back) = slots();
+        let mut free = free.lock().unwrap_or_else(PoisonError::into_inner);
+        while *free == 0 {
+            free = given_back
+                .wait(free)
+                .unwrap_or_else(PoisonError::into_inner);
+        }
+        *free -= 1;
+        Slot
+    }
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let (free, given_back) = slots();
+        *free.lock().unwrap_or_else(PoisonError::into_inner) += 1;
+        given_back.notify_one();
+    }
+}
 
 /// The pooled sandboxes: a call's memory and instance are taken from slots made once and
 /// wiped between calls (the module starts afresh every time), not mapped and unmapped.
@@ -227,7 +261,7 @@ impl Plugin {
             pre: Arc::new(pre),
             answered: Arc::default(),
         };
-        let (mut store, instance) = plugin.instantiate()?;
+        let (_slot, mut store, instance) = plugin.instantiate()?;
         let version = instance
             .get_typed_func::<(), i32>(&mut store, "tessel_abi_version")
             .map_err(|_| fail("`tessel_abi_version` must take nothing and return an i32".into()))?
@@ -252,8 +286,10 @@ impl Plugin {
         }
     }
 
-    /// A fresh sandbox and instance: nothing is kept from one call to the next.
-    fn instantiate(&self) -> Result<(Store<Sandbox>, Instance), PluginError> {
+    /// A fresh sandbox and instance: nothing is kept from one call to the next. The slot
+    /// must outlive the store (bind it first: `let (_slot, mut store, instance)`).
+    fn instantiate(&self) -> Result<(Slot, Store<Sandbox>, Instance), PluginError> {
+        let slot = Slot::take();
         let limits = StoreLimitsBuilder::new()
             .memory_size(MEMORY_LIMIT)
             .instances(1)
@@ -277,7 +313,7 @@ impl Plugin {
             .pre
             .instantiate(&mut store)
             .map_err(|e| self.trap(e, &store))?;
-        Ok((store, instance))
+        Ok((slot, store, instance))
     }
 
     /// Says what went wrong in a call, in the player's words.
@@ -328,7 +364,7 @@ impl Plugin {
 
     /// Runs the module on a position view in a fresh sandbox and reads its answers.
     fn run(&self, view: &[i32]) -> Result<Vec<Answer>, PluginError> {
-        let (mut store, instance) = self.instantiate()?;
+        let (_slot, mut store, instance) = self.instantiate()?;
         let memory = instance
             .get_memory(&mut store, "memory")
             .ok_or_else(|| self.fail("`memory` is not a memory"))?;
@@ -463,6 +499,45 @@ mod tests {
         );
         assert_eq!(plugin.call(&[9, 1]).unwrap()[0].args[0], 9);
         assert_eq!(plugin.answered.lock().unwrap().by_view.len(), 2);
+    }
+
+    /// As `ECHOING`, after a loop long enough that calls overlap.
+    const SLOW_ECHOING: &str = r#"(module
+      (memory (export "memory") 1)
+      (func (export "tessel_abi_version") (result i32) i32.const 1)
+      (func (export "tessel_input") (param i32) (result i32) i32.const 1024)
+      (func (export "tessel_moves") (param i32) (result i32) (local i32)
+        (local.set 1 (i32.const 300000))
+        (loop $spin
+          (local.set 1 (i32.sub (local.get 1) (i32.const 1)))
+          (br_if $spin (local.get 1)))
+        (i32.store (i32.const 0) (i32.const 1))
+        (i32.store (i32.const 4) (i32.const 1))
+        (i32.store (i32.const 8) (i32.load (i32.const 1024)))
+        i32.const 0))"#;
+
+    /// Without the slots, calls beyond the pool's failed in the plug-in's name ("maximum
+    /// concurrent limit of 256 for core instances reached"; about one run in four on the
+    /// 2-core machine, whenever enough of them were alive at once).
+    #[test]
+    fn more_calls_at_once_than_the_pool_has_sandboxes_wait_for_one() {
+        let plugin = Plugin::load("slow", SLOW_ECHOING.as_bytes()).unwrap();
+        let callers = 2 * SANDBOXES as usize + 88;
+        let start = std::sync::Barrier::new(callers);
+        std::thread::scope(|scope| {
+            let calls: Vec<_> = (0..callers as i32)
+                .map(|cell| {
+                    let (plugin, start) = (&plugin, &start);
+                    scope.spawn(move || {
+                        start.wait();
+                        plugin.call(&[cell]).map(|a| a[0].args[0])
+                    })
+                })
+                .collect();
+            for (cell, call) in calls.into_iter().enumerate() {
+                assert_eq!(call.join().unwrap(), Ok(cell as i32));
+            }
+        });
     }
 
     #[test]

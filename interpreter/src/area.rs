@@ -227,7 +227,9 @@ impl Area {
     /// What is known is shared, not copied.
     fn keep_known(&self, before: &Area) {
         let cells = self.merges.len().min(before.merges.len());
-        let same: Vec<bool> = (0..cells).map(|c| self.ring(c) == before.ring(c)).collect();
+        let same: Vec<bool> = (0..cells)
+            .map(|c| self.tess.same_ring(&before.tess, c))
+            .collect();
         let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
         fn near(a: &Area, c: usize) -> Option<(&[usize], &[usize])> {
             a.tess

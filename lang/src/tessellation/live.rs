@@ -127,22 +127,26 @@ impl Tessellation {
     }
 
     /// How many slots.
+    #[inline]
     pub fn slots(&self) -> usize {
         self.shapes.len()
     }
 
     /// What slot `c` draws (empty: no tessel).
+    #[inline]
     pub fn drawn(&self, c: usize) -> &[Point] {
         self.shape(c).map_or(&[], |s| &s.drawn)
     }
 
     /// Slot `c`'s outline as played, counter-clockwise, with the vertices other tessels
     /// add to its edges (exact; empty for an empty slot).
+    #[inline]
     pub fn ring(&self, c: usize) -> &[Point] {
         self.shape(c).map_or(&[], |s| &s.ring)
     }
 
     /// The same outline in units.
+    #[inline]
     pub fn outline(&self, c: usize) -> &[(f64, f64)] {
         self.shape(c).map_or(&[], |s| &s.outline)
     }
@@ -154,8 +158,21 @@ impl Tessellation {
     }
 
     /// Slot `c`'s relations (none for an empty slot).
+    #[inline]
     pub fn relations(&self, c: usize) -> Option<&Relations> {
         self.rel.get(c).and_then(|r| r.as_deref())
+    }
+
+    /// Whether slot `c` has the ring it has in `before` (both empty: an empty slot); a
+    /// shape the change left alone is the same shape, known without comparing.
+    pub fn same_ring(&self, before: &Tessellation, c: usize) -> bool {
+        match (
+            self.shapes.get(c).and_then(Option::as_ref),
+            before.shapes.get(c).and_then(Option::as_ref),
+        ) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b) || a.ring == b.ring,
+            _ => self.ring(c) == before.ring(c),
+        }
     }
 
     /// Whether slot `c` has the relations it has in `before` (both none: an empty slot).
@@ -174,6 +191,7 @@ impl Tessellation {
         &self.splices
     }
 
+    #[inline]
     fn shape(&self, c: usize) -> Option<&Shape> {
         self.shapes.get(c).and_then(|s| s.as_deref())
     }
@@ -346,12 +364,25 @@ impl Tessellation {
     fn ring_of(&self, corners: &[Point]) -> Vec<Point> {
         let mut ring = Vec::new();
         let k = corners.len();
+        // Only tessels whose box meets the whole outline's can draw on one of its edges.
+        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+        for p in corners {
+            lo = (lo.0.min(p.0), lo.1.min(p.1));
+            hi = (hi.0.max(p.0), hi.1.max(p.1));
+        }
+        let near: Vec<&Shape> = self
+            .shapes
+            .iter()
+            .flatten()
+            .filter(|s| s.meets(lo, hi))
+            .map(|s| &**s)
+            .collect();
         for i in 0..k {
             let (a, b) = (corners[i], corners[(i + 1) % k]);
             ring.push(a);
             let (lo, hi) = ((a.0.min(b.0), a.1.min(b.1)), (a.0.max(b.0), a.1.max(b.1)));
             let mut on: Vec<(i128, Point)> = Vec::new();
-            for s in self.shapes.iter().flatten().filter(|s| s.meets(lo, hi)) {
+            for s in near.iter().filter(|s| s.meets(lo, hi)) {
                 for &p in &s.drawn {
                     if inside_segment(p, a, b) {
                         on.push((dist2(a, p), p));

@@ -59,11 +59,7 @@ struct Shape {
 
 impl Shape {
     fn new(drawn: Vec<Point>, corners: Vec<Point>, ring: Vec<Point>) -> Shape {
-        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
-        for p in &corners {
-            lo = (lo.0.min(p.0), lo.1.min(p.1));
-            hi = (hi.0.max(p.0), hi.1.max(p.1));
-        }
+        let (lo, hi) = bounds(&corners);
         Shape {
             outline: outline(&ring).into(),
             drawn,
@@ -365,11 +361,7 @@ impl Tessellation {
         let mut ring = Vec::new();
         let k = corners.len();
         // Only tessels whose box meets the whole outline's can draw on one of its edges.
-        let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
-        for p in corners {
-            lo = (lo.0.min(p.0), lo.1.min(p.1));
-            hi = (hi.0.max(p.0), hi.1.max(p.1));
-        }
+        let (lo, hi) = bounds(corners);
         let near: Vec<&Shape> = self
             .shapes
             .iter()
@@ -424,6 +416,16 @@ impl Tessellation {
                 || s.ring.iter().any(|&p| inside(p, t))
         })
     }
+}
+
+/// The bounding box of some points: its low and high corners.
+fn bounds(points: &[Point]) -> (Point, Point) {
+    let (mut lo, mut hi) = ((i64::MAX, i64::MAX), (i64::MIN, i64::MIN));
+    for p in points {
+        lo = (lo.0.min(p.0), lo.1.min(p.1));
+        hi = (hi.0.max(p.0), hi.1.max(p.1));
+    }
+    (lo, hi)
 }
 
 /// The points in a splice that is in one list and not the other, and those any splice of

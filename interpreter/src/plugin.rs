@@ -476,20 +476,30 @@ fn first_line(e: &wasmtime::Error) -> String {
 mod tests {
     use super::*;
 
-    /// Answers one move to the cell named by the view's first word.
-    const ECHOING: &str = r#"(module
+    /// Answers one move to the cell named by the view's first word, after a loop of `spin`
+    /// rounds (long enough, in the thousands, that calls overlap).
+    fn echoing(spin: u32) -> String {
+        format!(
+            r#"(module
       (memory (export "memory") 1)
       (func (export "tessel_abi_version") (result i32) i32.const 1)
       (func (export "tessel_input") (param i32) (result i32) i32.const 1024)
-      (func (export "tessel_moves") (param i32) (result i32)
+      (func (export "tessel_moves") (param i32) (result i32) (local i32)
+        (local.set 1 (i32.const {spin}))
+        (block $done (loop $spin
+          (br_if $done (i32.eqz (local.get 1)))
+          (local.set 1 (i32.sub (local.get 1) (i32.const 1)))
+          (br $spin)))
         (i32.store (i32.const 0) (i32.const 1))
         (i32.store (i32.const 4) (i32.const 1))
         (i32.store (i32.const 8) (i32.load (i32.const 1024)))
-        i32.const 0))"#;
+        i32.const 0))"#
+        )
+    }
 
     #[test]
     fn a_view_seen_before_is_answered_from_memory() {
-        let plugin = Plugin::load("echoing", ECHOING.as_bytes()).unwrap();
+        let plugin = Plugin::load("echoing", echoing(0).as_bytes()).unwrap();
         let first = plugin.call(&[7, 1]).unwrap();
         assert_eq!(first[0].args[0], 7);
         let again = plugin.call(&[7, 1]).unwrap();
@@ -501,27 +511,12 @@ mod tests {
         assert_eq!(plugin.answered.lock().unwrap().by_view.len(), 2);
     }
 
-    /// As `ECHOING`, after a loop long enough that calls overlap.
-    const SLOW_ECHOING: &str = r#"(module
-      (memory (export "memory") 1)
-      (func (export "tessel_abi_version") (result i32) i32.const 1)
-      (func (export "tessel_input") (param i32) (result i32) i32.const 1024)
-      (func (export "tessel_moves") (param i32) (result i32) (local i32)
-        (local.set 1 (i32.const 300000))
-        (loop $spin
-          (local.set 1 (i32.sub (local.get 1) (i32.const 1)))
-          (br_if $spin (local.get 1)))
-        (i32.store (i32.const 0) (i32.const 1))
-        (i32.store (i32.const 4) (i32.const 1))
-        (i32.store (i32.const 8) (i32.load (i32.const 1024)))
-        i32.const 0))"#;
-
     /// Without the slots, calls beyond the pool's failed in the plug-in's name ("maximum
     /// concurrent limit of 256 for core instances reached"; about one run in four on the
     /// 2-core machine, whenever enough of them were alive at once).
     #[test]
     fn more_calls_at_once_than_the_pool_has_sandboxes_wait_for_one() {
-        let plugin = Plugin::load("slow", SLOW_ECHOING.as_bytes()).unwrap();
+        let plugin = Plugin::load("slow", echoing(300_000).as_bytes()).unwrap();
         let callers = 2 * SANDBOXES as usize + 88;
         let start = std::sync::Barrier::new(callers);
         std::thread::scope(|scope| {
@@ -542,7 +537,7 @@ mod tests {
 
     #[test]
     fn sandboxes_are_taken_and_given_back_more_times_than_the_pool_holds() {
-        let plugin = Plugin::load("echoing", ECHOING.as_bytes()).unwrap();
+        let plugin = Plugin::load("echoing", echoing(0).as_bytes()).unwrap();
         for cell in 0..2 * SANDBOXES as i32 {
             assert_eq!(plugin.call(&[cell]).unwrap()[0].args[0], cell);
         }

@@ -9,7 +9,9 @@
 //! Evaluation outside a [`Kept`], or with another mover, works the part out afresh.
 //! Statements are never wrapped: they run on a state that changes under them.
 
+use crate::compile::Places;
 use crate::game::ruleset::Game;
+use crate::state::State;
 use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
 use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
@@ -23,6 +25,10 @@ pub(crate) struct Kept {
     count: usize,
     slots: OnceCell<Box<[Cell<Option<i64>>]>>,
     pub(crate) groups: crate::groups::Memo,
+    /// How many piece types the game has, and where the pieces stand (made when a visit
+    /// of the cells first asks: `compile/sieve.rs`).
+    kinds: usize,
+    places: OnceCell<Places>,
 }
 
 impl Kept {
@@ -33,7 +39,15 @@ impl Kept {
             count: game.memo_slots,
             slots: OnceCell::new(),
             groups: crate::groups::Memo::per_state(),
+            kinds: game.program.pieces.len(),
+            places: OnceCell::new(),
         }
+    }
+
+    /// Where the pieces of `s`, the state this belongs to, stand.
+    #[inline]
+    pub(crate) fn places(&self, s: &State) -> &Places {
+        self.places.get_or_init(|| Places::of(s, self.kinds))
     }
 
     /// The value in slot `i`, worked out by `work` the first time (which may fill other

@@ -26,8 +26,7 @@ mod sieve;
 #[cfg(test)]
 mod tests;
 
-use sieve::cells;
-pub(crate) use sieve::Sieve;
+pub(crate) use sieve::{cells, Places, Sieve};
 
 /// The compiling of one game: where each variable lives, and the codes made so far with
 /// what each was compiled from.
@@ -425,7 +424,7 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             let cond = compile(l, cond);
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    i64::from(cells(cx.s, on).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
+                    i64::from(cells(cx.s, on, cx.kept).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
                 })
             })
         }
@@ -434,7 +433,7 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             let cond = compile(l, cond);
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    cells(cx.s, on)
+                    cells(cx.s, on, cx.kept)
                         .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
                         .count() as i64
                 })
@@ -446,7 +445,7 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
             let most = matches!(e, E::MaxCells(..));
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
-                    let values = cells(cx.s, on)
+                    let values = cells(cx.s, on, cx.kept)
                         .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
                         .map(|c| v(g, &Ctx { to: c, ..*cx }));
                     if most {

@@ -2,6 +2,7 @@
 //! condition's shape when it is compiled.
 
 use super::Compiler;
+use crate::memo::Kept;
 use crate::state::State;
 use tessel_lang::ir::{BinOp, CellId, Expr, PieceId};
 
@@ -255,7 +256,132 @@ impl Sieve {
     }
 }
 
-/// The cells a visit of every cell tries.
-pub(super) fn cells(s: &State, sieve: Sieve) -> impl Iterator<Item = CellId> + '_ {
-    (0..s.cells.len() as CellId).filter(move |&c| sieve.tries(s, c))
+/// The cells a visit of every cell tries, in order: through where the pieces stand when
+/// the values of the state are kept (`kept`) and the sieve asks about pieces, else by
+/// trying each cell.
+/// (Only a sieve of piece types goes through them: where most cells hold a piece, or
+/// none, one test a cell costs less than the bits.)
+pub(crate) fn cells<'s>(s: &'s State, sieve: Sieve, kept: Option<&'s Kept>) -> Visit<'s> {
+    let places = kept.filter(|_| sieve.kinds.is_some()).map(|k| k.places(s));
+    visit(s, sieve, places)
+}
+
+/// The cells a sieve tries, through `places` (where the pieces of `s` stand) if given.
+pub(super) fn visit<'s>(s: &'s State, sieve: Sieve, places: Option<&'s Places>) -> Visit<'s> {
+    Visit {
+        s,
+        sieve,
+        places,
+        next: 0,
+        bits: 0,
+        base: 0,
+    }
+}
+
+/// Where the pieces of one state stand, one bit a cell: the cells holding a piece, and for
+/// each piece type the cells whose top piece is of it. Made once for a state examined (in
+/// its [`Kept`]), when a visit of the cells first asks.
+pub(crate) struct Places {
+    /// Words of 64 cells each.
+    words: usize,
+    occupied: Box<[u64]>,
+    /// Piece type by piece type, `words` words each.
+    kinds: Box<[u64]>,
+}
+
+impl Places {
+    pub(crate) fn of(s: &State, kinds: usize) -> Places {
+        let words = s.cells.len().div_ceil(64);
+        let mut occupied = vec![0u64; words].into_boxed_slice();
+        let mut by_kind = vec![0u64; words * kinds].into_boxed_slice();
+        for (c, p) in s.cells.iter().enumerate() {
+            if p.is_none() {
+                continue;
+            }
+            let (w, bit) = (c / 64, 1u64 << (c % 64));
+            occupied[w] |= bit;
+            if let Some(k) = by_kind.get_mut(usize::from(p.kind()) * words + w) {
+                *k |= bit;
+            }
+        }
+        Places {
+            words,
+            occupied,
+            kinds: by_kind,
+        }
+    }
+
+    /// The cells of word `w` that may pass the sieve's tests of pieces (a superset: its
+    /// other tests are still to be tried).
+    #[inline]
+    fn may_pass(&self, sieve: Sieve, w: usize) -> u64 {
+        let occupied = self.occupied[w];
+        let mut m = !0u64;
+        if sieve.pieces {
+            m &= occupied;
+        }
+        if sieve.empty {
+            m &= !occupied;
+        }
+        if let Some(kinds) = sieve.kinds {
+            let mut any = 0;
+            for (i, &set) in kinds.0.iter().enumerate() {
+                let mut set = set;
+                while set != 0 {
+                    let k = i * 64 + set.trailing_zeros() as usize;
+                    set &= set - 1;
+                    // A type the game does not have stands nowhere.
+                    any |= self.kinds.get(k * self.words + w).copied().unwrap_or(0);
+                }
+            }
+            m &= any;
+        }
+        m
+    }
+}
+
+/// A visit of the cells a sieve tries, in order (see [`cells`]).
+pub(crate) struct Visit<'s> {
+    s: &'s State,
+    sieve: Sieve,
+    places: Option<&'s Places>,
+    /// The next cell to try, or with `places` the next word.
+    next: usize,
+    /// With `places`: the cells of the word begun at `base` still to try.
+    bits: u64,
+    base: usize,
+}
+
+impl Iterator for Visit<'_> {
+    type Item = CellId;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<CellId> {
+        let n = self.s.cells.len();
+        let Some(places) = self.places else {
+            while self.next < n {
+                let c = self.next as CellId;
+                self.next += 1;
+                if self.sieve.tries(self.s, c) {
+                    return Some(c);
+                }
+            }
+            return None;
+        };
+        loop {
+            while self.bits != 0 {
+                let c = self.base + self.bits.trailing_zeros() as usize;
+                self.bits &= self.bits - 1;
+                if c < n && self.sieve.tries(self.s, c as CellId) {
+                    return Some(c as CellId);
+                }
+            }
+            if self.next >= places.words {
+                return None;
+            }
+            self.bits = places.may_pass(self.sieve, self.next);
+            self.base = self.next * 64;
+            self.next += 1;
+        }
+    }
 }

@@ -142,3 +142,47 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
     );
     assert_eq!(tried(Sieve::PIECES), [0, 1, 2]);
 }
+
+/// A visit through where the pieces stand tries the cells, in order, that a visit trying
+/// every cell does: across words of 64 cells, for every kind of sieve.
+#[test]
+fn a_visit_through_where_the_pieces_stand_tries_the_same_cells() {
+    use super::sieve::visit;
+    // 150 cells (three words); variable 0 per cell at slot 0.
+    let mut st = State::empty(150, vec![0; 150], 0, 2);
+    for (c, kind, owner) in [(0, 2, 0), (5, 3, 1), (63, 2, 1), (64, 70, 0), (127, 3, 0)] {
+        st.cells[c] = Piece::new(kind, owner);
+    }
+    st.cells[128] = Piece::new(2, 0);
+    st.cells[149] = Piece::new(70, 1);
+    for c in [0, 63, 64, 100, 149] {
+        st.vars[c] = 1;
+    }
+    // Piece types 0 to 79; type 200 stands nowhere (the game has none).
+    let places = Places::of(&st, 80);
+    let sieves = [
+        Sieve::ALL,
+        Sieve::PIECES,
+        Sieve::EMPTY,
+        Sieve::var(0, 150),
+        Sieve::kind(2),
+        Sieve::kind(70),
+        Sieve::kind(200),
+        Sieve::kind(2).or(Sieve::kind(70)),
+        Sieve::kind(2).and(Sieve::var(0, 150)),
+        Sieve::kind(3).and(Sieve::EMPTY),
+    ];
+    for v in sieves {
+        let every: Vec<CellId> = (0..150).filter(|&c| v.tries(&st, c)).collect();
+        assert_eq!(visit(&st, v, None).collect::<Vec<_>>(), every, "{v:?}");
+        assert_eq!(
+            visit(&st, v, Some(&places)).collect::<Vec<_>>(),
+            every,
+            "{v:?}"
+        );
+    }
+    assert_eq!(
+        visit(&st, Sieve::kind(2).or(Sieve::kind(70)), Some(&places)).collect::<Vec<_>>(),
+        [0, 63, 64, 128, 149]
+    );
+}

@@ -113,6 +113,7 @@ impl Game {
             if guard.as_ref().is_some_and(|g| self.eval(g, &base) == 0) {
                 continue;
             }
+            let mut every = false;
             let cells: &[CellId] = if !a.on_cells {
                 &[NO_CELL]
             } else if let Some(Some(per)) = self.action_cells.get(i) {
@@ -120,20 +121,18 @@ impl Game {
                     .or(per.first())
                     .map_or(&[], |v| v.as_slice())
             } else {
+                every = true;
                 &self.all_cells
             };
             let sieve = match rest {
                 Some(tessel_lang::ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
                 _ => None,
             };
-            for &c in cells {
+            // The guard held: the conjuncts that look at the cell decide.
+            let mut try_cell = |c: CellId| {
                 if *occupied && s.cells[c as usize].is_none() {
-                    continue;
+                    return;
                 }
-                if sieve.is_some_and(|v| !v.tries(s, c)) {
-                    continue;
-                }
-                // The guard held: the conjuncts that look at the cell decide.
                 if rest
                     .as_ref()
                     .is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)
@@ -141,6 +140,14 @@ impl Game {
                     forced |= a.forced;
                     out.push(Move::action(i as u8, c));
                 }
+            };
+            match sieve {
+                // Every cell the sieve tries, through where the pieces stand.
+                Some(v) if every => crate::compile::cells(s, v, Some(&kept)).for_each(try_cell),
+                _ => cells
+                    .iter()
+                    .filter(|&&c| sieve.is_none_or(|v| v.tries(s, c)))
+                    .for_each(|&c| try_cell(c)),
             }
         }
         if forced {

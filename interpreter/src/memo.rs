@@ -1,6 +1,7 @@
 //! The parts of conditions that read no candidate cell, worked out once per examined state:
 //! which parts are wrapped in [`Expr::Memo`] slots when a game is prepared ([`prepare`]),
-//! and the slots' values while one state is examined ([`Kept`]).
+//! and the slots' values while one state is examined ([`Kept`]), with the groups found
+//! and where the pieces stand.
 //!
 //! Invariant: a [`Kept`] belongs to one `&State` for as long as that state is borrowed
 //! (so it cannot change), one player as `mover` and one `no_moves` answer. A slot's value

@@ -230,21 +230,14 @@ impl Sieve {
     #[inline(always)]
     pub(crate) fn tries(self, s: &State, c: CellId) -> bool {
         let c = c as usize;
-        if self.pieces && s.cells.get(c).is_none_or(|p| p.is_none()) {
+        // One look at the cell for the tests of pieces (a sieve of types asks for a piece).
+        let fails = match s.cells.get(c) {
+            None => self.pieces || self.empty || self.kinds.is_some(),
+            Some(p) if p.is_none() => self.pieces || self.kinds.is_some(),
+            Some(p) => self.empty || self.kinds.is_some_and(|k| !k.has(p.kind())),
+        };
+        if fails {
             return false;
-        }
-        if self.empty && s.cells.get(c).is_none_or(|p| !p.is_none()) {
-            return false;
-        }
-        if let Some(kinds) = self.kinds {
-            // `pieces` holds too: the cell has a top piece.
-            if !s
-                .cells
-                .get(c)
-                .is_some_and(|p| !p.is_none() && kinds.has(p.kind()))
-            {
-                return false;
-            }
         }
         match self.vars {
             [None, _] => true,

@@ -32,6 +32,12 @@ pub(crate) struct Ctx<'s> {
     pub kept: Option<&'s crate::memo::Kept>,
 }
 
+/// The piece on `from`, the one a move from there moves (none off the board).
+#[inline(always)]
+fn on(s: &State, from: CellId) -> Piece {
+    s.cells.get(from as usize).copied().unwrap_or(Piece::NONE)
+}
+
 impl<'s> Ctx<'s> {
     /// The same context for a move from `from` to `to`: what [`Game::ctx`] makes for
     /// them, the rest kept.
@@ -41,12 +47,7 @@ impl<'s> Ctx<'s> {
             from,
             to,
             target: to,
-            moving: self
-                .s
-                .cells
-                .get(from as usize)
-                .copied()
-                .unwrap_or(Piece::NONE),
+            moving: on(self.s, from),
             ..self
         }
     }
@@ -93,7 +94,7 @@ impl Game {
             steps: s.last.steps,
             jumped: NO_CELL,
             jumps: s.last.jumps,
-            moving: s.cells.get(from as usize).copied().unwrap_or(Piece::NONE),
+            moving: on(s, from),
             memo: None,
             kept: None,
         }

@@ -249,35 +249,34 @@ impl Sieve {
     }
 }
 
-/// The cells a visit of every cell tries, in order: through where the pieces stand when
-/// the values of the state are kept (`kept`) and the sieve asks about pieces, else by
-/// trying each cell.
-/// (Only a sieve of piece types goes through them: where most cells hold a piece, or
-/// none, one test a cell costs less than the bits.)
+/// The cells a visit of every cell tries, in order. A sieve of piece types, where the
+/// values of the state are kept (`kept`), goes through where those pieces stand; any other
+/// tries each cell (where most cells hold a piece, or none, one test a cell costs less
+/// than the bits).
 pub(crate) fn cells<'s>(s: &'s State, sieve: Sieve, kept: Option<&'s Kept>) -> Visit<'s> {
     let places = kept.filter(|_| sieve.kinds.is_some()).map(|k| k.places(s));
     visit(s, sieve, places)
 }
 
-/// The cells a sieve tries, through `places` (where the pieces of `s` stand) if given.
+/// The cells a sieve tries, through `places` (where the pieces of `s` stand) if given and
+/// the sieve names piece types.
 pub(super) fn visit<'s>(s: &'s State, sieve: Sieve, places: Option<&'s Places>) -> Visit<'s> {
     Visit {
         s,
         sieve,
-        places,
+        places: places.filter(|_| sieve.kinds.is_some()),
         next: 0,
         bits: 0,
         base: 0,
     }
 }
 
-/// Where the pieces of one state stand, one bit a cell: the cells holding a piece, and for
-/// each piece type the cells whose top piece is of it. Made once for a state examined (in
-/// its [`Kept`]), when a visit of the cells first asks.
+/// Where the pieces of one state stand: for each piece type, one bit for each cell whose
+/// top piece is of it. Made once for a state examined (in its [`Kept`]), when a visit of
+/// the cells first asks.
 pub(crate) struct Places {
-    /// Words of 64 cells each.
+    /// Words of 64 cells each, per type.
     words: usize,
-    occupied: Box<[u64]>,
     /// Piece type by piece type, `words` words each.
     kinds: Box<[u64]>,
 }
@@ -285,51 +284,36 @@ pub(crate) struct Places {
 impl Places {
     pub(crate) fn of(s: &State, kinds: usize) -> Places {
         let words = s.cells.len().div_ceil(64);
-        let mut occupied = vec![0u64; words].into_boxed_slice();
         let mut by_kind = vec![0u64; words * kinds].into_boxed_slice();
         for (c, p) in s.cells.iter().enumerate() {
             if p.is_none() {
                 continue;
             }
-            let (w, bit) = (c / 64, 1u64 << (c % 64));
-            occupied[w] |= bit;
-            if let Some(k) = by_kind.get_mut(usize::from(p.kind()) * words + w) {
-                *k |= bit;
+            if let Some(k) = by_kind.get_mut(usize::from(p.kind()) * words + c / 64) {
+                *k |= 1u64 << (c % 64);
             }
         }
         Places {
             words,
-            occupied,
             kinds: by_kind,
         }
     }
 
-    /// The cells of word `w` that may pass the sieve's tests of pieces (a superset: its
-    /// other tests are still to be tried).
+    /// The cells of word `w` whose top piece is of one of `kinds` (the sieve's other tests
+    /// are still to be tried).
     #[inline]
-    fn may_pass(&self, sieve: Sieve, w: usize) -> u64 {
-        let occupied = self.occupied[w];
-        let mut m = !0u64;
-        if sieve.pieces {
-            m &= occupied;
-        }
-        if sieve.empty {
-            m &= !occupied;
-        }
-        if let Some(kinds) = sieve.kinds {
-            let mut any = 0;
-            for (i, &set) in kinds.0.iter().enumerate() {
-                let mut set = set;
-                while set != 0 {
-                    let k = i * 64 + set.trailing_zeros() as usize;
-                    set &= set - 1;
-                    // A type the game does not have stands nowhere.
-                    any |= self.kinds.get(k * self.words + w).copied().unwrap_or(0);
-                }
+    fn of_kinds(&self, kinds: Kinds, w: usize) -> u64 {
+        let mut any = 0;
+        for (i, &set) in kinds.0.iter().enumerate() {
+            let mut set = set;
+            while set != 0 {
+                let k = i * 64 + set.trailing_zeros() as usize;
+                set &= set - 1;
+                // A type the game does not have stands nowhere.
+                any |= self.kinds.get(k * self.words + w).copied().unwrap_or(0);
             }
-            m &= any;
         }
-        m
+        any
     }
 }
 
@@ -340,7 +324,8 @@ pub(crate) struct Visit<'s> {
     places: Option<&'s Places>,
     /// The next cell to try, or with `places` the next word.
     next: usize,
-    /// With `places`: the cells of the word begun at `base` still to try.
+    /// With `places` (a sieve of types): the cells of the word begun at `base` still to
+    /// try.
     bits: u64,
     base: usize,
 }
@@ -372,7 +357,9 @@ impl Iterator for Visit<'_> {
             if self.next >= places.words {
                 return None;
             }
-            self.bits = places.may_pass(self.sieve, self.next);
+            // `places` is given only for a sieve of types.
+            let kinds = self.sieve.kinds.unwrap_or(Kinds([0; 4]));
+            self.bits = places.of_kinds(kinds, self.next);
             self.base = self.next * 64;
             self.next += 1;
         }

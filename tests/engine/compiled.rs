@@ -115,3 +115,39 @@ start "8/8/8/3XO3/3OX3/8/8/8 a"
         check_game(&g, seed, 2, 40, "pairs");
     }
 }
+
+/// Parts that read only the board's geometry at one or two cells (coordinates, `cell_at`,
+/// arithmetic, comparisons, `either`, `abs`, `min`, `max`), read from tables made once
+/// per game, give what the tree evaluator gives — with the cells `none` (a variable not
+/// set yet, a cell off the board), where no table answers.
+#[test]
+fn parts_read_from_tables_of_cells_agree_with_the_tree_walker() {
+    let g = crate::inline(
+        r#"game "tables"
+use board8
+players a b
+piece disc X O { inert }
+var last: cell = none
+var before: cell = none
+var band = 0
+var near: bool = false
+var far = 0
+var light: bool = false
+var edge: cell = none
+define band_of(c) = (row(c) - 1) / 3 + 1
+action put on cells if empty(to) and (last == none or abs(band_of(last) - band_of(to)) <= 1
+    or (row(to) + column(to)) % 2 == 0)
+  written "{to}" then place disc at to, set before = last, set last = to,
+    set band = band_of(to) * 10 + band_of(last),
+    set near = max(abs(row(before) - row(last)), abs(column(before) - column(last))) <= 2,
+    set far = either(band_of(before) > band_of(last), min(row(before), column(last)), -row(before) * 300),
+    set light = not ((row(last) + column(before)) % 2 == 0) and band_of(before) != 2,
+    set edge = cell_at(1, row(last))
+ending "full" if no_moves => draw
+start "8/8/8/3XO3/3OX3/8/8/8 a"
+"#,
+    );
+    for seed in 1..4 {
+        check_game(&g, seed, 2, 40, "tables");
+    }
+}

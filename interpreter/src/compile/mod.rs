@@ -23,6 +23,7 @@ use crate::code::{self, At, Leaf};
 
 mod check;
 mod sieve;
+mod table;
 #[cfg(test)]
 mod tests;
 
@@ -37,6 +38,10 @@ struct Compiler {
     codes: Vec<Code>,
     sources: Vec<Expr>,
     sieves: Vec<Sieve>,
+    /// The board's fixed geometry, for the tables of parts that read only it.
+    geometry: table::Geometry,
+    /// Compiling without tables (a table's own code, for arguments off the board).
+    plain: bool,
 }
 
 impl Compiler {
@@ -84,6 +89,11 @@ pub(crate) fn wrap(g: &mut Game) {
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
+        geometry: table::Geometry {
+            coords: g.program.board.coords.clone(),
+            by_coord: g.by_coord.clone(),
+        },
+        plain: false,
     };
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
@@ -317,6 +327,11 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
     use Expr as E;
     if let Some(x) = leaf(l, e) {
         return code::leaf(x);
+    }
+    if !l.plain {
+        if let Some(code) = table::tabulate(l, e) {
+            return code;
+        }
     }
     match e {
         E::Steps => Box::new(|_, cx| cx.steps as i64),

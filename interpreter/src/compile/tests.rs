@@ -19,6 +19,11 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
+        geometry: table::Geometry {
+            coords: Vec::new(),
+            by_coord: (0, Vec::new()),
+        },
+        plain: false,
     };
     let sieve = |e: &Expr| l.sieve(e);
     let friend = E::Friend(b(E::To), None);
@@ -185,4 +190,57 @@ fn a_visit_through_where_the_pieces_stand_tries_the_same_cells() {
         visit(&st, Sieve::kind(2).or(Sieve::kind(70)), Some(&places)).collect::<Vec<_>>(),
         [0, 63, 64, 128, 149]
     );
+}
+
+/// Which parts are read from a table: those of the board's geometry at one or two cells,
+/// worth one; not a lone coordinate, not three cells, not a part that reads a piece, and
+/// not an `either` whose argument is costly to read where it might not have been needed.
+#[test]
+fn a_table_is_made_for_parts_of_geometry_at_one_or_two_cells() {
+    use Expr as E;
+    // A board of 3 x 3 cells.
+    let coords: Vec<(u16, u16)> = (0..9).map(|c| (c % 3, c / 3)).collect();
+    let mut l = Compiler {
+        var_slot: vec![0, 1, 2],
+        var_shape: vec![(false, 0), (false, 0), (false, 0)],
+        codes: Vec::new(),
+        sources: Vec::new(),
+        sieves: Vec::new(),
+        geometry: table::Geometry {
+            coords,
+            by_coord: (3, (0..9).collect()),
+        },
+        plain: false,
+    };
+    let bin = |op, x: Expr, y: Expr| E::Bin(op, b(x), b(y));
+    let band = |c: Expr| {
+        bin(
+            BinOp::Add,
+            bin(BinOp::Div, E::Row(b(c)), E::Int(2)),
+            E::Int(1),
+        )
+    };
+    let made = |l: &mut Compiler, e: &Expr| table::tabulate(l, e).is_some();
+    assert!(made(&mut l, &band(E::To)));
+    assert!(made(&mut l, &bin(BinOp::Eq, band(E::Var(0)), band(E::To))));
+    assert!(!made(&mut l, &bin(BinOp::Sub, E::Row(b(E::To)), E::Int(1))));
+    let three = bin(
+        BinOp::Add,
+        band(E::Var(0)),
+        bin(BinOp::Add, band(E::Var(1)), band(E::To)),
+    );
+    assert!(!made(&mut l, &three));
+    let piece = bin(BinOp::Add, band(E::To), E::Height(b(E::To)));
+    assert!(!made(&mut l, &piece));
+    // A flag is no cell.
+    let flag = E::Either(b(E::Var(2)), b(band(E::To)), b(E::Int(0)));
+    assert!(!made(&mut l, &flag));
+    let costly = E::Where(1, b(E::Mover));
+    let either = |c: Expr| {
+        let cond = bin(BinOp::Gt, E::Row(b(c.clone())), E::Int(1));
+        E::Either(b(cond), b(band(c)), b(E::Int(0)))
+    };
+    assert!(made(&mut l, &either(E::Var(0))));
+    assert!(!made(&mut l, &either(costly.clone())));
+    assert!(made(&mut l, &band(costly)));
 }

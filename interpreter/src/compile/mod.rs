@@ -89,10 +89,7 @@ pub(crate) fn wrap(g: &mut Game) {
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
-        geometry: table::Geometry {
-            coords: g.program.board.coords.clone(),
-            by_coord: g.by_coord.clone(),
-        },
+        geometry: table::Geometry::new(g.program.board.coords.clone(), g.by_coord.clone()),
         plain: false,
     };
     let mut put = |e: &mut Expr| c.put(e);

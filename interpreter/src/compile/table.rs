@@ -19,17 +19,61 @@ use super::{compile, Compiler};
 use crate::code::Code;
 use crate::eval::binary;
 use crate::reads;
+use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
 use tessel_lang::ir::{BinOp, CellId, Expr};
 
 /// At most this many entries in one table.
 const MOST: usize = 1 << 16;
+/// At most this many bytes in all of a game's tables together.
+const BUDGET: usize = 16 << 20;
 /// A part with fewer operations than this is not worth a table.
 const LEAST_OPS: usize = 3;
+/// A part with more operations than this is not looked at (so that trying every part of
+/// a large condition costs no more than a pass over it for each of its nodes).
+const MOST_OPS: usize = 64;
 
-/// The board's fixed geometry, as the tables read it.
+/// The board's fixed geometry, as the tables read it, and the tables made so far (equal
+/// parts share one).
 pub(super) struct Geometry {
     pub(super) coords: Vec<(u16, u16)>,
     pub(super) by_coord: (usize, Vec<CellId>),
+    made: HashMap<Node, Entries>,
+    /// Bytes the tables may still take.
+    left: usize,
+}
+
+impl Geometry {
+    pub(super) fn new(coords: Vec<(u16, u16)>, by_coord: (usize, Vec<CellId>)) -> Geometry {
+        Geometry {
+            coords,
+            by_coord,
+            made: HashMap::default(),
+            left: BUDGET,
+        }
+    }
+
+    /// How many different tables were made.
+    #[cfg(test)]
+    pub(super) fn tables(&self) -> usize {
+        self.made.len()
+    }
+}
+
+/// A part as its table is worked out from: its arguments numbered.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Node {
+    Const(i64),
+    Arg(u8),
+    Bin(BinOp, Box<Node>, Box<Node>),
+    Not(Box<Node>),
+    Neg(Box<Node>),
+    Abs(Box<Node>),
+    Min(Box<Node>, Box<Node>),
+    Max(Box<Node>, Box<Node>),
+    CellAt(Box<Node>, Box<Node>),
+    Either(Box<Node>, Box<Node>, Box<Node>),
+    Coord(bool, Box<Node>),
 }
 
 /// What a part is made of.
@@ -44,50 +88,72 @@ struct Shape<'e> {
 }
 
 impl<'e> Shape<'e> {
-    /// Reads `e` as a part, `false` if it may not be one.
-    fn part(&mut self, e: &'e Expr) -> bool {
+    /// Reads `e` as a part; `None` if it may not be one.
+    fn part(&mut self, e: &'e Expr) -> Option<Node> {
         use Expr as E;
-        match e {
-            E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => true,
-            E::Same(_, x) | E::Code(_, x) => self.part(x),
-            E::Bin(op, a, b) => {
+        let b = Box::new;
+        if self.ops > MOST_OPS {
+            return None;
+        }
+        Some(match e {
+            E::Int(_) | E::Bool(_) | E::Cell(_) | E::Piece(_) | E::Player(_) => {
+                Node::Const(e.constant().unwrap_or(0))
+            }
+            E::Same(_, x) | E::Code(_, x) => self.part(x)?,
+            E::Bin(op, x, y) => {
                 self.ops += 1;
                 self.short |= matches!(op, BinOp::And | BinOp::Or);
-                self.part(a) && self.part(b)
+                Node::Bin(*op, b(self.part(x)?), b(self.part(y)?))
             }
             E::Not(x) | E::Neg(x) | E::Abs(x) => {
                 self.ops += 1;
-                self.part(x)
+                let x = b(self.part(x)?);
+                match e {
+                    E::Not(_) => Node::Not(x),
+                    E::Neg(_) => Node::Neg(x),
+                    _ => Node::Abs(x),
+                }
             }
-            E::Min(a, b) | E::Max(a, b) | E::CellAt(a, b) => {
+            E::Min(x, y) | E::Max(x, y) | E::CellAt(x, y) => {
                 self.ops += 1;
-                self.part(a) && self.part(b)
+                let (x, y) = (b(self.part(x)?), b(self.part(y)?));
+                match e {
+                    E::Min(..) => Node::Min(x, y),
+                    E::Max(..) => Node::Max(x, y),
+                    _ => Node::CellAt(x, y),
+                }
             }
-            E::Either(c, a, b) => {
+            E::Either(c, x, y) => {
                 self.ops += 1;
                 self.short = true;
-                self.part(c) && self.part(a) && self.part(b)
+                Node::Either(b(self.part(c)?), b(self.part(x)?), b(self.part(y)?))
             }
             E::Row(c) | E::Column(c) => {
                 self.ops += 1;
-                match &**c {
-                    E::CellAt(..) | E::Either(..) | E::Cell(_) => self.part(c),
-                    c => self.arg(c, true),
-                }
+                let c = match &**c {
+                    E::CellAt(..) | E::Either(..) | E::Cell(_) => self.part(c)?,
+                    c => self.arg(c, true)?,
+                };
+                Node::Coord(matches!(e, E::Row(_)), b(c))
             }
-            other => self.arg(other, false),
-        }
+            other => self.arg(other, false)?,
+        })
     }
 
-    /// Takes `e` as an argument (read as a cell, if `cell`); `false` past two.
-    fn arg(&mut self, e: &'e Expr, cell: bool) -> bool {
+    /// Takes `e` as an argument (read as a cell, if `cell`); `None` past two.
+    fn arg(&mut self, e: &'e Expr, cell: bool) -> Option<Node> {
         let len = self.args.len();
-        match self.args.iter_mut().find(|(a, _)| *a == e) {
-            Some((_, c)) => *c |= cell,
-            None if len < 2 => self.args.push((e, cell)),
-            None => return false,
+        match self.args.iter_mut().position(|(a, _)| *a == e) {
+            Some(i) => {
+                self.args[i].1 |= cell;
+                Some(Node::Arg(i as u8))
+            }
+            None if len < 2 => {
+                self.args.push((e, cell));
+                Some(Node::Arg(len as u8))
+            }
+            None => None,
         }
-        true
     }
 }
 
@@ -102,71 +168,79 @@ fn cheap(e: &Expr) -> bool {
     }
 }
 
-/// `e`'s value where its arguments have the values `vals`.
-fn value(e: &Expr, args: &[(&Expr, bool)], vals: &[i64], geo: &Geometry) -> i64 {
-    use Expr as E;
-    if let Some(i) = args.iter().position(|(a, _)| *a == e) {
-        return vals[i];
-    }
-    let v = |x: &Expr| value(x, args, vals, geo);
-    match e {
-        E::Same(_, x) | E::Code(_, x) => v(x),
-        E::Bin(op, a, b) => binary(*op, v(a), v(b)),
-        E::Not(x) => i64::from(v(x) == 0),
-        E::Neg(x) => v(x).wrapping_neg(),
-        E::Abs(x) => v(x).wrapping_abs(),
-        E::Min(a, b) => v(a).min(v(b)),
-        E::Max(a, b) => v(a).max(v(b)),
-        E::CellAt(x, y) => reads::cell_at(&geo.by_coord, &geo.coords, v(x), v(y)),
-        E::Either(c, a, b) => {
+/// The part's value where its arguments have the values `vals`.
+fn value(n: &Node, vals: &[i64; 2], geo: &Geometry) -> i64 {
+    let v = |x: &Node| value(x, vals, geo);
+    match n {
+        Node::Const(k) => *k,
+        Node::Arg(i) => vals[*i as usize],
+        Node::Bin(op, a, b) => binary(*op, v(a), v(b)),
+        Node::Not(x) => i64::from(v(x) == 0),
+        Node::Neg(x) => v(x).wrapping_neg(),
+        Node::Abs(x) => v(x).wrapping_abs(),
+        Node::Min(a, b) => v(a).min(v(b)),
+        Node::Max(a, b) => v(a).max(v(b)),
+        Node::CellAt(x, y) => reads::cell_at(&geo.by_coord, &geo.coords, v(x), v(y)),
+        Node::Either(c, a, b) => {
             if v(c) != 0 {
                 v(a)
             } else {
                 v(b)
             }
         }
-        E::Row(c) => reads::coordinate(&geo.coords, v(c), true),
-        E::Column(c) => reads::coordinate(&geo.coords, v(c), false),
-        other => other.constant().unwrap_or(0),
+        Node::Coord(row, c) => reads::coordinate(&geo.coords, v(c), *row),
     }
 }
 
 /// The entries of a table, as small as they fit.
+#[derive(Clone)]
 enum Entries {
-    Small(Box<[i8]>),
-    Wide(Box<[i64]>),
+    Small(Arc<[i8]>),
+    Wide(Arc<[i64]>),
+}
+
+/// The part's table on a board of `n` cells, with `k` arguments.
+fn entries(node: &Node, n: usize, k: usize, geo: &Geometry) -> Entries {
+    let all: Vec<i64> = match k {
+        1 => (0..n as i64).map(|a| value(node, &[a, 0], geo)).collect(),
+        _ => (0..n as i64)
+            .flat_map(|a| (0..n as i64).map(move |b| [a, b]))
+            .map(|vals| value(node, &vals, geo))
+            .collect(),
+    };
+    if all.iter().all(|&v| i8::try_from(v).is_ok()) {
+        Entries::Small(all.iter().map(|&v| v as i8).collect())
+    } else {
+        Entries::Wide(all.into())
+    }
 }
 
 /// `e` as a table, if it is a part worth one (see the module's text).
 pub(super) fn tabulate(l: &mut Compiler, e: &Expr) -> Option<Code> {
     let mut shape = Shape::default();
-    if !shape.part(e)
-        || shape.ops < LEAST_OPS
+    let node = shape.part(e)?;
+    if shape.ops < LEAST_OPS
         || shape.args.is_empty()
         || !shape.args.iter().all(|&(_, cell)| cell)
         || (shape.short && !shape.args.iter().all(|(a, _)| cheap(a)))
     {
         return None;
     }
-    let geo = &l.geometry;
+    let geo = &mut l.geometry;
     let n = geo.coords.len();
     let k = shape.args.len();
-    if n == 0 || n.checked_pow(k as u32).is_none_or(|size| size > MOST) {
-        return None;
-    }
-    let all: Vec<i64> = match k {
-        1 => (0..n as i64)
-            .map(|a| value(e, &shape.args, &[a], geo))
-            .collect(),
-        _ => (0..n as i64)
-            .flat_map(|a| (0..n as i64).map(move |b| (a, b)))
-            .map(|(a, b)| value(e, &shape.args, &[a, b], geo))
-            .collect(),
-    };
-    let entries = if all.iter().all(|&v| i8::try_from(v).is_ok()) {
-        Entries::Small(all.iter().map(|&v| v as i8).collect())
-    } else {
-        Entries::Wide(all.into())
+    let size = n
+        .checked_pow(k as u32)
+        .filter(|&size| n > 0 && size <= MOST)?;
+    let entries = match geo.made.get(&node) {
+        Some(known) => known.clone(),
+        None => {
+            // Worst case, entries of eight bytes.
+            geo.left = geo.left.checked_sub(size * 8)?;
+            let made = entries(&node, n, k, geo);
+            geo.made.insert(node, made.clone());
+            made
+        }
     };
     let args: Vec<Expr> = shape.args.iter().map(|(a, _)| (*a).clone()).collect();
     // The code without tables, for arguments off the board.

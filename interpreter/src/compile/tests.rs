@@ -19,10 +19,7 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
-        geometry: table::Geometry {
-            coords: Vec::new(),
-            by_coord: (0, Vec::new()),
-        },
+        geometry: table::Geometry::new(Vec::new(), (0, Vec::new())),
         plain: false,
     };
     let sieve = |e: &Expr| l.sieve(e);
@@ -206,10 +203,7 @@ fn a_table_is_made_for_parts_of_geometry_at_one_or_two_cells() {
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
-        geometry: table::Geometry {
-            coords,
-            by_coord: (3, (0..9).collect()),
-        },
+        geometry: table::Geometry::new(coords, (3, (0..9).collect())),
         plain: false,
     };
     let bin = |op, x: Expr, y: Expr| E::Bin(op, b(x), b(y));
@@ -240,6 +234,10 @@ fn a_table_is_made_for_parts_of_geometry_at_one_or_two_cells() {
         let cond = bin(BinOp::Gt, E::Row(b(c.clone())), E::Int(1));
         E::Either(b(cond), b(band(c)), b(E::Int(0)))
     };
+    // Equal parts share one table.
+    assert_eq!(l.geometry.tables(), 2);
+    assert!(made(&mut l, &band(E::To)));
+    assert_eq!(l.geometry.tables(), 2);
     assert!(made(&mut l, &either(E::Var(0))));
     assert!(!made(&mut l, &either(costly.clone())));
     assert!(made(&mut l, &band(costly)));

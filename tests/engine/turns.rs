@@ -305,6 +305,72 @@ fn a_turn_of_free_decisions_without_end_is_looked_ahead_within_bounds() {
     );
 }
 
+/// The turn-end look-ahead tries a pass first, on the state the decision leaves; where the
+/// pass would break a `forbid at turn end`, the state is made again and the other ways on
+/// are searched. A turn must not end with exactly one tick: one tick is legal only
+/// because a second can follow, and after it a pass is not legal.
+#[test]
+fn a_pass_that_cannot_end_the_turn_leaves_the_other_ways_on_to_be_searched() {
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 1
+        counter ticks = 0 reset each turn
+        piece man M m { inert }
+        action tick then set ticks += 1
+        turn { max 3 pass }
+        forbid at turn end ticks == 1
+        start "M1m w""#,
+    );
+    let mut s = g.start_state(0).expect("start");
+    let mut scratch = g.scratch();
+    let mut out = Vec::new();
+    let kinds = |out: &[Move]| -> Vec<&str> {
+        out.iter()
+            .map(|m| if m.is_pass() { "pass" } else { "tick" })
+            .collect()
+    };
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(kinds(&out), ["pass", "tick"], "at the turn's start");
+    let tick = *out.iter().find(|m| !m.is_pass()).expect("a tick");
+    g.apply(&mut s, tick);
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(
+        kinds(&out),
+        ["tick"],
+        "after one tick a pass would end the turn with one"
+    );
+    g.apply(&mut s, tick);
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(kinds(&out), ["pass", "tick"], "after two ticks");
+    // With a turn of one decision, a tick ends it with one tick: only the pass is left.
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 1
+        counter ticks = 0 reset each turn
+        piece man M m { inert }
+        action tick then set ticks += 1
+        turn { max 1 pass }
+        forbid at turn end ticks == 1
+        start "M1m w""#,
+    );
+    let s = g.start_state(0).expect("start");
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(kinds(&out), ["pass"]);
+    // One tick a player, ever: after it no second can follow, so a tick is not legal. (The
+    // search runs from the state the tick left, not from the one the pass tried left,
+    // where the other player could end a turn well.)
+    let g = inline(
+        r#"game "t" players white black board grid 3 x 1
+        counter ticks = 0 per player
+        piece man M m { inert }
+        action tick if ticks == 0 then set ticks += 1
+        turn { max 2 pass }
+        forbid at turn end ticks == 1
+        start "M1m w""#,
+    );
+    let s = g.start_state(0).expect("start");
+    g.legal_moves(&s, &mut out, &mut scratch.state);
+    assert_eq!(kinds(&out), ["pass"]);
+}
+
 #[test]
 fn a_named_block_runs_where_do_stands_as_if_written_there() {
     // The block marks the cells holding the mover's stones and counts its runs; it runs

@@ -47,19 +47,20 @@ impl Game {
                 r
             });
             out.retain(|m| {
-                match &recorded {
+                let play = |t: &mut State| match &recorded {
                     Some(r) => {
-                        tmp.copy_from(r);
-                        self.apply_recorded(tmp, *m);
+                        t.copy_from(r);
+                        self.apply_recorded(t, *m);
                     }
                     None => {
-                        tmp.copy_from(s);
-                        self.apply(tmp, *m);
+                        t.copy_from(s);
+                        self.apply(t, *m);
                     }
-                }
+                };
+                play(tmp);
                 let ended = tmp.turns != s.turns;
                 !self.forbidden(tmp, s.to_move, ended)
-                    && (ended || self.can_finish_turn(tmp, s.turns))
+                    && (ended || self.can_finish_turn_on(tmp, s.turns, play))
             });
             if let Some(r) = recorded {
                 SPARE.with(|p| p.borrow_mut().push(r));
@@ -164,15 +165,45 @@ impl Game {
         if !self.program.forbids.iter().any(|f| f.at_turn_end) || !s.pending.is_empty() {
             return true;
         }
-        // Inside a `no_reply` look-ahead, which runs this for each decision it tries, a
-        // smaller bound keeps the two searches together bounded; and a `no_reply` asked
-        // during this search is false (a look-ahead inside a look-ahead).
-        let most = if crate::look_ahead::running() {
+        // A `no_reply` asked during this search is false (a look-ahead inside a
+        // look-ahead).
+        let most = self.turn_end_tries();
+        crate::look_ahead::within(|| self.turn_end_search(s, turns, most))
+    }
+
+    /// [`Game::can_finish_turn`] on a state the caller has no more use for, which `redo`
+    /// makes again: the commonest answer, a pass that ends the turn well, is tried on `t`
+    /// itself, with no copy of the state made for it; where that is not the answer, `t`
+    /// is made again and the whole search runs (trying the pass once more: the same
+    /// answer as the search alone gives).
+    fn can_finish_turn_on(&self, t: &mut State, turns: u32, redo: impl Fn(&mut State)) -> bool {
+        if !self.program.forbids.iter().any(|f| f.at_turn_end) || !t.pending.is_empty() {
+            return true;
+        }
+        let most = self.turn_end_tries();
+        crate::look_ahead::within(|| {
+            if self.pass_first(t) {
+                let mover = t.to_move;
+                self.apply(t, Move::pass());
+                let ended = t.turns != turns;
+                if !self.forbidden(t, mover, ended) && (ended || !t.pending.is_empty()) {
+                    return true;
+                }
+                redo(t);
+            }
+            self.turn_end_search(t, turns, most)
+        })
+    }
+
+    /// How many steps the turn-end search takes at most: inside a `no_reply` look-ahead,
+    /// which runs this for each decision it tries, a smaller bound keeps the two searches
+    /// together bounded.
+    fn turn_end_tries(&self) -> u32 {
+        if crate::look_ahead::running() {
             crate::look_ahead::TRIES_WITHIN
         } else {
             LOOK_AHEAD_TRIES
-        };
-        crate::look_ahead::within(|| self.turn_end_search(s, turns, most))
+        }
     }
 
     /// The search of [`Game::can_finish_turn`], at most `most` steps.
@@ -273,14 +304,19 @@ impl Game {
 
     /// What a level at `s` tries, and its stage (see [`Game::can_finish_turn`]).
     fn level_of(&self, s: &State) -> (Vec<Move>, u8) {
-        let pass_first = s.window_owner.is_none() && self.pass_offered(s) && !self.forced_maybe(s);
-        if pass_first {
+        if self.pass_first(s) {
             return (Vec::new(), 2);
         }
         let mut next = Vec::new();
         self.candidates(s, &mut next);
         next.reverse();
         (next, 0)
+    }
+
+    /// Whether a level of the search at `s` tries a pass first: one is offered (outside a
+    /// reaction window), and no forced action may be, which would leave no pass.
+    fn pass_first(&self, s: &State) -> bool {
+        s.window_owner.is_none() && self.pass_offered(s) && !self.forced_maybe(s)
     }
 
     /// Whether a forced action may be offered now: its part that reads no cell holds.
@@ -319,11 +355,14 @@ impl Game {
             .iter()
             .filter(|m| (s.turn_step > 0 || !m.is_pass()) && !manual(m))
             .any(|m| {
-                scratch.state.copy_from(s);
-                self.apply(&mut scratch.state, *m);
+                let play = |t: &mut State| {
+                    t.copy_from(s);
+                    self.apply(t, *m);
+                };
+                play(&mut scratch.state);
                 let ended = scratch.state.turns != s.turns;
                 !self.forbidden(&scratch.state, s.to_move, ended)
-                    && (ended || self.can_finish_turn(&scratch.state, s.turns))
+                    && (ended || self.can_finish_turn_on(&mut scratch.state, s.turns, play))
             });
         scratch.moves = buf;
         found

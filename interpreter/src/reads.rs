@@ -462,6 +462,39 @@ impl Game {
     }
 }
 
+/// The cell at a column and row of a board with cells at `coords`, through its table of
+/// cells by coordinates (see [`Game::by_coord`]); `none`.
+pub(crate) fn cell_at(
+    by_coord: &(usize, Vec<CellId>),
+    coords: &[(u16, u16)],
+    x: i64,
+    y: i64,
+) -> i64 {
+    let (width, cells) = by_coord;
+    match (usize::try_from(x), usize::try_from(y)) {
+        (Ok(x), Ok(y)) if x < *width => y
+            .checked_mul(*width)
+            .and_then(|row| cells.get(row + x))
+            .map_or(NO_CELL as i64, |&c| c as i64),
+        // A board too large for the table: look through the cells.
+        _ if cells.is_empty() => coords
+            .iter()
+            .position(|&(cx, cy)| cx as i64 == x && cy as i64 == y)
+            .map_or(NO_CELL as i64, |c| c as i64),
+        _ => NO_CELL as i64,
+    }
+}
+
+/// Cell `c`'s column (`row` false) or row on a board with cells at `coords`; 0 off the
+/// board.
+pub(crate) fn coordinate(coords: &[(u16, u16)], c: i64, row: bool) -> i64 {
+    let at = usize::try_from(c).ok().and_then(|c| coords.get(c));
+    match at {
+        Some(&(x, y)) => i64::from(if row { y } else { x }),
+        None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -543,38 +576,5 @@ mod tests {
                 assert_eq!(count(&s, k, who), naive, "{k:?} {who:?}");
             }
         }
-    }
-}
-
-/// The cell at a column and row of a board with cells at `coords`, through its table of
-/// cells by coordinates (see [`Game::by_coord`]); `none`.
-pub(crate) fn cell_at(
-    by_coord: &(usize, Vec<CellId>),
-    coords: &[(u16, u16)],
-    x: i64,
-    y: i64,
-) -> i64 {
-    let (width, cells) = by_coord;
-    match (usize::try_from(x), usize::try_from(y)) {
-        (Ok(x), Ok(y)) if x < *width => y
-            .checked_mul(*width)
-            .and_then(|row| cells.get(row + x))
-            .map_or(NO_CELL as i64, |&c| c as i64),
-        // A board too large for the table: look through the cells.
-        _ if cells.is_empty() => coords
-            .iter()
-            .position(|&(cx, cy)| cx as i64 == x && cy as i64 == y)
-            .map_or(NO_CELL as i64, |c| c as i64),
-        _ => NO_CELL as i64,
-    }
-}
-
-/// Cell `c`'s column (`row` false) or row on a board with cells at `coords`; 0 off the
-/// board.
-pub(crate) fn coordinate(coords: &[(u16, u16)], c: i64, row: bool) -> i64 {
-    let at = usize::try_from(c).ok().and_then(|c| coords.get(c));
-    match at {
-        Some(&(x, y)) => i64::from(if row { y } else { x }),
-        None => 0,
     }
 }

@@ -216,8 +216,11 @@ fn cost(e: &Expr, cells: u64) -> u64 {
     let inner = |x: &Expr| cost(x, cells);
     let own = match e {
         // A kept value is worked out once a state and read by the other parts that share
-        // it: its cost is shared too.
-        E::Memo(_, inner) => return 2 + cost(inner, cells) / 8,
+        // it: its cost is shared too. But reading it back costs more than a comparison of
+        // two values read in one step (`decisions >= 1`: 3), which goes first, however
+        // small what it keeps (kept parts inside kept parts); and where no values are kept
+        // (a turn's `pass if`) it is worked out each time it is asked.
+        E::Memo(_, inner) => return (2 + cost(inner, cells) / 8).max(4),
         E::AnyCell(c) | E::CountCells(c) => return 1 + cells * inner(c),
         E::MaxCells(c, v) | E::SumCells(c, v) => return 1 + cells * (inner(c) + inner(v)),
         E::Around(c, cond) => return 1 + inner(c) + 6 * inner(cond),
@@ -606,6 +609,21 @@ mod tests {
         let cheap = Expr::Bin(BinOp::Eq, b(Expr::Var(0)), b(Expr::Int(1)));
         let mut e = Expr::Bin(BinOp::And, b(costly.clone()), b(cheap.clone()));
         cheapest_first(&mut e, 64);
-        assert_eq!(e, Expr::Bin(BinOp::And, b(cheap), b(costly)));
+        assert_eq!(e, Expr::Bin(BinOp::And, b(cheap.clone()), b(costly)));
+        // A kept part, however small what it keeps (kept parts inside kept parts), goes
+        // after a comparison of values read in one step: reading it back costs more, and
+        // where no values are kept (a turn's `pass if`) it is worked out each time.
+        let count = Expr::Count(Some(0), Some(b(Expr::Mover)));
+        let kept = Expr::Memo(
+            2,
+            b(Expr::Bin(
+                BinOp::Eq,
+                b(Expr::Memo(1, b(Expr::Memo(0, b(count))))),
+                b(Expr::Int(0)),
+            )),
+        );
+        let mut e = Expr::Bin(BinOp::Or, b(kept.clone()), b(cheap.clone()));
+        cheapest_first(&mut e, 64);
+        assert_eq!(e, Expr::Bin(BinOp::Or, b(cheap), b(kept)));
     }
 }

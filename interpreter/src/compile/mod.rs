@@ -434,6 +434,17 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
         E::AnyCell(cond) => {
             let on = l.sieve(cond);
             let cond = compile(l, cond);
+            if let Some(var) = on.one_var() {
+                // Only cells where one per-cell variable is set: along its slots.
+                return Box::new(move |g, cx| {
+                    g.with_memo(cx, |cx| {
+                        i64::from(
+                            sieve::where_set(cx.s, on, var)
+                                .any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0),
+                        )
+                    })
+                });
+            }
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
                     i64::from(cells(cx.s, on, cx.kept).any(|c| cond(g, &Ctx { to: c, ..*cx }) != 0))
@@ -443,6 +454,15 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
         E::CountCells(cond) => {
             let on = l.sieve(cond);
             let cond = compile(l, cond);
+            if let Some(var) = on.one_var() {
+                return Box::new(move |g, cx| {
+                    g.with_memo(cx, |cx| {
+                        sieve::where_set(cx.s, on, var)
+                            .filter(|&c| cond(g, &Ctx { to: c, ..*cx }) != 0)
+                            .count() as i64
+                    })
+                });
+            }
             Box::new(move |g, cx| {
                 g.with_memo(cx, |cx| {
                     cells(cx.s, on, cx.kept)

@@ -225,6 +225,15 @@ fn floor(e: &Expr) -> Option<i64> {
 }
 
 impl Sieve {
+    /// The per-cell variable (its first slot and number of cells) that is this sieve's
+    /// only test of variables, if it has one and no other.
+    pub(crate) fn one_var(self) -> Option<(usize, usize)> {
+        match self.vars {
+            [Some(v), None] => Some(v),
+            _ => None,
+        }
+    }
+
     /// Whether cell `c` is to be tried (no cell, as for an action on none, holds no piece
     /// and no variable).
     #[inline(always)]
@@ -247,6 +256,25 @@ impl Sieve {
             }
         }
     }
+}
+
+/// The cells a sieve of one per-cell variable (`var`: its first slot and its number of
+/// cells, [`Sieve::one_var`]) tries, in order: along the variable's slots to those not 0,
+/// one read a cell, each then tried as [`Sieve::tries`] does (past its cells the
+/// variable holds nothing, and no cell passes).
+pub(crate) fn where_set(
+    s: &State,
+    sieve: Sieve,
+    (a, n): (usize, usize),
+) -> impl Iterator<Item = CellId> + '_ {
+    let end = n.min(s.cells.len());
+    let slots = s.vars.get(a..a + end).unwrap_or(&[]);
+    slots
+        .iter()
+        .enumerate()
+        .filter(|&(_, &v)| v != 0)
+        .map(|(c, _)| c as CellId)
+        .filter(move |&c| sieve.tries(s, c))
 }
 
 /// The cells a visit of every cell tries, in order. A sieve of piece types, where the

@@ -242,3 +242,36 @@ fn a_table_is_made_for_parts_of_geometry_at_one_or_two_cells() {
     assert!(!made(&mut l, &either(costly.clone())));
     assert!(made(&mut l, &band(costly)));
 }
+
+/// A sieve of one per-cell variable visits, along the variable's slots, the cells it
+/// tries one by one, in order (and none past the variable's cells).
+#[test]
+fn a_sieve_of_one_variable_visits_the_cells_it_tries() {
+    let cells = 40;
+    // Per-cell variables at slot 0 (40 cells) and slot 40 (25 cells).
+    let mut s = State::empty(cells, vec![0; 65], 0, 1);
+    for c in 0..cells {
+        if c % 3 != 0 {
+            s.cells[c] = Piece::new((c % 2) as u8, (c % 5 == 0) as u8);
+        }
+        s.vars[c] = i64::from(c % 4 == 1 || c % 7 == 0);
+        if c < 25 {
+            s.vars[40 + c] = i64::from(c % 2 == 0) * 3;
+        }
+    }
+    for v in [
+        Sieve::var(0, cells),
+        Sieve::var(40, 25),
+        Sieve::var(0, cells).and(Sieve::PIECES),
+        Sieve::var(40, 25).and(Sieve::EMPTY),
+        Sieve::var(0, cells).and(Sieve::kind(1)),
+    ] {
+        let var = v.one_var().expect("one variable");
+        let visited: Vec<CellId> = sieve::where_set(&s, v, var).collect();
+        let tried: Vec<CellId> = (0..cells as CellId).filter(|&c| v.tries(&s, c)).collect();
+        assert_eq!(visited, tried, "{v:?}");
+        assert!(!tried.is_empty(), "{v:?}");
+    }
+    assert_eq!(Sieve::ALL.one_var(), None);
+    assert_eq!(Sieve::PIECES.one_var(), None);
+}

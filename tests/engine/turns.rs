@@ -311,15 +311,20 @@ fn a_turn_of_free_decisions_without_end_is_looked_ahead_within_bounds() {
 /// because a second can follow, and after it a pass is not legal.
 #[test]
 fn a_pass_that_cannot_end_the_turn_leaves_the_other_ways_on_to_be_searched() {
-    let g = inline(
-        r#"game "t" players white black board grid 3 x 1
-        counter ticks = 0 reset each turn
-        piece man M m { inert }
-        action tick then set ticks += 1
-        turn { max 3 pass }
-        forbid at turn end ticks == 1
-        start "M1m w""#,
-    );
+    // A game of ticks: the counter's declaration, when a tick is offered, the turn's most
+    // decisions; a turn must not end with exactly one tick.
+    let ticks = |counter: &str, when: &str, max: u32| {
+        inline(&format!(
+            r#"game "t" players white black board grid 3 x 1
+            counter ticks = 0 {counter}
+            piece man M m {{ inert }}
+            action tick {when} then set ticks += 1
+            turn {{ max {max} pass }}
+            forbid at turn end ticks == 1
+            start "M1m w""#
+        ))
+    };
+    let g = ticks("reset each turn", "", 3);
     let mut s = g.start_state(0).expect("start");
     let mut scratch = g.scratch();
     let mut out = Vec::new();
@@ -342,30 +347,14 @@ fn a_pass_that_cannot_end_the_turn_leaves_the_other_ways_on_to_be_searched() {
     g.legal_moves(&s, &mut out, &mut scratch.state);
     assert_eq!(kinds(&out), ["pass", "tick"], "after two ticks");
     // With a turn of one decision, a tick ends it with one tick: only the pass is left.
-    let g = inline(
-        r#"game "t" players white black board grid 3 x 1
-        counter ticks = 0 reset each turn
-        piece man M m { inert }
-        action tick then set ticks += 1
-        turn { max 1 pass }
-        forbid at turn end ticks == 1
-        start "M1m w""#,
-    );
+    let g = ticks("reset each turn", "", 1);
     let s = g.start_state(0).expect("start");
     g.legal_moves(&s, &mut out, &mut scratch.state);
     assert_eq!(kinds(&out), ["pass"]);
     // One tick a player, ever: after it no second can follow, so a tick is not legal. (The
     // search runs from the state the tick left, not from the one the pass tried left,
     // where the other player could end a turn well.)
-    let g = inline(
-        r#"game "t" players white black board grid 3 x 1
-        counter ticks = 0 per player
-        piece man M m { inert }
-        action tick if ticks == 0 then set ticks += 1
-        turn { max 2 pass }
-        forbid at turn end ticks == 1
-        start "M1m w""#,
-    );
+    let g = ticks("per player", "if ticks == 0", 2);
     let s = g.start_state(0).expect("start");
     g.legal_moves(&s, &mut out, &mut scratch.state);
     assert_eq!(kinds(&out), ["pass"]);

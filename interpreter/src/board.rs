@@ -2,7 +2,7 @@
 //! flattened into neighbour tables and region bitsets for move generation.
 
 use petgraph::graph::{DiGraph, NodeIndex};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
 

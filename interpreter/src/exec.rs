@@ -1,5 +1,7 @@
 //! Running the program's statements (`set`, `capture`, `shift`, `swap`, `each cell`, `if`,
-//! …) on a state that changes under them; their expressions are worked out by `eval.rs`.
+//! …) as written, on a state that changes under them; their expressions are worked out by
+//! `eval.rs`. The lists compiled (`compile/effect.rs`) run the statements they have no
+//! form for through here.
 
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
@@ -18,6 +20,22 @@ impl Game {
         to: CellId,
     ) {
         self.exec_at(s, body, mover, (from, to, to));
+    }
+
+    /// Runs a statement list by its compiled code (`block`, from [`Game::block_of`] or a
+    /// rule's), or `body` as written where it has none.
+    pub(crate) fn run(
+        &self,
+        s: &mut State,
+        (block, body): (Option<u32>, &[Stmt]),
+        mover: PlayerId,
+        from: CellId,
+        to: CellId,
+    ) {
+        match block.and_then(|b| self.blocks.get(b as usize)) {
+            Some(code) => code(self, s, mover, (from, to, to)),
+            None => self.exec_at(s, body, mover, (from, to, to)),
+        }
     }
 
     /// A context whose `target` is not its `to` (inside `each cell`).
@@ -200,11 +218,18 @@ impl Game {
                         });
                         if hit {
                             self.exec_at(s, body, mover, (from, c, target));
-                            memo = Memo::default();
+                            // What the memo kept may be out of date now.
+                            if !memo.is_empty() {
+                                memo = Memo::default();
+                            }
                         }
                     }
                 }
-                Stmt::Along(w, body) => self.exec_along(s, w, body, mover, (from, to, target)),
+                Stmt::Along(w, body) => {
+                    self.exec_along(s, w, mover, (from, to, target), |s, at| {
+                        self.exec_at(s, body, mover, at)
+                    })
+                }
                 Stmt::Sow {
                     cell,
                     track,

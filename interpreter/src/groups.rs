@@ -163,6 +163,13 @@ const FIRST: u8 = 2;
 const BORDER: u8 = 3;
 
 impl Memo {
+    /// Whether nothing has been kept in it yet (it then answers as a new one would).
+    pub(crate) fn is_empty(&self) -> bool {
+        self.labels.borrow().is_empty()
+            && self.answers.borrow().is_empty()
+            && self.reads.borrow().is_empty()
+    }
+
     /// A memo kept for a whole state's examination.
     pub(crate) fn per_state() -> Memo {
         Memo {

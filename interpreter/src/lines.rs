@@ -10,7 +10,7 @@ use crate::compile::Code;
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
 use crate::state::State;
-use tessel_lang::ir::{Along, BinOp, CellId, DirId, Expr, PlayerId, Stmt, NEUTRAL, NO_CELL};
+use tessel_lang::ir::{Along, BinOp, CellId, DirId, Expr, PlayerId, NEUTRAL, NO_CELL};
 
 /// A walk's condition on each cell, when it has a common shape — a test of the cell's top
 /// piece — read straight from the state instead of evaluated cell after cell; `G` is what
@@ -253,14 +253,15 @@ impl Game {
     }
 
     /// `each cell along DIRS from CELL [max N] while COND [up to COND] { … }`: for each direction,
-    /// the block runs on each cell the walk meets, as `to`.
+    /// the block (`body`, run with the move's cells) runs on each cell the walk meets, as
+    /// `to`.
     pub(crate) fn exec_along(
         &self,
         s: &mut State,
         w: &Along,
-        body: &[Stmt],
         mover: PlayerId,
         (from, to, target): (CellId, CellId, CellId),
+        body: impl Fn(&mut State, (CellId, CellId, CellId)),
     ) {
         let start = self.eval(&w.from, &self.ctx_at(s, mover, (from, to, target)));
         if !(0..s.cells.len() as i64).contains(&start) {
@@ -281,7 +282,7 @@ impl Game {
                 if t == NO_CELL {
                     break;
                 }
-                self.exec_at(s, body, mover, (from, t, target));
+                body(s, (from, t, target));
             }
         }
     }

@@ -1,6 +1,7 @@
 //! The compiled conditions and values (interpreter/src/compile/) give exactly what the
-//! tree evaluator gives: every entry of the speed suite, in states met along seeded random
-//! games, with each cell as the move's cells.
+//! tree evaluator gives, and the compiled statement lists change a state as `exec.rs`
+//! does: every entry of the speed suite, in states met along seeded random games, with each
+//! cell as the move's cells.
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -16,6 +17,9 @@ fn check_game(g: &Game, seed: u64, every: u32, states: usize, label: &str) {
     for ply in 0..2000u32 {
         if ply % every == 0 {
             if let Err(e) = g.check_compiled(&s) {
+                panic!("{label}, seed {seed}, ply {ply}: {e}");
+            }
+            if let Err(e) = g.check_blocks(&s) {
                 panic!("{label}, seed {seed}, ply {ply}: {e}");
             }
             checked += 1;

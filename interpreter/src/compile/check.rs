@@ -44,3 +44,59 @@ impl Game {
         Ok(())
     }
 }
+
+impl Game {
+    /// Checks that every compiled statement list changes `s` as its statements run as
+    /// written (`exec.rs`) do, for each player as the mover, with the last move's cells
+    /// and with none; the first disagreement. For tests.
+    #[doc(hidden)]
+    pub fn check_blocks(&self, s: &State) -> Result<(), String> {
+        let p = &self.program;
+        let b = &self.block_of;
+        let mut lists: Vec<(Option<u32>, &[tessel_lang::ir::Stmt], String)> = vec![
+            (b.setup, &p.setup, "setup".into()),
+            (b.turn_start, &p.turn.start, "turn start".into()),
+            (b.turn_end, &p.turn.end, "turn end".into()),
+            (b.after_move, &p.after_move, "after move".into()),
+        ];
+        for (i, a) in p.actions.iter().enumerate() {
+            let block = b.actions.get(i).copied().flatten();
+            lists.push((block, &a.effects, format!("action {}", a.name)));
+        }
+        for (i, then) in p.chance_then.iter().enumerate() {
+            let block = b.chance_then.get(i).copied().flatten();
+            lists.push((block, then, format!("chance {i}")));
+        }
+        for (k, rules) in self.rules.iter().flatten().enumerate() {
+            for (i, r) in rules.iter().enumerate() {
+                lists.push((r.block, &r.effects, format!("rule {i} of piece type {k}")));
+            }
+        }
+        let frames = [
+            (s.last.from, s.last.to, s.last.to),
+            (NO_CELL, NO_CELL, NO_CELL),
+        ];
+        for (block, body, what) in lists {
+            let Some(code) = block.and_then(|n| self.blocks.get(n as usize)) else {
+                if !body.is_empty() {
+                    return Err(format!("{what}: not compiled"));
+                }
+                continue;
+            };
+            for at in frames {
+                for mover in 0..self.players() as tessel_lang::ir::PlayerId {
+                    let (mut compiled, mut walked) = (s.clone(), s.clone());
+                    code(self, &mut compiled, mover, at);
+                    self.exec_at(&mut walked, body, mover, at);
+                    let (x, y) = (format!("{compiled:?}"), format!("{walked:?}"));
+                    if x != y {
+                        return Err(format!(
+                            "{what}, mover {mover}, cells {at:?}: compiled\n{x}\nas written\n{y}"
+                        ));
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}

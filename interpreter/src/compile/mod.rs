@@ -22,11 +22,13 @@ pub(crate) use crate::code::Code;
 use crate::code::{self, At, Leaf};
 
 mod check;
+mod effect;
 mod sieve;
 mod table;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use effect::{Blocks, Effect};
 pub(crate) use sieve::{cells, Places, Sieve};
 
 /// The compiling of one game: where each variable lives, and the codes made so far with
@@ -162,6 +164,30 @@ pub(crate) fn wrap(g: &mut Game) {
             c.sieves[*n as usize] = c.sieve_on(inner, true);
         }
     }
+    // The statement lists, once their expressions are codes and their sieves known.
+    let layout = effect::Layout {
+        var_slot: &c.var_slot,
+        var_shape: &c.var_shape,
+        sieves: &c.sieves,
+    };
+    let mut blocks = Vec::new();
+    let mut block = |list: &[Stmt]| {
+        blocks.push(effect::block(&layout, list)?);
+        Some(blocks.len() as u32 - 1)
+    };
+    for rule in g.rules.iter_mut().flatten().flatten() {
+        rule.block = block(&rule.effects);
+    }
+    let p = &g.program;
+    g.block_of = Blocks {
+        setup: block(&p.setup),
+        turn_start: block(&p.turn.start),
+        turn_end: block(&p.turn.end),
+        after_move: block(&p.after_move),
+        actions: p.actions.iter().map(|a| block(&a.effects)).collect(),
+        chance_then: p.chance_then.iter().map(|b| block(b)).collect(),
+    };
+    g.blocks = blocks;
     g.codes = c.codes;
     g.sources = c.sources;
     g.sieves = c.sieves;

@@ -132,7 +132,13 @@ impl Game {
         // What the ruleset does once the throw is made.
         if let Some(then) = self.program.chance_then.get(first.chance as usize) {
             if !then.is_empty() {
-                self.exec(s, then, first.roller, NO_CELL, NO_CELL);
+                let block = self
+                    .block_of
+                    .chance_then
+                    .get(first.chance as usize)
+                    .copied()
+                    .flatten();
+                self.run(s, (block, then), first.roller, NO_CELL, NO_CELL);
             }
         }
         // It may have asked players to answer: a window opens in the turn.

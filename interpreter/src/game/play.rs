@@ -63,7 +63,13 @@ impl Game {
             jumped: NO_CELL,
         };
         if !self.program.after_move.is_empty() {
-            self.exec(s, &self.program.after_move, mover, NO_CELL, NO_CELL);
+            self.run(
+                s,
+                (self.block_of.after_move, &self.program.after_move),
+                mover,
+                NO_CELL,
+                NO_CELL,
+            );
         }
         s.ply += 1;
         self.finish_decision(s, mover, true);
@@ -87,9 +93,21 @@ impl Game {
         };
         // An action on a cell sees it as both `from` and `to` (`to` is rebound inside
         // `each cell` and `count_cells`; `from` keeps the action's cell).
-        self.exec(s, &a.effects, mover, m.to, m.to);
+        let block = self
+            .block_of
+            .actions
+            .get(m.rule as usize)
+            .copied()
+            .flatten();
+        self.run(s, (block, &a.effects), mover, m.to, m.to);
         if !self.program.after_move.is_empty() {
-            self.exec(s, &self.program.after_move, mover, NO_CELL, m.to);
+            self.run(
+                s,
+                (self.block_of.after_move, &self.program.after_move),
+                mover,
+                NO_CELL,
+                m.to,
+            );
         }
         s.ply += 1;
         if !a.free {
@@ -121,7 +139,13 @@ impl Game {
             s.last.jumps = m.path.len();
             self.jump_effects(s, &rule.effects, &jumps, mover);
             if !self.program.after_move.is_empty() {
-                self.exec(s, &self.program.after_move, mover, m.from, m.to);
+                self.run(
+                    s,
+                    (self.block_of.after_move, &self.program.after_move),
+                    mover,
+                    m.from,
+                    m.to,
+                );
             }
         } else {
             self.run_effects(s, rule, m, mover);
@@ -302,10 +326,16 @@ impl Game {
     /// The rule's effects, then the ruleset's `after move`.
     fn run_effects(&self, s: &mut State, rule: &Rule, m: Move, mover: PlayerId) {
         if !rule.effects.is_empty() {
-            self.exec(s, &rule.effects, mover, m.from, m.to);
+            self.run(s, (rule.block, &rule.effects), mover, m.from, m.to);
         }
         if !self.program.after_move.is_empty() {
-            self.exec(s, &self.program.after_move, mover, m.from, m.to);
+            self.run(
+                s,
+                (self.block_of.after_move, &self.program.after_move),
+                mover,
+                m.from,
+                m.to,
+            );
         }
     }
 

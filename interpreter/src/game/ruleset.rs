@@ -228,6 +228,8 @@ pub(crate) struct Rule {
     /// The rest of the condition, tried for each candidate.
     pub cond: Option<ir::Expr>,
     pub effects: Vec<ir::Stmt>,
+    /// `effects` compiled: its number in `Game::blocks` (none for an empty list).
+    pub block: Option<u32>,
     /// The rule may reach one cell two ways; see `Game::may_repeat`.
     pub may_repeat: bool,
     /// For a ride written the same way as another rule of the piece's (paths, distances,
@@ -372,6 +374,11 @@ pub struct Game {
     /// For each code, as a condition on `to`, the cells where it may hold (an `each cell`
     /// tries only those).
     pub(crate) sieves: Vec<crate::compile::Sieve>,
+    /// The game's statement lists compiled (`compile/effect.rs`), numbered by
+    /// [`Rule::block`] and [`Game::block_of`].
+    pub(crate) blocks: Vec<crate::compile::Effect>,
+    /// Which compiled list stands for each list of the program outside the rules.
+    pub(crate) block_of: crate::compile::Blocks,
     /// Neutral piece types that the player to move may move (`shared`).
     pub(crate) shared: KindSet,
     /// Every cell, in order.

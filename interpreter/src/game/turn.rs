@@ -13,7 +13,13 @@ impl Game {
         s.setup_pending = false;
         if !self.program.setup.is_empty() {
             let before = s.pending.len();
-            self.exec(s, &self.program.setup, s.to_move, NO_CELL, NO_CELL);
+            self.run(
+                s,
+                (self.block_of.setup, &self.program.setup),
+                s.to_move,
+                NO_CELL,
+                NO_CELL,
+            );
             s.setup_pending = s.pending.len() > before;
             // `next turn to …` in setup: who plays first.
             if let Some(p) = s.next_player.take() {
@@ -36,7 +42,13 @@ impl Game {
             }
         }
         if !self.program.turn.start.is_empty() {
-            self.exec(s, &self.program.turn.start, s.to_move, NO_CELL, NO_CELL);
+            self.run(
+                s,
+                (self.block_of.turn_start, &self.program.turn.start),
+                s.to_move,
+                NO_CELL,
+                NO_CELL,
+            );
         }
     }
 
@@ -55,7 +67,13 @@ impl Game {
     /// Ends `mover`'s turn and begins the next player's.
     pub(super) fn pass_turn(&self, s: &mut State, mover: PlayerId) {
         if !self.program.turn.end.is_empty() {
-            self.exec(s, &self.program.turn.end, mover, NO_CELL, NO_CELL);
+            self.run(
+                s,
+                (self.block_of.turn_end, &self.program.turn.end),
+                mover,
+                NO_CELL,
+                NO_CELL,
+            );
         }
         s.turn_step = 0;
         s.turn_begun = false;

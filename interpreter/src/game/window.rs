@@ -51,7 +51,13 @@ impl Game {
         if m.is_action() {
             if let Some(a) = self.program.actions.get(m.rule as usize) {
                 s.asking.clear();
-                self.exec(s, &a.effects, asked, m.to, m.to);
+                let block = self
+                    .block_of
+                    .actions
+                    .get(m.rule as usize)
+                    .copied()
+                    .flatten();
+                self.run(s, (block, &a.effects), asked, m.to, m.to);
             }
         } else if !s.asking.is_empty() {
             s.asking.remove(0);

@@ -327,6 +327,42 @@ impl Game {
         self.in_line_walked(s, a, b, clear)
     }
 
+    /// Whether `found` holds at one of the cells met walking every direction from `a`, each
+    /// until it leaves the board, comes back to `a` or passes a cell that is not clear (that
+    /// cell met, not passed): every cell `b` with [`Game::in_line`]`(a, b, clear)` is met, on
+    /// any board (the straight lines are among the directions walked).
+    pub(crate) fn line_cells(
+        &self,
+        s: &State,
+        a: i64,
+        clear: impl Fn(CellId) -> bool,
+        mut found: impl FnMut(CellId) -> bool,
+    ) -> bool {
+        let n = s.cells.len() as i64;
+        if !(0..n).contains(&a) {
+            return false;
+        }
+        let a = a as CellId;
+        let board = self.bd(s);
+        (0..self.board.dir_names.len()).any(|d| {
+            let mut t = board.step(a, d as u8);
+            // No line is longer than the board has cells, even round a cycle.
+            for _ in 0..n {
+                if t == NO_CELL || t == a {
+                    return false;
+                }
+                if found(t) {
+                    return true;
+                }
+                if !clear(t) {
+                    return false;
+                }
+                t = board.step(t, d as u8);
+            }
+            false
+        })
+    }
+
     /// [`Game::in_line`] on any board: every direction walked from `a` until it meets `b`,
     /// leaves the board, comes back to `a` or passes a cell that is not clear.
     fn in_line_walked(

@@ -76,6 +76,54 @@ start "8/8/8/3XO3/3OX3/8/8/8 a"
     }
 }
 
+/// `any_cell` over `in_line` from a cell that is not the one visited goes along the lines
+/// from that cell (`compile/mod.rs`, `along_lines`): compiled, it gives what the tree
+/// evaluator gives, on a grid and on a board whose lines come round (a ring).
+#[test]
+fn visits_along_the_lines_from_a_cell_agree_with_the_tree_walker() {
+    let grid = crate::inline(
+        r#"game "lines"
+use board8
+players a b
+piece disc X O { inert }
+define sees(c) = any_cell(enemy(to) and in_line(c, to, empty(to)))
+define sees_far(c) = any_cell(in_line(c, to, empty(to) or friend(to)) and row(to) > row(c) + 1)
+define blocked(c) = any_cell(to != c and in_line(c, to, false) and friend(to))
+action put on cells if empty(from) and (sees(from) or sees_far(from) or blocked(from))
+  written "{to}" then place disc at to
+ending "full" if no_moves => draw
+start "8/8/8/3XO3/3OX3/8/8/8 a"
+"#,
+    );
+    for seed in 1..4 {
+        check_game(&grid, seed, 2, 40, "lines on a grid");
+    }
+    let ring = crate::inline(
+        r#"game "ring"
+players a b
+board {
+  cells p1 p2 p3 p4 p5 p6 hub
+  link p1 cw p2 <-> ccw
+  link p2 cw p3 <-> ccw
+  link p3 cw p4 <-> ccw
+  link p4 cw p5 <-> ccw
+  link p5 cw p6 <-> ccw
+  link p6 cw p1 <-> ccw
+  link p1 inward hub
+  link hub outward p4
+}
+piece disc X O { inert }
+define sees(c) = any_cell(enemy(to) and in_line(c, to, empty(to)))
+action put on cells if empty(from) and (sees(from) or not sees(from))
+  written "{to}" then place disc at to
+ending "full" if no_moves => draw
+"#,
+    );
+    for seed in 1..6 {
+        check_game(&ring, seed, 1, 40, "lines round a ring");
+    }
+}
+
 /// Leaves (constants, variables, the move's cells, a per-cell variable or a coordinate
 /// there, `decisions`, `ply`) compared or combined in pairs, against constants (a divisor
 /// of 0 among them), under `not`, and in chains of `and` and `or`, compiled, give what the

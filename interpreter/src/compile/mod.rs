@@ -193,6 +193,39 @@ pub(crate) fn wrap(g: &mut Game) {
     g.sieves = c.sieves;
 }
 
+/// `any_cell(… and in_line(A, to, CLEAR) and …)` where `A` does not read the cell visited:
+/// only cells on a line from `A` can pass, so the visit goes along the lines from `A`
+/// ([`Game::line_cells`]) instead of through every cell, and the whole condition decides
+/// each cell it meets. (A cell may be met twice; `any_cell` asks only whether one passes.)
+fn along_lines(l: &mut Compiler, cond: &Expr) -> Option<Code> {
+    fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+        match e {
+            Expr::Bin(BinOp::And, a, b) => {
+                conjuncts(a, out);
+                conjuncts(b, out);
+            }
+            e => out.push(e),
+        }
+    }
+    fn reads_to(e: &Expr) -> bool {
+        matches!(e, Expr::To) || crate::memo::children(e).any(reads_to)
+    }
+    let mut parts = Vec::new();
+    conjuncts(cond, &mut parts);
+    let (a, clear) = parts.into_iter().find_map(|p| match p {
+        Expr::InLine(a, b, clear) if matches!(**b, Expr::To) && !reads_to(a) => Some((a, clear)),
+        _ => None,
+    })?;
+    let (a, clear, whole) = (compile(l, a), compile(l, clear), compile(l, cond));
+    Some(Box::new(move |g, cx| {
+        g.with_memo(cx, |cx| {
+            let from = a(g, cx);
+            let clear = |t| clear(g, &Ctx { to: t, ..*cx }) != 0;
+            i64::from(g.line_cells(cx.s, from, clear, |c| whole(g, &Ctx { to: c, ..*cx }) != 0))
+        })
+    }))
+}
+
 /// Too small to gain from compiling: a constant or a name read directly.
 fn trivial(e: &Expr) -> bool {
     matches!(
@@ -458,6 +491,9 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
                 .around(cx.s, c, |t| cond(g, &Ctx { to: t, ..*cx }) != 0))
         }
         E::AnyCell(cond) => {
+            if let Some(code) = along_lines(l, cond) {
+                return code;
+            }
             let on = l.sieve(cond);
             let cond = compile(l, cond);
             if let Some(var) = on.one_var() {

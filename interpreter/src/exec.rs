@@ -10,18 +10,6 @@ use crate::state::{Pending, Piece, State};
 use tessel_lang::ir::{AssignOp, CellId, Expr, PlayerId, Stmt, NEUTRAL};
 
 impl Game {
-    /// Runs statements; `mover`, `from` and `to` are those of the move being played.
-    pub(crate) fn exec(
-        &self,
-        s: &mut State,
-        body: &[Stmt],
-        mover: PlayerId,
-        from: CellId,
-        to: CellId,
-    ) {
-        self.exec_at(s, body, mover, (from, to, to));
-    }
-
     /// Runs a statement list by its compiled code (`block`, from [`Game::block_of`] or a
     /// rule's), or `body` as written where it has none.
     pub(crate) fn run(
@@ -36,6 +24,11 @@ impl Game {
             Some(code) => code(self, s, mover, (from, to, to)),
             None => self.exec_at(s, body, mover, (from, to, to)),
         }
+    }
+
+    /// The ruleset's `after move` with its compiled list, for [`Game::run`].
+    pub(crate) fn after_move(&self) -> (Option<u32>, &[Stmt]) {
+        (self.block_of.after_move, &self.program.after_move)
     }
 
     /// A context whose `target` is not its `to` (inside `each cell`).

@@ -36,6 +36,18 @@ pub(crate) struct Blocks {
     pub chance_then: Vec<Option<u32>>,
 }
 
+impl Blocks {
+    /// Action `i`'s effects' compiled list.
+    pub(crate) fn action(&self, i: usize) -> Option<u32> {
+        self.actions.get(i).copied().flatten()
+    }
+
+    /// The compiled list of what follows chance `i`.
+    pub(crate) fn chance(&self, i: usize) -> Option<u32> {
+        self.chance_then.get(i).copied().flatten()
+    }
+}
+
 /// A value a statement reads: one the evaluator is not needed for, or an expression.
 #[derive(Clone)]
 enum Value {

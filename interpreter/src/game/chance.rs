@@ -132,12 +132,7 @@ impl Game {
         // What the ruleset does once the throw is made.
         if let Some(then) = self.program.chance_then.get(first.chance as usize) {
             if !then.is_empty() {
-                let block = self
-                    .block_of
-                    .chance_then
-                    .get(first.chance as usize)
-                    .copied()
-                    .flatten();
+                let block = self.block_of.chance(first.chance as usize);
                 self.run(s, (block, then), first.roller, NO_CELL, NO_CELL);
             }
         }

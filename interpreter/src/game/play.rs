@@ -63,13 +63,7 @@ impl Game {
             jumped: NO_CELL,
         };
         if !self.program.after_move.is_empty() {
-            self.run(
-                s,
-                (self.block_of.after_move, &self.program.after_move),
-                mover,
-                NO_CELL,
-                NO_CELL,
-            );
+            self.run(s, self.after_move(), mover, NO_CELL, NO_CELL);
         }
         s.ply += 1;
         self.finish_decision(s, mover, true);
@@ -93,21 +87,10 @@ impl Game {
         };
         // An action on a cell sees it as both `from` and `to` (`to` is rebound inside
         // `each cell` and `count_cells`; `from` keeps the action's cell).
-        let block = self
-            .block_of
-            .actions
-            .get(m.rule as usize)
-            .copied()
-            .flatten();
+        let block = self.block_of.action(m.rule as usize);
         self.run(s, (block, &a.effects), mover, m.to, m.to);
         if !self.program.after_move.is_empty() {
-            self.run(
-                s,
-                (self.block_of.after_move, &self.program.after_move),
-                mover,
-                NO_CELL,
-                m.to,
-            );
+            self.run(s, self.after_move(), mover, NO_CELL, m.to);
         }
         s.ply += 1;
         if !a.free {
@@ -137,15 +120,9 @@ impl Game {
         self.carry_attributes(s, rule, m);
         if !jumps.is_empty() {
             s.last.jumps = m.path.len();
-            self.jump_effects(s, &rule.effects, &jumps, mover);
+            self.jump_effects(s, (rule.block, &rule.effects), &jumps, mover);
             if !self.program.after_move.is_empty() {
-                self.run(
-                    s,
-                    (self.block_of.after_move, &self.program.after_move),
-                    mover,
-                    m.from,
-                    m.to,
-                );
+                self.run(s, self.after_move(), mover, m.from, m.to);
             }
         } else {
             self.run_effects(s, rule, m, mover);
@@ -329,13 +306,7 @@ impl Game {
             self.run(s, (rule.block, &rule.effects), mover, m.from, m.to);
         }
         if !self.program.after_move.is_empty() {
-            self.run(
-                s,
-                (self.block_of.after_move, &self.program.after_move),
-                mover,
-                m.from,
-                m.to,
-            );
+            self.run(s, self.after_move(), mover, m.from, m.to);
         }
     }
 
@@ -344,13 +315,13 @@ impl Game {
     pub(crate) fn jump_effects(
         &self,
         s: &mut State,
-        effects: &[ir::Stmt],
+        effects: (Option<u32>, &[ir::Stmt]),
         jumps: &[(CellId, CellId, CellId)],
         mover: PlayerId,
     ) {
         for &(from, to, mid) in jumps {
             s.last.jumped = mid;
-            self.exec(s, effects, mover, from, to);
+            self.run(s, effects, mover, from, to);
         }
         s.last.jumped = NO_CELL;
     }

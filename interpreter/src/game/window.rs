@@ -51,12 +51,7 @@ impl Game {
         if m.is_action() {
             if let Some(a) = self.program.actions.get(m.rule as usize) {
                 s.asking.clear();
-                let block = self
-                    .block_of
-                    .actions
-                    .get(m.rule as usize)
-                    .copied()
-                    .flatten();
+                let block = self.block_of.action(m.rule as usize);
                 self.run(s, (block, &a.effects), asked, m.to, m.to);
             }
         } else if !s.asking.is_empty() {

@@ -44,6 +44,41 @@ impl Game {
         cx
     }
 
+    /// `each cell [if COND] { … }`: `body` (run with the move's cells) for each cell, as
+    /// `to`, where the condition holds when the cell is reached (the body may change the
+    /// state: a cell the condition's sieve passes by then is passed by).
+    pub(crate) fn exec_each(
+        &self,
+        s: &mut State,
+        (cond, sieve): (Option<&Expr>, Option<crate::compile::Sieve>),
+        mover: PlayerId,
+        (from, target): (CellId, CellId),
+        body: impl Fn(&mut State, (CellId, CellId, CellId)),
+    ) {
+        // The groups the condition finds are kept from cell to cell until the body runs:
+        // a condition asking about a cell's group labels the board once, not once a cell.
+        let mut memo = Memo::default();
+        for c in 0..s.cells.len() as CellId {
+            if sieve.is_some_and(|v| !v.tries(s, c)) {
+                continue;
+            }
+            let hit = cond.is_none_or(|cond| {
+                let cx = Ctx {
+                    memo: Some(&memo),
+                    ..self.ctx_at(s, mover, (from, c, target))
+                };
+                self.eval(cond, &cx) != 0
+            });
+            if hit {
+                body(s, (from, c, target));
+                // What the memo kept may be out of date now (an empty one has nothing).
+                if !memo.is_empty() {
+                    memo = Memo::default();
+                }
+            }
+        }
+    }
+
     /// Runs statements with `from`, `to` and the decision's cell (`target`, which `each
     /// cell` does not rebind).
     pub(crate) fn exec_at(
@@ -192,31 +227,9 @@ impl Game {
                         Some(Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
                         _ => None,
                     };
-                    // The groups the condition finds are kept from cell to cell until the
-                    // block runs (it may change the state): a condition asking about a cell's
-                    // group labels the board once, not once a cell.
-                    let mut memo = Memo::default();
-                    for c in 0..s.cells.len() as CellId {
-                        // The body may change the state: a cell is passed by if the
-                        // condition cannot hold there when it is reached.
-                        if sieve.is_some_and(|v| !v.tries(s, c)) {
-                            continue;
-                        }
-                        let hit = cond.as_ref().is_none_or(|cond| {
-                            let cx = Ctx {
-                                memo: Some(&memo),
-                                ..self.ctx_at(s, mover, (from, c, target))
-                            };
-                            self.eval(cond, &cx) != 0
-                        });
-                        if hit {
-                            self.exec_at(s, body, mover, (from, c, target));
-                            // What the memo kept may be out of date now.
-                            if !memo.is_empty() {
-                                memo = Memo::default();
-                            }
-                        }
-                    }
+                    self.exec_each(s, (cond.as_ref(), sieve), mover, (from, target), |s, at| {
+                        self.exec_at(s, body, mover, at)
+                    })
                 }
                 Stmt::Along(w, body) => {
                     self.exec_along(s, w, mover, (from, to, target), |s, at| {

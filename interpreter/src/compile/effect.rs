@@ -9,9 +9,7 @@
 //! list's code is [`Blocks`]; the lists themselves stay as written, for every other reader.
 
 use super::Sieve;
-use crate::eval::Ctx;
 use crate::game::ruleset::Game;
-use crate::groups::Memo;
 use crate::state::State;
 use tessel_lang::ir::{AssignOp, CellId, Expr, PlayerId, Stmt};
 
@@ -207,31 +205,10 @@ fn each(l: &Layout, cond: Option<&Expr>, body: &[Stmt]) -> Effect {
     let cond = cond.cloned();
     let body = block(l, body);
     Box::new(move |g, s, mover, (from, _, target)| {
-        // The groups the condition finds are kept from cell to cell until the body runs
-        // (it may change the state).
-        let mut memo = Memo::default();
-        for c in 0..s.cells.len() as CellId {
-            // The body may change the state: a cell is passed by if the condition cannot
-            // hold there when it is reached.
-            if sieve.is_some_and(|v| !v.tries(s, c)) {
-                continue;
+        g.exec_each(s, (cond.as_ref(), sieve), mover, (from, target), |s, at| {
+            if let Some(b) = &body {
+                b(g, s, mover, at);
             }
-            let hit = cond.as_ref().is_none_or(|cond| {
-                let cx = Ctx {
-                    memo: Some(&memo),
-                    ..g.ctx_at(s, mover, (from, c, target))
-                };
-                g.eval(cond, &cx) != 0
-            });
-            if hit {
-                if let Some(b) = &body {
-                    b(g, s, mover, (from, c, target));
-                }
-                // What the memo kept may be out of date now (an empty one has nothing).
-                if !memo.is_empty() {
-                    memo = Memo::default();
-                }
-            }
-        }
+        })
     })
 }

@@ -184,6 +184,28 @@ impl Area {
         }
     }
 
+    /// Pushes onto `out` every cell `b` for which [`Area::can`]`(kind, a, b)` may hold (some
+    /// of them more than once, some perhaps not): a merge is with an edge or vertex
+    /// neighbour, a splice joins two tessels with open edges, an unsplice takes away a
+    /// splice at `a`. A split names no cell: every cell.
+    pub fn partners(&self, kind: AreaChange, a: usize, out: &mut Vec<usize>) {
+        let cells = self.drawing.tessels.len();
+        if a >= cells || self.drawing.tessels[a].is_empty() {
+            return;
+        }
+        match kind {
+            AreaChange::Merge => {
+                if let Some(r) = self.tess.relations(a) {
+                    out.extend(r.edge.iter().chain(&r.vertex).copied());
+                }
+            }
+            AreaChange::Splice if self.open(a).is_empty() => {}
+            AreaChange::Splice => out.extend((0..cells).filter(|&b| !self.open(b).is_empty())),
+            AreaChange::Unsplice if self.spliced_at(a).is_empty() => {}
+            AreaChange::Unsplice | AreaChange::Split => out.extend(0..cells),
+        }
+    }
+
     /// The area after the change, if it can be made and gives a playing area.
     pub fn change(
         &self,

@@ -489,6 +489,24 @@ impl Game {
         }
     }
 
+    /// The cells `b` (as [`Game::area_can`]'s second cell) for which `area_can(kind, a, b)`
+    /// may hold, for each of `kinds`, pushed onto `out` (a cell may come twice).
+    pub(crate) fn area_partners(
+        &self,
+        s: &State,
+        kinds: &[tessel_lang::ast::AreaChange],
+        a: i64,
+        out: &mut Vec<usize>,
+    ) {
+        if let (Some(area), Ok(a)) = (&s.area, usize::try_from(a)) {
+            if a < s.cells.len() {
+                for &k in kinds {
+                    area.partners(k, a, out);
+                }
+            }
+        }
+    }
+
     /// Into how many parts cell `a`'s tessel may be split.
     pub(crate) fn splits(&self, s: &State, a: i64) -> i64 {
         match (&s.area, usize::try_from(a)) {

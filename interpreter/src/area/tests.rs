@@ -91,6 +91,51 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// After any changes, every cell a change at `a` can be made with is among `a`'s
+    /// partners for that change (what a visit of the partners tries).
+    #[test]
+    fn every_cell_a_change_can_be_made_with_is_a_partner(
+        w in 2u32..6, h in 2u32..6,
+        steps in prop::collection::vec((0usize..4, any::<usize>(), any::<usize>()), 0..20),
+    ) {
+        let (board, mut area) = area(w, h, 10);
+        let cells = board.cells.len();
+        let kinds = [AreaChange::Split, AreaChange::Merge, AreaChange::Splice, AreaChange::Unsplice];
+        let all = |_: usize| true;
+        let check = |area: &Area| -> Result<(), TestCaseError> {
+            for &kind in &kinds[1..] {
+                for a in 0..cells {
+                    let mut partners = Vec::new();
+                    area.partners(kind, a, &mut partners);
+                    for b in 0..cells {
+                        if area.can(kind, a, b as i64, &all) {
+                            prop_assert!(partners.contains(&b), "{:?} {} {}", kind, a, b);
+                        }
+                    }
+                }
+            }
+            Ok(())
+        };
+        check(&area)?;
+        for (kind, a, b) in steps {
+            let (kind, a) = (kinds[kind], a % cells);
+            let ways: Vec<i64> = (0..cells as i64 + 2)
+                .filter(|&b| area.can(kind, a, b, &all))
+                .collect();
+            if ways.is_empty() {
+                continue;
+            }
+            if let Some(next) = area.change(&board, (kind, a, ways[b % ways.len()]), &all) {
+                area = next;
+                check(&area)?;
+            }
+        }
+    }
+}
+
 /// A long run of changes from a seeded rng: after every one, the tessellation, the
 /// links and the board kept step by step are those of the drawing derived afresh.
 #[test]

@@ -77,7 +77,7 @@ start "8/8/8/3XO3/3OX3/8/8/8 a"
 }
 
 /// `any_cell` over `in_line` from a cell that is not the one visited goes along the lines
-/// from that cell (`compile/mod.rs`, `along_lines`): compiled, it gives what the tree
+/// from that cell (`compile/visit.rs`, `along_lines`): compiled, it gives what the tree
 /// evaluator gives, on a grid and on a board whose lines come round (a ring).
 #[test]
 fn visits_along_the_lines_from_a_cell_agree_with_the_tree_walker() {

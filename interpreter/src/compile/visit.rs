@@ -1,0 +1,104 @@
+//! `any_cell` visits narrowed by the shape of their condition to the cells that can pass:
+//! along the lines from a cell (`in_line(A, to, …)`), or among a drawn area's partners for
+//! a change at a cell (`area_can(K, A, to)`). Each still decides every cell it tries by the
+//! whole condition, so it gives what a visit of every cell gives; a cell may be tried twice,
+//! which `any_cell` (only whether one passes) allows and a count would not.
+
+use super::{compile, Code, Compiler};
+use crate::eval::Ctx;
+use tessel_lang::ir::{BinOp, CellId, Expr};
+
+/// `any_cell(… and in_line(A, to, CLEAR) and …)` where `A` does not read the cell visited:
+/// only cells on a line from `A` can pass, so the visit goes along the lines from `A`
+/// ([`Game::line_cells`]) instead of through every cell, and the whole condition decides
+/// each cell it meets. (A cell may be met twice; `any_cell` asks only whether one passes.)
+pub(super) fn along_lines(l: &mut Compiler, cond: &Expr) -> Option<Code> {
+    let mut parts = Vec::new();
+    conjuncts(cond, &mut parts);
+    let (a, clear) = parts.into_iter().find_map(|p| match p {
+        Expr::InLine(a, b, clear) if matches!(**b, Expr::To) && !reads_to(a) => Some((a, clear)),
+        _ => None,
+    })?;
+    let (a, clear, whole) = (compile(l, a), compile(l, clear), compile(l, cond));
+    Some(Box::new(move |g, cx| {
+        g.with_memo(cx, |cx| {
+            let from = a(g, cx);
+            let clear = |t| clear(g, &Ctx { to: t, ..*cx }) != 0;
+            i64::from(g.line_cells(cx.s, from, clear, |c| whole(g, &Ctx { to: c, ..*cx }) != 0))
+        })
+    }))
+}
+
+/// `any_cell(… and (area_can(K1, A, to) or area_can(K2, A, to) …) and …)` where `A` does
+/// not read the cell visited: only the cells a change of the drawn area at `A` may join
+/// with can pass ([`Game::area_partners`]: a merge's neighbours, a splice's tessels with
+/// open edges, …), so the visit tries those instead of every cell, and the whole
+/// condition decides each. (A cell may be tried twice; `any_cell` asks only whether one
+/// passes.)
+pub(super) fn among_partners(l: &mut Compiler, cond: &Expr) -> Option<Code> {
+    let mut parts = Vec::new();
+    conjuncts(cond, &mut parts);
+    let (a, kinds) = parts.into_iter().find_map(|p| {
+        let mut alts = Vec::new();
+        disjuncts(p, &mut alts);
+        let mut kinds = Vec::new();
+        let mut at: Option<&Expr> = None;
+        for alt in alts {
+            let Expr::AreaCan(kind, a, b) = alt else {
+                return None;
+            };
+            let same = at.is_none_or(|x| x == &**a);
+            if !matches!(**b, Expr::To) || reads_to(a) || !same {
+                return None;
+            }
+            at = Some(a);
+            kinds.push(*kind);
+        }
+        Some((at?, kinds))
+    })?;
+    let (a, whole) = (compile(l, a), compile(l, cond));
+    Some(Box::new(move |g, cx| {
+        g.with_memo(cx, |cx| {
+            let mut cells = Vec::new();
+            g.area_partners(cx.s, &kinds, a(g, cx), &mut cells);
+            let n = cx.s.cells.len();
+            i64::from(cells.into_iter().any(|c| {
+                c < n
+                    && whole(
+                        g,
+                        &Ctx {
+                            to: c as CellId,
+                            ..*cx
+                        },
+                    ) != 0
+            }))
+        })
+    }))
+}
+
+/// The parts of an `and` chain, in order.
+fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Bin(BinOp::And, a, b) => {
+            conjuncts(a, out);
+            conjuncts(b, out);
+        }
+        e => out.push(e),
+    }
+}
+
+/// The parts of an `or` chain, in order.
+fn disjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+    match e {
+        Expr::Bin(BinOp::Or, a, b) => {
+            disjuncts(a, out);
+            disjuncts(b, out);
+        }
+        e => out.push(e),
+    }
+}
+
+/// Whether `e` reads `to` anywhere (a `to` bound inside it counted too: never wrongly no).
+fn reads_to(e: &Expr) -> bool {
+    matches!(e, Expr::To) || crate::memo::children(e).any(reads_to)
+}

@@ -13,9 +13,9 @@ use tessel_lang::ir::{BinOp, CellId, Expr};
 /// ([`Game::line_cells`]) instead of through every cell, and the whole condition decides
 /// each cell it meets. (A cell may be met twice; `any_cell` asks only whether one passes.)
 pub(super) fn along_lines(l: &mut Compiler, cond: &Expr) -> Option<Code> {
-    let mut parts = Vec::new();
-    conjuncts(cond, &mut parts);
-    let (a, clear) = parts.into_iter().find_map(|p| match p {
+    let mut conjuncts = Vec::new();
+    parts(BinOp::And, cond, &mut conjuncts);
+    let (a, clear) = conjuncts.into_iter().find_map(|p| match p {
         Expr::InLine(a, b, clear) if matches!(**b, Expr::To) && !reads_to(a) => Some((a, clear)),
         _ => None,
     })?;
@@ -36,11 +36,11 @@ pub(super) fn along_lines(l: &mut Compiler, cond: &Expr) -> Option<Code> {
 /// condition decides each. (A cell may be tried twice; `any_cell` asks only whether one
 /// passes.)
 pub(super) fn among_partners(l: &mut Compiler, cond: &Expr) -> Option<Code> {
-    let mut parts = Vec::new();
-    conjuncts(cond, &mut parts);
-    let (a, kinds) = parts.into_iter().find_map(|p| {
+    let mut conjuncts = Vec::new();
+    parts(BinOp::And, cond, &mut conjuncts);
+    let (a, kinds) = conjuncts.into_iter().find_map(|p| {
         let mut alts = Vec::new();
-        disjuncts(p, &mut alts);
+        parts(BinOp::Or, p, &mut alts);
         let mut kinds = Vec::new();
         let mut at: Option<&Expr> = None;
         for alt in alts {
@@ -76,23 +76,12 @@ pub(super) fn among_partners(l: &mut Compiler, cond: &Expr) -> Option<Code> {
     }))
 }
 
-/// The parts of an `and` chain, in order.
-fn conjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
+/// The parts of a chain of `op` (`and` or `or`), in order.
+fn parts<'e>(op: BinOp, e: &'e Expr, out: &mut Vec<&'e Expr>) {
     match e {
-        Expr::Bin(BinOp::And, a, b) => {
-            conjuncts(a, out);
-            conjuncts(b, out);
-        }
-        e => out.push(e),
-    }
-}
-
-/// The parts of an `or` chain, in order.
-fn disjuncts<'e>(e: &'e Expr, out: &mut Vec<&'e Expr>) {
-    match e {
-        Expr::Bin(BinOp::Or, a, b) => {
-            disjuncts(a, out);
-            disjuncts(b, out);
+        Expr::Bin(o, a, b) if *o == op => {
+            parts(op, a, out);
+            parts(op, b, out);
         }
         e => out.push(e),
     }

@@ -3,6 +3,8 @@
 //! the trace relation (along an edge between two others) with its cost — and the checks a drawn area must pass. Pure
 //! geometry on exact fixed-point coordinates; no diagnostics, no names of any game.
 
+mod around;
+mod incidence;
 mod live;
 #[cfg(test)]
 mod reference;
@@ -359,8 +361,7 @@ pub fn derive(drawn: &[Drawn], splices: &[Vec<(Point, Point)>]) -> Result<Derive
     // inside another.
     problems.extend(crossings(&rings, &ix.points, &grid));
     let labels: Vec<usize> = (0..drawn.len()).collect();
-    let found = topology(&ix, &labels, &rings, splices, problems, None)?;
-    let relations: Vec<Relations> = found.into_iter().map(Option::unwrap_or_default).collect();
+    let relations = topology(&ix, &labels, &rings, splices, problems)?;
     if let Some(apart) = apart(&labels, |t| Some(&relations[t])) {
         return Err(apart);
     }

@@ -10,14 +10,9 @@
 //!   old or new drawing that no other tessel draws (found by a scan of bounding boxes).
 //! - Overlaps (edges crossing, a vertex inside another tessel) can only be new between a
 //!   redrawn tessel and one whose bounding box meets its own.
-//! - The vertex numbering, joins, edges and the tessels at each vertex are rebuilt for the
-//!   whole drawing (linear, flat tables), and every drawing-wide check is made on them.
-//!   They are not patched: vertices are numbered in order of first appearance, slot by
-//!   slot, and every order among them follows that numbering (the order of the edges at a
-//!   vertex decides the order of a tessel's trace relations, and so the board's
-//!   directions); a redrawn slot renumbers every point first drawn after it, so a kept edge
-//!   list would have to be renumbered in full. The edges are instead bucketed afresh by
-//!   their low vertex (a counting sort, linear in the edges: no comparison sort).
+//! - The ring edges at each vertex are kept and listed again only at the vertices of the
+//!   tessels whose rings changed (`incidence.rs` writes down why that reads as the full
+//!   derivation's numbering and tables do).
 //! - A tessel's relations read only the tessels that share a vertex with it and those
 //!   that share a vertex with them (a trace runs along the boundary of two of its
 //!   neighbours and stops where a third tessel touches), and the order of vertices there.
@@ -29,7 +24,8 @@
 //!   afresh to report the problems exactly as [`super::derive`] does, and
 //!   [`Tessellation::try_alter`] (play, which needs no report) just says so.
 
-use super::topology::{apart, topology, Index, Reuse};
+use super::incidence::Incidence;
+use super::topology::apart;
 use super::{
     corners, derive, dist2, inside_segment, outline, side, strictly_inside, Drawn, Point, Problem,
     Relations,
@@ -37,7 +33,7 @@ use super::{
 use std::sync::Arc;
 
 /// Why an alteration was not derived incrementally.
-enum Failed {
+pub(super) enum Failed {
     /// A check failed that the whole drawing fails too: it is no playing area.
     Wrong,
     /// Something the incremental derivation does not expect: derive it afresh.
@@ -81,11 +77,20 @@ impl Shape {
 
 /// A playing area drawn as polygons in numbered slots (a slot may be empty), with its
 /// derived relations; tessel numbers in them are slot numbers.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default)]
 pub struct Tessellation {
     shapes: Vec<Option<Arc<Shape>>>,
     splices: Vec<Vec<(Point, Point)>>,
     rel: Vec<Option<Arc<Relations>>>,
+    /// The ring edges at each vertex, kept for the next alteration (how they are numbered
+    /// is no part of the area: equal areas may number them differently).
+    inc: Incidence,
+}
+
+impl PartialEq for Tessellation {
+    fn eq(&self, other: &Tessellation) -> bool {
+        self.shapes == other.shapes && self.splices == other.splices && self.rel == other.rel
+    }
 }
 
 impl Tessellation {
@@ -107,6 +112,7 @@ impl Tessellation {
             shapes: vec![None; slots.len()],
             splices: splices.to_vec(),
             rel: vec![None; slots.len()],
+            inc: Incidence::default(),
         };
         for (k, &c) in labels.iter().enumerate() {
             let corners = corners(&slots[c], k).map_err(|p| vec![p])?;
@@ -119,6 +125,9 @@ impl Tessellation {
                 open: std::mem::take(&mut d.open[k]),
             }));
         }
+        let shapes = &out.shapes;
+        out.inc = Incidence::new(slots.len(), |c| view(shapes, c), splices)
+            .expect("a derived area's splices join drawn points");
         Ok(out)
     }
 
@@ -304,35 +313,17 @@ impl Tessellation {
                 }
             }
         }
+        let respliced = splices != self.splices.as_slice();
+        let shapes = &new.shapes;
+        new.inc
+            .alter(n, |c| view(shapes, c), &changed, splices, respliced)?;
+        let mut marks = new.inc.marks();
+        for (c, dirty) in new.inc.near(&changed, &self.rel).into_iter().enumerate() {
+            if dirty {
+                new.rel[c] = Some(Arc::new(new.inc.relations(c, &mut marks)));
+            }
+        }
         let labels: Vec<usize> = (0..n).filter(|&c| new.shapes[c].is_some()).collect();
-        let ix = Index::new(labels.iter().map(|&c| new.drawn(c)));
-        // The rings as vertex numbers, in one list (they are many and short).
-        let mut vertices: Vec<usize> = Vec::with_capacity(ix.points.len() * 2);
-        let mut ends: Vec<usize> = Vec::with_capacity(labels.len());
-        for &c in &labels {
-            for p in new.ring(c) {
-                let Some(&v) = ix.ids.get(p) else {
-                    return Err(Failed::Unsure);
-                };
-                vertices.push(v);
-            }
-            ends.push(vertices.len());
-        }
-        let rings: Vec<&[usize]> = (0..ends.len())
-            .map(|k| &vertices[if k == 0 { 0 } else { ends[k - 1] }..ends[k]])
-            .collect();
-        let reuse = Reuse {
-            old: &self.rel,
-            changed: &changed,
-        };
-        let Ok(found) = topology(&ix, &labels, &rings, splices, Vec::new(), Some(reuse)) else {
-            return Err(Failed::Wrong);
-        };
-        for (k, rel) in found.into_iter().enumerate() {
-            if let Some(rel) = rel {
-                new.rel[labels[k]] = Some(Arc::new(rel));
-            }
-        }
         if apart(&labels, |t| new.relations(t)).is_some() {
             return Err(Failed::Wrong);
         }
@@ -416,6 +407,14 @@ impl Tessellation {
                 || s.ring.iter().any(|&p| inside(p, t))
         })
     }
+}
+
+/// What slot `c` draws and its ring, as [`Incidence`] reads them.
+fn view(shapes: &[Option<Arc<Shape>>], c: usize) -> super::incidence::Shape<'_> {
+    shapes
+        .get(c)
+        .and_then(|s| s.as_deref())
+        .map(|s| (s.drawn.as_slice(), s.ring.as_slice()))
 }
 
 /// The bounding box of some points: its low and high corners.

@@ -1,7 +1,7 @@
 //! The relations of a drawing from its tessels' rings: vertices numbered and joined by
 //! splices, edges with their sides, the tessels at each vertex, and from those each
-//! tessel's edge, vertex and trace relations and open edges — for every tessel (a full
-//! derivation) or only for those an alteration may have changed (see [`Reuse`]).
+//! tessel's edge, vertex and trace relations and open edges, for every tessel (a full
+//! derivation; a kept area patches its own tables, `incidence.rs`).
 //!
 //! Tessels are known by their place `k` in the rings given and named in what is returned by
 //! their label `labels[k]` (labels increase with `k`): a full derivation labels them
@@ -9,7 +9,8 @@
 //! Everything here is in flat tables (vertex numbers index vectors; edges are a sorted
 //! list, bucketed by low vertex), so it is linear in the size of the drawing.
 
-use super::{Point, Problem, Relations, MAX_TRACE, MAX_VERTICES};
+use super::around::{open, relations, Edge, Marks, Table};
+use super::{Point, Problem, Relations, MAX_VERTICES};
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 
@@ -82,14 +83,6 @@ impl Joins {
     }
 }
 
-/// What a re-derivation after an alteration keeps from before it.
-pub(super) struct Reuse<'a> {
-    /// The relations before, by label (tessel numbers in them are labels).
-    pub old: &'a [Option<std::sync::Arc<Relations>>],
-    /// By label: the tessels whose ring (in joined vertices) or drawn points changed.
-    pub changed: &'a [bool],
-}
-
 /// Lists indexed by a number: those of `i` are `items[at[i]..at[i + 1]]`.
 struct Lists {
     at: Vec<u32>,
@@ -136,6 +129,7 @@ struct Edges {
 
 impl Edges {
     /// The edge between `a` and `b`: a search of the low vertex's edges only.
+    #[cfg(test)]
     fn index(&self, a: usize, b: usize) -> Option<usize> {
         let (lo, hi) = (a.min(b), a.max(b));
         let first = *self.first.get(lo)? as usize;
@@ -148,26 +142,18 @@ impl Edges {
     fn sides(&self, e: usize) -> &[(usize, bool)] {
         &self.sides[self.at[e] as usize..self.at[e + 1] as usize]
     }
-    /// The two tessels of an edge with exactly two sides.
-    fn pair(&self, e: usize) -> Option<[usize; 2]> {
-        match self.sides(e) {
-            [a, b] => Some([a.0, b.0]),
-            _ => None,
-        }
-    }
 }
 
 /// Checks the rings (as vertex numbers, empty for a tessel already found wrong) joined by
-/// `splices`, adding to `problems`; with none, each tessel's relations by place — `None`
-/// for a tessel `reuse` keeps. Tessel numbers in the relations are labels.
+/// `splices`, adding to `problems`; with none, each tessel's relations by place. Tessel
+/// numbers in the relations are labels.
 pub(super) fn topology(
     ix: &Index,
     labels: &[usize],
     rings: &[impl AsRef<[usize]>],
     splices: &[Vec<(Point, Point)>],
     mut problems: Vec<Problem>,
-    reuse: Option<Reuse>,
-) -> Result<Vec<Option<Relations>>, Vec<Problem>> {
+) -> Result<Vec<Relations>, Vec<Problem>> {
     let points = &ix.points;
     // Splices join vertices.
     let mut joins = Joins((0..points.len()).collect());
@@ -251,24 +237,32 @@ pub(super) fn topology(
         pairs.push((b, e));
     }
     let at_vertex = Lists::new(points.len(), &pairs);
-    let dirty = dirty(labels, &joined, &touching, reuse);
-    let mut out = Vec::with_capacity(rings.len());
-    let mut marks = Marks {
-        tessel: vec![0; rings.len()],
-        vertex: vec![0; points.len()],
-        traced: vec![(0, 0); rings.len()],
-    };
-    for (k, r) in joined.all().enumerate() {
-        if !dirty[k] {
-            out.push(None);
-            continue;
+    let mut around = Table::with_capacity(points.len(), pairs.len());
+    for v in 0..points.len() {
+        for &t in touching.of(v) {
+            around.push_tessel(t);
         }
-        let mut rel = relations(k, r, &edges, &touching, &at_vertex, &mut marks);
-        rel.open = open(rings[k].as_ref(), &root, &edges, points);
+        for &e in at_vertex.of(v) {
+            let (a, b) = edges.keys[e];
+            let sides = edges.sides(e);
+            around.push_edge(Edge {
+                other: if a == v { b } else { a },
+                first: sides[0].0,
+                second: sides.get(1).map_or(usize::MAX, |s| s.0),
+                sides: sides.len() as u32,
+            });
+        }
+        around.next_vertex();
+    }
+    let mut out = Vec::with_capacity(rings.len());
+    let mut marks = Marks::new(rings.len(), points.len());
+    for (k, r) in joined.all().enumerate() {
+        let mut rel = relations(k, r, &around, &mut marks);
+        rel.open = open(rings[k].as_ref(), |v| root[v], &around, |v| points[v]);
         rel.edge.iter_mut().for_each(|u| *u = labels[*u]);
         rel.vertex.iter_mut().for_each(|u| *u = labels[*u]);
         rel.trace.iter_mut().for_each(|u| u.0 = labels[u.0]);
-        out.push(Some(rel));
+        out.push(rel);
     }
     Ok(out)
 }
@@ -367,173 +361,6 @@ fn splice_at(
     splices
         .iter()
         .position(|pairs| pairs.iter().any(|(p, q)| at(p) || at(q)))
-}
-
-/// Which tessels (by place) to derive: all, or those within two steps (sharing a vertex)
-/// of a changed one, before or after the change.
-fn dirty(labels: &[usize], joined: &Lists, touching: &Lists, reuse: Option<Reuse>) -> Vec<bool> {
-    let Some(reuse) = reuse else {
-        return vec![true; labels.len()];
-    };
-    // After: spread twice over the tessels at each vertex.
-    let mut near: Vec<bool> = labels
-        .iter()
-        .map(|&l| reuse.changed.get(l).copied().unwrap_or(true))
-        .collect();
-    for _ in 0..2 {
-        let mut next = near.clone();
-        for (k, r) in joined.all().enumerate() {
-            if near[k] {
-                for &v in r {
-                    for &u in touching.of(v) {
-                        next[u] = true;
-                    }
-                }
-            }
-        }
-        near = next;
-    }
-    // Before: spread twice over the relations kept (edge and vertex neighbours are the
-    // tessels that share a vertex), by label.
-    let mut before: Vec<bool> = reuse.changed.to_vec();
-    for _ in 0..2 {
-        let mut next = before.clone();
-        for (l, rel) in reuse.old.iter().enumerate() {
-            if let (true, Some(rel)) = (before.get(l).copied().unwrap_or(false), rel) {
-                for &u in rel.edge.iter().chain(&rel.vertex) {
-                    if let Some(x) = next.get_mut(u) {
-                        *x = true;
-                    }
-                }
-            }
-        }
-        before = next;
-    }
-    labels
-        .iter()
-        .enumerate()
-        .map(|(k, &l)| near[k] || before.get(l).copied().unwrap_or(true))
-        .collect()
-}
-
-/// Marks by tessel (place) and by vertex, each set to a stamp that is new for each tessel
-/// whose relations are derived, so that "is it near" is one look instead of a scan.
-struct Marks {
-    tessel: Vec<u32>,
-    vertex: Vec<u32>,
-    /// By tessel: `(stamp, i)` when it is the `i`th trace found for the stamp's tessel.
-    traced: Vec<(u32, u32)>,
-}
-
-/// Tessel `k`'s edge, vertex and trace relations (by place), its joined ring `r`.
-fn relations(
-    k: usize,
-    r: &[usize],
-    edges: &Edges,
-    touching: &Lists,
-    at_vertex: &Lists,
-    marks: &mut Marks,
-) -> Relations {
-    let stamp = k as u32 + 1;
-    let mut rel = Relations {
-        edge: Vec::with_capacity(r.len()),
-        ..Relations::default()
-    };
-    let other_side = |a: usize, b: usize| -> Option<usize> {
-        edges
-            .index(a, b)
-            .and_then(|e| edges.sides(e).iter().map(|x| x.0).find(|&u| u != k))
-    };
-    // Marked: the tessel itself and each neighbour found, and the tessel's vertices.
-    marks.tessel[k] = stamp;
-    for &v in r {
-        marks.vertex[v] = stamp;
-    }
-    for i in 0..r.len() {
-        if let Some(u) = other_side(r[i], r[(i + 1) % r.len()]) {
-            if marks.tessel[u] != stamp {
-                marks.tessel[u] = stamp;
-                rel.edge.push(u);
-            }
-        }
-    }
-    rel.vertex
-        .reserve(r.iter().map(|&v| touching.of(v).len()).sum::<usize>() / 2);
-    for &v in r {
-        for &u in touching.of(v) {
-            if marks.tessel[u] != stamp {
-                marks.tessel[u] = stamp;
-                rel.vertex.push(u);
-            }
-        }
-    }
-    // Trace: from a vertex of the tessel, along an edge between two other tessels, on
-    // along their boundary while only they meet at its vertices (a unit a vertex), to a
-    // vertex where a third tessel touches that shares nothing with the starting one.
-    let mut found: Vec<(usize, u32)> = Vec::with_capacity(2 * rel.vertex.len() + 4);
-    for &v in r {
-        for &e in at_vertex.of(v) {
-            let Some(sides) = edges.pair(e) else { continue };
-            if sides.contains(&k) {
-                continue;
-            }
-            let (a, b) = edges.keys[e];
-            let (mut prev, mut cur) = (v, if a == v { b } else { a });
-            let mut cost = 1;
-            loop {
-                if marks.vertex[cur] == stamp || cost > MAX_TRACE {
-                    break;
-                }
-                let mut others = false;
-                for &u in touching.of(cur).iter().filter(|u| !sides.contains(u)) {
-                    others = true;
-                    if marks.tessel[u] != stamp {
-                        match marks.traced[u] {
-                            (st, i) if st == stamp => {
-                                let f = &mut found[i as usize].1;
-                                *f = (*f).min(cost);
-                            }
-                            _ => {
-                                marks.traced[u] = (stamp, found.len() as u32);
-                                found.push((u, cost));
-                            }
-                        }
-                    }
-                }
-                if others {
-                    break;
-                }
-                // Only the two meet here: the boundary goes on.
-                let next = at_vertex.of(cur).iter().copied().find(|&e2| {
-                    let (x, y) = edges.keys[e2];
-                    let o = if x == cur { y } else { x };
-                    o != prev
-                        && edges
-                            .pair(e2)
-                            .is_some_and(|s| s.contains(&sides[0]) && s.contains(&sides[1]))
-                });
-                let Some(e2) = next else { break };
-                let (x, y) = edges.keys[e2];
-                prev = cur;
-                cur = if x == cur { y } else { x };
-                cost += 1;
-            }
-        }
-    }
-    rel.trace = found;
-    rel
-}
-
-/// The open edges of a ring (unjoined): those with its tessel alone on them.
-fn open(ring: &[usize], root: &[usize], edges: &Edges, points: &[Point]) -> Vec<(Point, Point)> {
-    let n = ring.len();
-    (0..n)
-        .filter(|&i| {
-            let (a, b) = (root[ring[i]], root[ring[(i + 1) % n]]);
-            a != b && edges.index(a, b).is_some_and(|e| edges.sides(e).len() == 1)
-        })
-        .map(|i| (points[ring[i]], points[ring[(i + 1) % n]]))
-        .collect()
 }
 
 /// Every tessel joined to the rest, at least by a vertex: those that are not, by label.

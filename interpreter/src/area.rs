@@ -547,15 +547,31 @@ impl Links {
             changed: vec![true; cells],
         };
         out.at.push(0);
-        for c in 0..cells {
-            let kept =
-                before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c));
-            if let Some(b) = kept {
-                let (from, to) = (b.link_at[c] as usize, b.link_at[c + 1] as usize);
+        let kept = |c: usize| {
+            before.filter(|b| c + 1 < b.link_at.len() && tess.same_relations(&b.tess, c))
+        };
+        let mut c = 0;
+        while c < cells {
+            if let Some(b) = kept(c) {
+                // A run of cells whose links are taken over, in one copy.
+                let mut end = c + 1;
+                while end < cells && kept(end).is_some() {
+                    end += 1;
+                }
+                let (from, to) = (b.link_at[c] as usize, b.link_at[end] as usize);
+                let start = out.links.len() as u32;
                 out.links.extend_from_slice(&b.board.links()[from..to]);
                 out.costs.extend_from_slice(&b.costs[from..to]);
-                out.changed[c] = false;
-            } else if let Some(rel) = tess.relations(c) {
+                out.changed[c..end].fill(false);
+                out.at.extend(
+                    b.link_at[c + 1..=end]
+                        .iter()
+                        .map(|&x| x - from as u32 + start),
+                );
+                c = end;
+                continue;
+            }
+            if let Some(rel) = tess.relations(c) {
                 let lists: [&mut dyn Iterator<Item = (usize, u32)>; 3] = [
                     &mut rel.edge.iter().map(|&u| (u, 1)),
                     &mut rel.vertex.iter().map(|&u| (u, 1)),
@@ -570,6 +586,7 @@ impl Links {
                 }
             }
             out.at.push(out.links.len() as u32);
+            c += 1;
         }
         out
     }

@@ -230,21 +230,35 @@ impl Board {
         let mut adj: Vec<CellId> = Vec::with_capacity(self.adj.len() + 8);
         let mut adj_at = Vec::with_capacity(n + 1);
         adj_at.push(0u32);
-        let mut fresh = fresh.iter().peekable();
-        for c in 0..n {
-            if fresh.next_if_eq(&&c).is_some() {
+        let mut fresh = fresh.iter().copied().peekable();
+        let mut c = 0;
+        while c < n {
+            if fresh.next_if_eq(&c).is_some() {
                 let start = adj.len();
-                let row: Vec<CellId> = of(c).map(|(l, _)| l.2).collect();
-                for &t in row.iter().rev() {
+                let row = links[range(c)]
+                    .iter()
+                    .rev()
+                    .filter(|l| l.0 as usize == c && (l.1 as usize) < dirs);
+                for &(_, _, t) in row {
                     if !adj[start..].contains(&t) {
                         adj.push(t);
                     }
                 }
+                adj_at.push(adj.len() as u32);
+                c += 1;
             } else {
-                let (a, b) = (self.adj_at[c] as usize, self.adj_at[c + 1] as usize);
+                // A run of cells taken over, in one copy.
+                let end = fresh.peek().copied().unwrap_or(n);
+                let (a, b) = (self.adj_at[c] as usize, self.adj_at[end] as usize);
+                let start = adj.len() as u32;
                 adj.extend_from_slice(&self.adj[a..b]);
+                adj_at.extend(
+                    self.adj_at[c + 1..=end]
+                        .iter()
+                        .map(|&x| x - a as u32 + start),
+                );
+                c = end;
             }
-            adj_at.push(adj.len() as u32);
         }
         Board {
             adj,

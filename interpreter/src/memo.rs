@@ -240,6 +240,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         | E::SectionCell(c, cond, v)
         | E::SectionBorder(c, cond, v) => return 1 + inner(c) + cells * (inner(cond) + inner(v)),
         E::Repeated(_) => cells,
+        // Asks the drawn area about two tessels' rings (worked out when first asked): as
+        // dear as a few dozen reads.
+        E::AreaCan(..) => 32,
         E::Where(..) | E::Count(..) | E::CellAt(..) | E::Material | E::Distance(..) => cells,
         E::Checked | E::Attacked(_) | E::CheckedOf(_) => 4 * cells,
         // A whole move generation of the next player, each decision played out.

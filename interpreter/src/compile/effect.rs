@@ -198,6 +198,16 @@ fn statement(l: &Layout, st: &Stmt) -> Effect {
 
 /// `each cell [if COND] { BODY }`: as `exec.rs` runs it, the sieve and body made ready.
 fn each(l: &Layout, cond: Option<&Expr>, body: &[Stmt]) -> Effect {
+    // `each cell { set v(to) = K }`: every cell's value set at once.
+    if let (None, [Stmt::SetAt(v, Expr::To, AssignOp::Set, e)]) = (cond, body) {
+        if let Value::Const(k) = Value::of(e) {
+            let (slot, n) = (l.var_slot[*v as usize], l.var_shape[*v as usize].1);
+            return Box::new(move |_, s, _, _| {
+                let cells = n.min(s.cells.len());
+                s.vars[slot..slot + cells].fill(k);
+            });
+        }
+    }
     let sieve = match cond {
         Some(Expr::Code(n, _)) => l.sieves.get(*n as usize).copied(),
         _ => None,

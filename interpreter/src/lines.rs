@@ -17,6 +17,8 @@ use tessel_lang::ir::{Along, BinOp, CellId, DirId, Expr, PlayerId, NEUTRAL, NO_C
 /// evaluates anything else (an expression, or its compiled code).
 #[derive(Clone, Copy)]
 enum CellTest<G> {
+    /// A condition that always holds (`while true`).
+    Always,
     /// `owner(to) == P` for a `P` that does not depend on the cell (-1: empty).
     OwnerIs(i64),
     Empty,
@@ -26,8 +28,8 @@ enum CellTest<G> {
     General(G),
 }
 
-/// The common shapes of a cell test: `owner(to) == P` (with `P`), `empty(to)`,
-/// `friend(to)`, `enemy(to)`; `None` for anything else.
+/// The common shapes of a cell test: a constant that holds, `owner(to) == P` (with `P`),
+/// `empty(to)`, `friend(to)`, `enemy(to)`; `None` for anything else.
 fn shape(e: &Expr) -> Option<CellTest<&Expr>> {
     let on_to = |c: &Expr| matches!(c, Expr::To);
     let fixed = |p: &Expr| {
@@ -37,6 +39,7 @@ fn shape(e: &Expr) -> Option<CellTest<&Expr>> {
         )
     };
     match e {
+        e if e.constant().is_some_and(|k| k != 0) => Some(CellTest::Always),
         Expr::Empty(c) if on_to(c) => Some(CellTest::Empty),
         Expr::Friend(c, None) if on_to(c) => Some(CellTest::Friend),
         Expr::Enemy(c, None) if on_to(c) => Some(CellTest::Enemy),
@@ -67,6 +70,7 @@ impl<G: Copy> CellTest<G> {
     fn holds(self, cx: &Ctx, t: CellId, general: impl Fn(G, &Ctx) -> bool) -> bool {
         let p = cx.s.cells[t as usize];
         match self {
+            CellTest::Always => true,
             CellTest::OwnerIs(v) => {
                 (if p.is_none() {
                     -1
@@ -85,6 +89,7 @@ impl<G: Copy> CellTest<G> {
 /// A cell test compiled: a common shape (with the code of the player `owner(to) == P`
 /// compares with), or the code of the whole test.
 pub(crate) enum Test {
+    Always,
     OwnerIs(Code),
     Empty,
     Friend,
@@ -95,6 +100,7 @@ pub(crate) enum Test {
 impl Test {
     pub(crate) fn new(e: &Expr, compile: &mut dyn FnMut(&Expr) -> Code) -> Test {
         match shape(e) {
+            Some(CellTest::Always) => Test::Always,
             Some(CellTest::General(p)) => Test::OwnerIs(compile(p)),
             Some(CellTest::Empty) => Test::Empty,
             Some(CellTest::Friend) => Test::Friend,
@@ -106,6 +112,7 @@ impl Test {
     /// The test for one walk in context `cx`: the player compared with read once.
     fn ready(&self, game: &Game, cx: &Ctx) -> CellTest<&Code> {
         match self {
+            Test::Always => CellTest::Always,
             Test::OwnerIs(p) => CellTest::OwnerIs(p(game, cx)),
             Test::Empty => CellTest::Empty,
             Test::Friend => CellTest::Friend,

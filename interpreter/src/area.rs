@@ -11,13 +11,14 @@
 //!   again), and those cells' rows of the board are taken over ([`Board::relinked`]); the
 //!   other cells are linked anew.
 //! - What `can` asks of a cell (its diagonals, splices, merges) is shared with the area
-//!   before under the conditions `keep_known` states. Whether two cells may merge is
+//!   before under the conditions `Known::after` states. Whether two cells may merge is
 //!   worked out pair by pair when first asked (on their two rings, nothing allocated), in
 //!   a table by the cell's edge and vertex neighbours in turn: so a table is kept only
 //!   while those neighbours and their rings are the same.
 //! - The board's outlines are the tessellation's, shared: a change copies none.
 
 use crate::board::Board;
+use once_cell::sync::OnceCell;
 use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
@@ -39,16 +40,16 @@ pub struct Area {
     link_at: Vec<u32>,
     costs: Vec<u32>,
     /// Each cell's diagonals, worked out when first asked for (`can_split` asks often).
-    diagonals: Vec<OnceLock<Arc<Vec<Diagonal>>>>,
+    diagonals: Vec<OnceCell<Arc<Vec<Diagonal>>>>,
     /// Each cell's merges, each worked out when first asked for: whether it may merge
     /// with each of its edge and vertex neighbours in turn (the outline a merge makes is
     /// worked out when it is made).
-    merges: Vec<OnceLock<Arc<[OnceLock<bool>]>>>,
+    merges: Vec<OnceCell<Arc<[OnceLock<bool>]>>>,
     /// The cells with no tessel, in order, worked out when first asked for.
     spares: OnceLock<Vec<usize>>,
     /// Each cell's splices (those with a point on its outline), in order, worked out when
     /// first asked for.
-    spliced_at: Vec<OnceLock<Arc<Vec<usize>>>>,
+    spliced_at: Vec<OnceCell<Arc<Vec<usize>>>>,
 }
 
 impl Area {
@@ -226,62 +227,20 @@ impl Area {
         let all = Links::new(cells, &d, &tess, Some(self));
         let empty: Arc<[(f64, f64)]> = Arc::new([]);
         let outlines = (0..cells).map(|c| tess.shared_outline(c, &empty)).collect();
-        let changed = Area {
+        let known = Known::after(self, &tess, &d, cells);
+        Some(Area {
             board: self
                 .board
                 .relinked(all.links, &all.costs, &all.at, outlines, &all.changed),
             link_at: all.at,
             costs: all.costs,
             drawing: d,
-            diagonals: unknown(base.cells.len()),
-            merges: unknown(base.cells.len()),
+            diagonals: known.diagonals,
+            merges: known.merges,
             spares: OnceLock::new(),
-            spliced_at: unknown(base.cells.len()),
+            spliced_at: known.spliced_at,
             tess,
-        };
-        changed.keep_known(self);
-        Some(changed)
-    }
-
-    /// Takes over what `before` had worked out about the tessels the change left alone: a
-    /// cell's diagonals depend only on its outline; its splices on its outline and the
-    /// splices; its merges on its outline, its near tessels and their outlines.
-    /// What is known is shared, not copied.
-    fn keep_known(&self, before: &Area) {
-        let cells = self.merges.len().min(before.merges.len());
-        let same: Vec<bool> = (0..cells)
-            .map(|c| self.tess.same_ring(&before.tess, c))
-            .collect();
-        let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
-        fn near(a: &Area, c: usize) -> Option<(&[usize], &[usize])> {
-            a.tess
-                .relations(c)
-                .map(|r| (r.edge.as_slice(), r.vertex.as_slice()))
-        }
-        let same_splices = self.drawing.splices == before.drawing.splices;
-        for c in 0..cells {
-            if !same_ring(c) {
-                continue;
-            }
-            if let Some(known) = before.diagonals[c].get() {
-                let _ = self.diagonals[c].set(known.clone());
-            }
-            if same_splices {
-                if let Some(known) = before.spliced_at[c].get() {
-                    let _ = self.spliced_at[c].set(known.clone());
-                }
-            }
-            if let Some(known) = before.merges[c].get() {
-                let around = near(self, c);
-                if around == near(before, c)
-                    && around
-                        .iter()
-                        .all(|(e, v)| e.iter().chain(*v).all(|&b| same_ring(b)))
-                {
-                    let _ = self.merges[c].set(known.clone());
-                }
-            }
-        }
+        })
     }
 
     /// The drawing after the change, if it can be made, and the cells it redraws (it may
@@ -514,9 +473,65 @@ impl Joint<'_> {
     }
 }
 
+/// What an area's caches start with after a change: what the area before had worked out
+/// about the tessels the change left alone, shared, not copied (set when made, with no
+/// once-only step to go through); the rest unknown.
+struct Known {
+    diagonals: Vec<OnceCell<Arc<Vec<Diagonal>>>>,
+    merges: Vec<OnceCell<Arc<[OnceLock<bool>]>>>,
+    spliced_at: Vec<OnceCell<Arc<Vec<usize>>>>,
+}
+
+impl Known {
+    /// For the area `tess` and `drawing` make of `before` changed: a cell's diagonals
+    /// depend only on its outline; its splices on its outline and the splices; its merges
+    /// on its outline, its near tessels and their outlines.
+    fn after(before: &Area, tess: &Tessellation, drawing: &ir::Drawing, cells: usize) -> Known {
+        let kept = before.merges.len().min(cells);
+        let same: Vec<bool> = (0..cells)
+            .map(|c| c < kept && tess.same_ring(&before.tess, c))
+            .collect();
+        let same_ring = |c: usize| same.get(c).copied().unwrap_or(false);
+        fn near(t: &Tessellation, c: usize) -> Option<(&[usize], &[usize])> {
+            t.relations(c)
+                .map(|r| (r.edge.as_slice(), r.vertex.as_slice()))
+        }
+        fn take<T: Clone>(old: Option<&OnceCell<T>>, keep: bool) -> OnceCell<T> {
+            match old.and_then(OnceCell::get) {
+                Some(known) if keep => OnceCell::with_value(known.clone()),
+                _ => OnceCell::new(),
+            }
+        }
+        let same_splices = drawing.splices == before.drawing.splices;
+        let merges_kept = |c: usize| {
+            let around = near(tess, c);
+            same_ring(c)
+                && around == near(&before.tess, c)
+                && around
+                    .iter()
+                    .all(|(e, v)| e.iter().chain(*v).all(|&b| same_ring(b)))
+        };
+        Known {
+            diagonals: (0..cells)
+                .map(|c| take(before.diagonals.get(c), same_ring(c)))
+                .collect(),
+            spliced_at: (0..cells)
+                .map(|c| take(before.spliced_at.get(c), same_ring(c) && same_splices))
+                .collect(),
+            merges: (0..cells)
+                .map(|c| {
+                    let old = before.merges.get(c);
+                    let known = old.is_some_and(|m| m.get().is_some());
+                    take(old, known && merges_kept(c))
+                })
+                .collect(),
+        }
+    }
+}
+
 /// A cache with nothing known yet for each cell.
-fn unknown<T>(cells: usize) -> Vec<OnceLock<T>> {
-    (0..cells).map(|_| OnceLock::new()).collect()
+fn unknown<T>(cells: usize) -> Vec<OnceCell<T>> {
+    (0..cells).map(|_| OnceCell::new()).collect()
 }
 
 /// The board's links (`(from, dir, to)`, each tessel's edge, vertex and trace relations

@@ -231,6 +231,9 @@ impl Board {
         let mut adj_at = Vec::with_capacity(n + 1);
         adj_at.push(0u32);
         let mut fresh = fresh.iter().copied().peekable();
+        // By cell: the changed cell whose row it was last put in (plus one), so that a
+        // row lists each cell once without a search of the row.
+        let mut listed: Vec<u32> = vec![0; n];
         let mut c = 0;
         while c < n {
             if fresh.next_if_eq(&c).is_some() {
@@ -240,8 +243,14 @@ impl Board {
                     .rev()
                     .filter(|l| l.0 as usize == c && (l.1 as usize) < dirs);
                 for &(_, _, t) in row {
-                    if !adj[start..].contains(&t) {
-                        adj.push(t);
+                    match listed.get_mut(t as usize) {
+                        Some(mark) if *mark == c as u32 + 1 => {}
+                        Some(mark) => {
+                            *mark = c as u32 + 1;
+                            adj.push(t);
+                        }
+                        None if !adj[start..].contains(&t) => adj.push(t),
+                        None => {}
                     }
                 }
                 adj_at.push(adj.len() as u32);

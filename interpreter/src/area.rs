@@ -31,7 +31,11 @@ type Diagonal = (usize, usize);
 #[derive(Clone, Debug)]
 pub struct Area {
     pub board: Board,
-    pub drawing: ir::Drawing,
+    /// The drawing's direction slots: `edge`, `vertex` and `trace` (a change never alters
+    /// them); its tessels and splices are the tessellation's.
+    slots: Arc<[Vec<DirId>; 3]>,
+    /// How many tessels the drawing has room for (the cells a change may alter).
+    room: usize,
     /// The tessels (slot = cell) with their outlines as played and their relations, kept
     /// so that a change derives again only what it touches.
     pub tess: Tessellation,
@@ -67,7 +71,7 @@ impl Area {
             .collect();
         let tess = Tessellation::new(&slots, &drawing.splices).ok()?;
         Some(Area::from_tessellation(
-            base, regions, players, drawing, tess,
+            base, regions, players, &drawing, tess,
         ))
     }
 
@@ -76,11 +80,11 @@ impl Area {
         base: &ir::Board,
         regions: &[ir::Region],
         players: usize,
-        drawing: ir::Drawing,
+        drawing: &ir::Drawing,
         tess: Tessellation,
     ) -> Area {
         let cells = base.cells.len();
-        let all = Links::new(cells, &drawing, &tess, None);
+        let all = Links::new(cells, &drawing.slots, &tess, None);
         let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
         let board = ir::Board {
             cells: base.cells.clone(),
@@ -100,13 +104,38 @@ impl Area {
             board: Board::build(&board, regions, players),
             link_at: all.at,
             costs: board.link_costs,
-            drawing,
+            slots: Arc::new(drawing.slots.clone()),
+            room: drawing.tessels.len(),
             diagonals: unknown(base.cells.len()),
             merges: unknown(base.cells.len()),
             spares: OnceLock::new(),
             spliced_at: unknown(base.cells.len()),
             tess,
         }
+    }
+
+    /// The drawing as it stands: each cell's tessel as drawn, the splices, the direction
+    /// slots.
+    pub fn drawing(&self) -> ir::Drawing {
+        ir::Drawing {
+            tessels: (0..self.room)
+                .map(|c| self.tess.drawn(c).to_vec())
+                .collect(),
+            splices: self.tess.splices().to_vec(),
+            slots: (*self.slots).clone(),
+        }
+    }
+
+    /// The drawing's direction slots (`edge`, `vertex`, `trace`).
+    pub fn slots(&self) -> &[Vec<DirId>; 3] {
+        &self.slots
+    }
+
+    /// Whether the two areas are drawn the same (tessels and splices).
+    pub fn drawn_as(&self, other: &Area) -> bool {
+        self.room == other.room
+            && (0..self.room).all(|c| self.tess.drawn(c) == other.tess.drawn(c))
+            && self.tess.splices() == other.tess.splices()
     }
 
     /// Cell `c`'s outline as played (exact); empty for a spare cell.
@@ -122,8 +151,8 @@ impl Area {
     /// The first spare cell (no tessel) that holds no piece.
     fn spare(&self, empty: impl Fn(usize) -> bool) -> Option<usize> {
         let spares = self.spares.get_or_init(|| {
-            (0..self.drawing.tessels.len())
-                .filter(|&c| self.drawing.tessels[c].is_empty())
+            (0..self.room)
+                .filter(|&c| self.tess.drawn(c).is_empty())
                 .collect()
         });
         spares.iter().copied().find(|&c| empty(c))
@@ -162,8 +191,8 @@ impl Area {
     /// Whether the change may be made (cheap checks; the change itself may still find the
     /// result is no playing area, and then changes nothing).
     pub fn can(&self, kind: AreaChange, a: usize, b: i64, empty: &dyn Fn(usize) -> bool) -> bool {
-        let cells = self.drawing.tessels.len();
-        if a >= cells || self.drawing.tessels[a].is_empty() {
+        let cells = self.room;
+        if a >= cells || self.tess.drawn(a).is_empty() {
             return false;
         }
         match kind {
@@ -190,8 +219,8 @@ impl Area {
     /// neighbour, a splice joins two tessels with open edges, an unsplice takes away a
     /// splice at `a`. A split names no cell: every cell.
     pub fn partners(&self, kind: AreaChange, a: usize, out: &mut Vec<usize>) {
-        let cells = self.drawing.tessels.len();
-        if a >= cells || self.drawing.tessels[a].is_empty() {
+        let cells = self.room;
+        if a >= cells || self.tess.drawn(a).is_empty() {
             return;
         }
         match kind {
@@ -214,27 +243,29 @@ impl Area {
         (kind, a, b): (AreaChange, usize, i64),
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
-        let (d, redrawn) = self.redrawing((kind, a, b), empty)?;
+        let (redrawn, splices) = self.redrawing((kind, a, b), empty)?;
         // Only what the change touches is derived again (cells beyond the board's are
         // no tessels, as in `build`).
         let redrawn: Vec<(usize, Vec<Point>)> = redrawn
             .into_iter()
-            .filter(|&c| c < base.cells.len())
-            .map(|c| (c, d.tessels[c].clone()))
+            .filter(|&(c, _)| c < base.cells.len())
             .collect();
-        let tess = self.tess.try_alter(&redrawn, &d.splices)?;
+        let tess = self
+            .tess
+            .try_alter(&redrawn, splices.as_deref().unwrap_or(self.tess.splices()))?;
         let cells = base.cells.len();
-        let all = Links::new(cells, &d, &tess, Some(self));
+        let all = Links::new(cells, &self.slots, &tess, Some(self));
         let empty: Arc<[(f64, f64)]> = Arc::new([]);
         let outlines = (0..cells).map(|c| tess.shared_outline(c, &empty)).collect();
-        let known = Known::after(self, &tess, &d, cells);
+        let known = Known::after(self, &tess, cells);
         Some(Area {
             board: self
                 .board
                 .relinked(all.links, &all.costs, &all.at, outlines, &all.changed),
             link_at: all.at,
             costs: all.costs,
-            drawing: d,
+            slots: self.slots.clone(),
+            room: self.room,
             diagonals: known.diagonals,
             merges: known.merges,
             spares: OnceLock::new(),
@@ -243,18 +274,19 @@ impl Area {
         })
     }
 
-    /// The drawing after the change, if it can be made, and the cells it redraws (it may
-    /// still be no playing area).
+    /// What the change redraws, if it can be made: the cells drawn anew (empty: no
+    /// tessel), and the splices when they change (it may still be no playing area).
+    #[allow(clippy::type_complexity)]
     fn redrawing(
         &self,
         (kind, a, b): (AreaChange, usize, i64),
         empty: &dyn Fn(usize) -> bool,
-    ) -> Option<(ir::Drawing, Vec<usize>)> {
+    ) -> Option<(Vec<(usize, Vec<Point>)>, Option<Vec<Vec<(Point, Point)>>>)> {
         if !self.can(kind, a, b, empty) {
             return None;
         }
-        let mut d = self.drawing.clone();
-        let mut redrawn: Vec<usize> = Vec::new();
+        let mut redrawn: Vec<(usize, Vec<Point>)> = Vec::new();
+        let mut splices = None;
         match kind {
             AreaChange::Split => {
                 let way = b as usize - 1;
@@ -268,33 +300,33 @@ impl Area {
                     (first, second)
                 };
                 let new = self.spare(empty)?;
-                d.tessels[a] = keep;
-                d.tessels[new] = other;
-                redrawn = vec![a, new];
+                redrawn = vec![(a, keep), (new, other)];
             }
             AreaChange::Merge => {
-                d.tessels[a] = self.merge(a, b as usize)?;
-                d.tessels[b as usize] = Vec::new();
-                redrawn = vec![a, b as usize];
+                redrawn = vec![(a, self.merge(a, b as usize)?), (b as usize, Vec::new())];
             }
             AreaChange::Splice => {
                 // The first open edge of each, joined the way round that keeps the surface
                 // orientable: a's p → q meets b's r → s with p = s and q = r.
                 let ((p, q), (r, s)) = self.splice_edges(a, b as usize)?;
-                d.splices.push(vec![(p, s), (q, r)]);
+                let mut now = self.tess.splices().to_vec();
+                now.push(vec![(p, s), (q, r)]);
+                splices = Some(now);
             }
             AreaChange::Unsplice => {
                 let gone = self.splices_between(a, b as usize);
-                d.splices = d
-                    .splices
-                    .iter()
-                    .enumerate()
-                    .filter(|(k, _)| !gone.contains(k))
-                    .map(|(_, s)| s.clone())
-                    .collect();
+                splices = Some(
+                    self.tess
+                        .splices()
+                        .iter()
+                        .enumerate()
+                        .filter(|(k, _)| !gone.contains(k))
+                        .map(|(_, s)| s.clone())
+                        .collect(),
+                );
             }
         }
-        Some((d, redrawn))
+        Some((redrawn, splices))
     }
 
     /// The open edges a splice of `a` with `b` joins: the first of each (in outline
@@ -336,9 +368,9 @@ impl Area {
         known.get_or_init(|| {
             let r = self.ring(c);
             Arc::new(
-                (0..self.drawing.splices.len())
+                (0..self.tess.splices().len())
                     .filter(|&k| {
-                        self.drawing.splices[k]
+                        self.tess.splices()[k]
                             .iter()
                             .any(|(p, q)| r.contains(p) || r.contains(q))
                     })
@@ -350,7 +382,7 @@ impl Area {
     /// Whether splice `k` has a point on each of the two tessels.
     fn joins(&self, k: usize, a: usize, b: usize) -> bool {
         let (ra, rb) = (self.ring(a), self.ring(b));
-        self.drawing.splices[k]
+        self.tess.splices()[k]
             .iter()
             .any(|(p, q)| (ra.contains(p) && rb.contains(q)) || (ra.contains(q) && rb.contains(p)))
     }
@@ -483,10 +515,10 @@ struct Known {
 }
 
 impl Known {
-    /// For the area `tess` and `drawing` make of `before` changed: a cell's diagonals
+    /// For the area `tess` makes of `before` changed: a cell's diagonals
     /// depend only on its outline; its splices on its outline and the splices; its merges
     /// on its outline, its near tessels and their outlines.
-    fn after(before: &Area, tess: &Tessellation, drawing: &ir::Drawing, cells: usize) -> Known {
+    fn after(before: &Area, tess: &Tessellation, cells: usize) -> Known {
         let kept = before.merges.len().min(cells);
         let same: Vec<bool> = (0..cells)
             .map(|c| c < kept && tess.same_ring(&before.tess, c))
@@ -502,7 +534,7 @@ impl Known {
                 _ => OnceCell::new(),
             }
         }
-        let same_splices = drawing.splices == before.drawing.splices;
+        let same_splices = tess.splices() == before.tess.splices();
         let merges_kept = |c: usize| {
             let around = near(tess, c);
             same_ring(c)
@@ -546,12 +578,12 @@ struct Links {
 }
 
 impl Links {
-    /// The links of `tess` on `drawing`'s slots. A cell's links depend on its relations
+    /// The links of `tess` on the drawing's direction `slots`. A cell's links depend on its relations
     /// alone (the slots never change), so those of a cell whose relations are as in
     /// `before` are copied from it.
     fn new(
         cells: usize,
-        drawing: &ir::Drawing,
+        slots: &[Vec<DirId>; 3],
         tess: &Tessellation,
         before: Option<&Area>,
     ) -> Links {
@@ -594,7 +626,7 @@ impl Links {
                 ];
                 for (rel, list) in lists.into_iter().enumerate() {
                     // A tessel with more neighbours than slots keeps the first ones.
-                    for ((u, cost), &d) in list.zip(&drawing.slots[rel]) {
+                    for ((u, cost), &d) in list.zip(&slots[rel]) {
                         out.links.push((c as CellId, d, u as CellId));
                         out.costs.push(cost);
                     }
@@ -616,7 +648,7 @@ fn links(
     drawing: &ir::Drawing,
     tess: &Tessellation,
 ) -> (Vec<(CellId, DirId, CellId)>, Vec<u32>, Vec<Vec<(f64, f64)>>) {
-    let all = Links::new(cells, drawing, tess, None);
+    let all = Links::new(cells, &drawing.slots, tess, None);
     let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
     (all.links, all.costs, outlines)
 }

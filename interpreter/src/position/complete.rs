@@ -214,17 +214,14 @@ impl Game {
                     .collect(),
             ),
             area: match (area, &self.base_area) {
-                (Some(a), Some(b))
-                    if Arc::ptr_eq(a, b)
-                        || (a.drawing.tessels == b.drawing.tessels
-                            && a.drawing.splices == b.drawing.splices) =>
-                {
-                    None
+                (Some(a), Some(b)) if Arc::ptr_eq(a, b) || a.drawn_as(b) => None,
+                (Some(a), _) => {
+                    let d = a.drawing();
+                    Some(Drawn {
+                        tessels: d.tessels,
+                        splices: d.splices,
+                    })
                 }
-                (Some(a), _) => Some(Drawn {
-                    tessels: a.drawing.tessels.clone(),
-                    splices: a.drawing.splices.clone(),
-                }),
                 (None, _) => None,
             },
         }
@@ -599,7 +596,7 @@ impl Game {
         let drawing = ir::Drawing {
             tessels: d.tessels,
             splices: d.splices,
-            slots: base.drawing.slots.clone(),
+            slots: base.slots().clone(),
         };
         Area::build(
             &self.program.board,

@@ -136,10 +136,10 @@ fn the_players_outline_cut_and_sow_the_playing_area_then_play_on_it() {
     play(&g, &mut s, &[&grow]);
     let (f2, g2) = (cell(&g, "f2"), cell(&g, "g2"));
     let area = s.area.clone().expect("the area as scribed");
-    assert!(area.drawing.tessels[g2].is_empty(), "g2 is part of f2 now");
+    assert!(area.drawing().tessels[g2].is_empty(), "g2 is part of f2 now");
     assert!(across(&g, &s, "f2").contains(&"h2".to_string()));
     assert_eq!(
-        area.drawing.tessels[f2].len(),
+        area.drawing().tessels[f2].len(),
         4,
         "f2 and g2 make a rectangle"
     );
@@ -199,7 +199,7 @@ fn a_seeded_game_scribes_its_area_plays_on_it_and_replays() {
             players.parse::<usize>().unwrap()
         );
         let area = s.area.clone().expect("the area as it stands");
-        assert!(area.drawing.tessels.iter().any(|t| t.len() > 4));
+        assert!(area.drawing().tessels.iter().any(|t| t.len() > 4));
         for p in 0..g.players() as u8 {
             assert!(!bases(&g, &s, p).is_empty() || var(&g, &s, "blood", p as usize) == 0);
         }
@@ -207,8 +207,8 @@ fn a_seeded_game_scribes_its_area_plays_on_it_and_replays() {
         let (_, back) = tessel::record::replay(&g, &record).expect("replays");
         assert_eq!(g.position_string(&back), g.position_string(&s));
         assert_eq!(
-            back.area.expect("area").drawing.tessels,
-            area.drawing.tessels
+            back.area.expect("area").drawing().tessels,
+            area.drawing().tessels
         );
         // And as a game text in the ruleset's notation, read back.
         let text = tessel::record::game_text(&g, &record).expect("writes");

@@ -301,7 +301,7 @@ fn altering_the_playing_area_splits_merges_and_splices_within_reach() {
     let e5 = cell(&g, "e5");
     let area = s.area.clone().expect("the area as it stands");
     assert_eq!(
-        area.drawing.tessels[e5].len(),
+        area.drawing().tessels[e5].len(),
         4,
         "two squares make a rectangle"
     );

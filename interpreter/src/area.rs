@@ -15,7 +15,9 @@
 //!   worked out pair by pair when first asked (on their two rings, nothing allocated), in
 //!   a table by the cell's edge and vertex neighbours in turn: so a table is kept only
 //!   while those neighbours and their rings are the same.
-//! - The board's outlines are the tessellation's, shared: a change copies none.
+//! - The board's outlines are the tessellation's, shared: a change copies none. Nor does
+//!   it copy the drawing: the area keeps the direction slots and reads its tessels and
+//!   splices from the tessellation ([`Area::drawing`] makes the drawing, for a save).
 
 use crate::board::Board;
 use once_cell::sync::OnceCell;

@@ -136,7 +136,10 @@ fn the_players_outline_cut_and_sow_the_playing_area_then_play_on_it() {
     play(&g, &mut s, &[&grow]);
     let (f2, g2) = (cell(&g, "f2"), cell(&g, "g2"));
     let area = s.area.clone().expect("the area as scribed");
-    assert!(area.drawing().tessels[g2].is_empty(), "g2 is part of f2 now");
+    assert!(
+        area.drawing().tessels[g2].is_empty(),
+        "g2 is part of f2 now"
+    );
     assert!(across(&g, &s, "f2").contains(&"h2".to_string()));
     assert_eq!(
         area.drawing().tessels[f2].len(),

@@ -120,24 +120,16 @@ impl Lists {
 /// its sides `(tessel, forward)` (forward: the ring goes low → high), in tessel order.
 struct Edges {
     keys: Vec<(usize, usize)>,
-    /// By vertex: the first edge whose low vertex it is (or would be), so that the edges
-    /// from `v` up are `first[v]..first[v + 1]`.
-    first: Vec<u32>,
     at: Vec<u32>,
     sides: Vec<(usize, bool)>,
 }
 
 impl Edges {
-    /// The edge between `a` and `b`: a search of the low vertex's edges only.
+    /// The edge between `a` and `b` (the keys are sorted: a binary search).
     #[cfg(test)]
     fn index(&self, a: usize, b: usize) -> Option<usize> {
         let (lo, hi) = (a.min(b), a.max(b));
-        let first = *self.first.get(lo)? as usize;
-        let last = *self.first.get(lo + 1)? as usize;
-        self.keys[first..last]
-            .iter()
-            .position(|&(_, h)| h == hi)
-            .map(|i| first + i)
+        self.keys.binary_search(&(lo, hi)).ok()
     }
     fn sides(&self, e: usize) -> &[(usize, bool)] {
         &self.sides[self.at[e] as usize..self.at[e + 1] as usize]
@@ -297,13 +289,11 @@ fn edges_of(joined: &Lists, vertices: usize) -> Edges {
     });
     let mut edges = Edges {
         keys: Vec::with_capacity(all.len() / 2 + 1),
-        first: Vec::with_capacity(vertices + 1),
         at: Vec::with_capacity(all.len() / 2 + 2),
         sides: Vec::with_capacity(all.len()),
     };
     edges.at.push(0);
     for lo in 0..vertices {
-        edges.first.push(edges.keys.len() as u32);
         let bucket = &mut all[at[lo] as usize..at[lo + 1] as usize];
         // By high vertex, sides of one edge kept in order: an insertion sort (the buckets
         // are a few sides each).
@@ -325,7 +315,6 @@ fn edges_of(joined: &Lists, vertices: usize) -> Edges {
         }
     }
     edges.at.push(edges.sides.len() as u32);
-    edges.first.push(edges.keys.len() as u32);
     edges
 }
 

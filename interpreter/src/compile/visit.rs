@@ -6,6 +6,7 @@
 
 use super::{compile, Code, Compiler};
 use crate::eval::Ctx;
+use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{BinOp, CellId, Expr};
 
 /// `any_cell(… and in_line(A, to, CLEAR) and …)` where `A` does not read the cell visited:
@@ -56,21 +57,37 @@ pub(super) fn among_partners(l: &mut Compiler, cond: &Expr) -> Option<Code> {
         }
         Some((at?, kinds))
     })?;
+    // The kinds with the fewest partners first (a merge's neighbours before the tessels
+    // with open edges, and those before every cell): `any_cell` stops at the first cell
+    // that passes, and most tessels merge with a neighbour.
+    let mut kinds = kinds;
+    kinds.sort_by_key(|k| match k {
+        AreaChange::Merge => 0,
+        AreaChange::Splice => 1,
+        AreaChange::Unsplice => 2,
+        AreaChange::Split => 3,
+    });
     let (a, whole) = (compile(l, a), compile(l, cond));
     Some(Box::new(move |g, cx| {
         g.with_memo(cx, |cx| {
-            let mut cells = Vec::new();
-            g.area_partners(cx.s, &kinds, a(g, cx), &mut cells);
+            let at = a(g, cx);
             let n = cx.s.cells.len();
-            i64::from(cells.into_iter().any(|c| {
-                c < n
-                    && whole(
-                        g,
-                        &Ctx {
-                            to: c as CellId,
-                            ..*cx
-                        },
-                    ) != 0
+            let mut cells = Vec::new();
+            // Kind by kind, so that the partners of the later kinds are not listed once a
+            // cell passes.
+            i64::from(kinds.iter().any(|&k| {
+                cells.clear();
+                g.area_partners(cx.s, &[k], at, &mut cells);
+                cells.iter().any(|&c| {
+                    c < n
+                        && whole(
+                            g,
+                            &Ctx {
+                                to: c as CellId,
+                                ..*cx
+                            },
+                        ) != 0
+                })
             }))
         })
     }))

@@ -413,3 +413,59 @@ fn a_move_replayed_where_its_piece_is_gone_lands_nothing() {
     let mut rng = <rand_pcg::Pcg64Mcg as rand::SeedableRng>::seed_from_u64(1);
     let _ = g.random_playout(&mut t, &mut rng, 50, &mut scratch);
 }
+
+#[test]
+fn reactions_on_cells_are_offered_where_their_whole_condition_holds() {
+    // Each reaction's condition has a part that reads no cell (asked once) and parts that
+    // read the cell; the offered reactions are exactly where the whole condition holds.
+    let g = inline(
+        r#"game "r" players a b board grid 3 x 3
+        var points = 1 per player
+        piece stone S s { move step n e s w to empty }
+        after move { ask others }
+        action guard_it on cells reaction if points > 0 and friend(from) and row(from) > 1
+          then set points -= 1
+        action flee on cells reaction if points == 0 and empty(from) then set points += 1
+        action shrug reaction if points > 0
+        start "s2/3/SS1 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    let mut legal = Vec::new();
+    let mut tmp = g.empty_state(0);
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    let mut s = s.clone();
+    g.apply(&mut s, g.parse_move("a1a2", &legal).expect("a move"));
+    // Black is asked: its one stone on a3 (row 3) may be guarded; it has a point, so no flee.
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert_eq!(t, vec!["guard_it@a3", "pass", "shrug"], "{t:?}");
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    g.apply(
+        &mut s,
+        g.parse_move("guard_it@a3", &legal).expect("a reaction"),
+    );
+    // Black moves next; after its move white is asked, with a point: its stone on a2 may be
+    // guarded, not the one on b1 (row 1).
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    g.apply(&mut s, g.parse_move("a3b3", &legal).expect("a move"));
+    let mut t = texts(&g, &s);
+    t.sort();
+    assert_eq!(t, vec!["guard_it@a2", "pass", "shrug"], "{t:?}");
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    g.apply(
+        &mut s,
+        g.parse_move("guard_it@a2", &legal).expect("a reaction"),
+    );
+    // White moves on; black, asked with no point left, may only flee to an empty cell.
+    g.legal_moves(&s, &mut legal, &mut tmp);
+    g.apply(&mut s, g.parse_move("b1c1", &legal).expect("a move"));
+    assert_eq!(g.position_string(&s), "1s1/S2/2S b");
+    let mut t = texts(&g, &s);
+    t.sort();
+    let flee: Vec<String> = ["a1", "a3", "b1", "b2", "c2", "c3"]
+        .iter()
+        .map(|c| format!("flee@{c}"))
+        .chain(["pass".to_string()])
+        .collect();
+    assert_eq!(t, flee, "{t:?}");
+}

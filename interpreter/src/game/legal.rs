@@ -2,6 +2,7 @@
 //! actions), less those a `forbid` rule rules out, and the `manual` actions set apart.
 
 use super::ruleset::{Game, Move, Scratch};
+use crate::eval::Ctx;
 use crate::memo::Kept;
 use crate::state::State;
 use std::cell::RefCell;
@@ -107,53 +108,71 @@ impl Game {
         // One context for the decision; each candidate cell's is this one moved there.
         let base = cx(NO_CELL, NO_CELL);
         for (i, a) in self.program.actions.iter().enumerate() {
-            if a.reaction {
-                continue;
-            }
-            let (guard, occupied, rest) = &self.action_guard[i];
-            if guard.as_ref().is_some_and(|g| self.eval(g, &base) == 0) {
-                continue;
-            }
-            let mut every = false;
-            let cells: &[CellId] = if !a.on_cells {
-                &[NO_CELL]
-            } else if let Some(Some(per)) = self.action_cells.get(i) {
-                per.get(mover as usize)
-                    .or(per.first())
-                    .map_or(&[], |v| v.as_slice())
-            } else {
-                every = true;
-                &self.all_cells
-            };
-            let sieve = match rest {
-                Some(tessel_lang::ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
-                _ => None,
-            };
-            // The guard held: the conjuncts that look at the cell decide.
-            let mut try_cell = |c: CellId| {
-                if *occupied && s.cells[c as usize].is_none() {
-                    return;
-                }
-                if rest
-                    .as_ref()
-                    .is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)
-                {
-                    forced |= a.forced;
-                    out.push(Move::action(i as u8, c));
-                }
-            };
-            match sieve {
-                // Every cell the sieve tries, through where the pieces stand.
-                Some(v) if every => crate::compile::cells(s, v, Some(&kept)).for_each(try_cell),
-                _ => cells
-                    .iter()
-                    .filter(|&&c| sieve.is_none_or(|v| v.tries(s, c)))
-                    .for_each(|&c| try_cell(c)),
+            if !a.reaction && self.action_moves(&base, &kept, i, out) {
+                forced |= a.forced;
             }
         }
         if forced {
             out.retain(|m| m.is_action() && self.program.actions[m.rule as usize].forced);
         }
+    }
+
+    /// The moves of action `i` for the player `base` names (`base`: their context in the
+    /// state examined, `kept` its values, no cell yet): its part that reads no cell is
+    /// asked once, then the rest at each cell it may hold at. Whether it offered any.
+    pub(super) fn action_moves(
+        &self,
+        base: &Ctx,
+        kept: &Kept,
+        i: usize,
+        out: &mut Vec<Move>,
+    ) -> bool {
+        let (s, mover) = (base.s, base.mover);
+        let (Some(a), Some((guard, occupied, rest))) =
+            (self.program.actions.get(i), self.action_guard.get(i))
+        else {
+            return false;
+        };
+        if guard.as_ref().is_some_and(|g| self.eval(g, base) == 0) {
+            return false;
+        }
+        let start = out.len();
+        let mut every = false;
+        let cells: &[CellId] = if !a.on_cells {
+            &[NO_CELL]
+        } else if let Some(Some(per)) = self.action_cells.get(i) {
+            per.get(mover as usize)
+                .or(per.first())
+                .map_or(&[], |v| v.as_slice())
+        } else {
+            every = true;
+            &self.all_cells
+        };
+        let sieve = match rest {
+            Some(tessel_lang::ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
+            _ => None,
+        };
+        // The guard held: the conjuncts that look at the cell decide.
+        let mut try_cell = |c: CellId| {
+            if *occupied && s.cells[c as usize].is_none() {
+                return;
+            }
+            if rest
+                .as_ref()
+                .is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)
+            {
+                out.push(Move::action(i as u8, c));
+            }
+        };
+        match sieve {
+            // Every cell the sieve tries, through where the pieces stand.
+            Some(v) if every => crate::compile::cells(s, v, Some(kept)).for_each(try_cell),
+            _ => cells
+                .iter()
+                .filter(|&&c| sieve.is_none_or(|v| v.tries(s, c)))
+                .for_each(|&c| try_cell(c)),
+        }
+        out.len() > start
     }
 
     /// With `forbid at turn end` rules, a decision inside a turn is legal only if the turn

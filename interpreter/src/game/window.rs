@@ -2,8 +2,9 @@
 //! `reaction` actions the player asked may take, and an answer (which may end the turn).
 
 use super::ruleset::{Game, Move};
+use crate::memo::Kept;
 use crate::state::State;
-use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
+use tessel_lang::ir::{PlayerId, NO_CELL};
 
 impl Game {
     /// Opens a reaction window if a decision of `owner`'s asked players to answer: the
@@ -21,24 +22,15 @@ impl Game {
     }
 
     /// The `reaction` actions the player asked in a reaction window may take.
+    /// (As the other actions are offered: the part of a condition that reads no cell asked
+    /// once, the values that read none kept for the state.)
     pub(super) fn reactions(&self, s: &State, out: &mut Vec<Move>) {
         let asked = s.to_move;
+        let kept = Kept::new(self, asked, None);
+        let base = self.ctx(s, asked, NO_CELL, NO_CELL, None).keeping(&kept);
         for (i, a) in self.program.actions.iter().enumerate() {
-            if !a.reaction {
-                continue;
-            }
-            let cells: &[CellId] = if a.on_cells {
-                &self.all_cells
-            } else {
-                &[NO_CELL]
-            };
-            for &c in cells {
-                if a.cond
-                    .as_ref()
-                    .is_none_or(|cond| self.eval(cond, &self.ctx(s, asked, c, c, None)) != 0)
-                {
-                    out.push(Move::action(i as u8, c));
-                }
+            if a.reaction {
+                self.action_moves(&base, &kept, i, out);
             }
         }
     }

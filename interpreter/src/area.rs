@@ -15,11 +15,12 @@
 //!   worked out pair by pair when first asked (on their two rings, nothing allocated), in
 //!   a table by the cell's edge and vertex neighbours in turn: so a table is kept only
 //!   while those neighbours and their rings are the same.
-//! - The board's outlines are the tessellation's, shared: a change copies none. Nor does
-//!   it copy the drawing: the area keeps the direction slots and reads its tessels and
-//!   splices from the tessellation ([`Area::drawing`] makes the drawing, for a save).
+//! - The board reads its outlines from the tessellation, which it shares: a change copies
+//!   none ([`Outlines::Drawn`]). Nor does it copy the drawing: the area keeps the direction
+//!   slots and reads its tessels and splices from the tessellation ([`Area::drawing`] makes
+//!   the drawing, for a save).
 
-use crate::board::Board;
+use crate::board::{Board, Outlines};
 use once_cell::sync::OnceCell;
 use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
@@ -40,7 +41,7 @@ pub struct Area {
     room: usize,
     /// The tessels (slot = cell) with their outlines as played and their relations, kept
     /// so that a change derives again only what it touches.
-    pub tess: Tessellation,
+    pub tess: Arc<Tessellation>,
     /// The board's links are each cell's in turn: cell `c`'s are `link_at[c]..link_at[c
     /// + 1]` of [`Board::links`], with these costs.
     link_at: Vec<u32>,
@@ -87,7 +88,7 @@ impl Area {
     ) -> Area {
         let cells = base.cells.len();
         let all = Links::new(cells, &drawing.slots, &tess, None);
-        let outlines = (0..cells).map(|c| tess.outline(c).to_vec()).collect();
+        let tess = Arc::new(tess);
         let board = ir::Board {
             cells: base.cells.clone(),
             dirs: base.dirs.clone(),
@@ -98,12 +99,14 @@ impl Area {
             grid: base.grid,
             rows: base.rows.clone(),
             coords: Vec::new(),
-            outlines,
+            outlines: Vec::new(),
             link_costs: all.costs,
             drawing: None,
         };
+        let mut built = Board::build(&board, regions, players);
+        built.outlines = Outlines::Drawn(tess.clone(), cells);
         Area {
-            board: Board::build(&board, regions, players),
+            board: built,
             link_at: all.at,
             costs: board.link_costs,
             slots: Arc::new(drawing.slots.clone()),
@@ -257,8 +260,8 @@ impl Area {
             .try_alter(&redrawn, splices.as_deref().unwrap_or(self.tess.splices()))?;
         let cells = base.cells.len();
         let all = Links::new(cells, &self.slots, &tess, Some(self));
-        let empty: Arc<[(f64, f64)]> = Arc::new([]);
-        let outlines = (0..cells).map(|c| tess.shared_outline(c, &empty)).collect();
+        let tess = Arc::new(tess);
+        let outlines = Outlines::Drawn(tess.clone(), cells);
         let known = Known::after(self, &tess, cells);
         Some(Area {
             board: self

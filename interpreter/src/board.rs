@@ -5,6 +5,7 @@ use petgraph::graph::{DiGraph, NodeIndex};
 use rustc_hash::FxHashMap as HashMap;
 use std::sync::{Arc, Mutex, OnceLock};
 use tessel_lang::ir::{self, CellId, DirId, NO_CELL};
+use tessel_lang::tessellation::Tessellation;
 
 /// A set of cells as bits.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -31,6 +32,59 @@ impl CellSet {
     }
 }
 
+/// Each cell's outline, for boards drawn as polygons (none for other boards).
+#[derive(Clone, Debug)]
+pub enum Outlines {
+    /// As the board was built.
+    Listed(Vec<Arc<[(f64, f64)]>>),
+    /// A drawn area's tessels' outlines (of its first `cells` slots), read from its
+    /// tessellation, which the board shares: a change of the area copies none of them.
+    Drawn(Arc<Tessellation>, usize),
+}
+
+impl Outlines {
+    /// How many cells have an outline (all or none of a board's cells).
+    pub fn len(&self) -> usize {
+        match self {
+            Outlines::Listed(v) => v.len(),
+            Outlines::Drawn(_, cells) => *cells,
+        }
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Cell `c`'s outline (empty for a cell with no tessel); `None` past the cells.
+    pub fn get(&self, c: usize) -> Option<&[(f64, f64)]> {
+        match self {
+            Outlines::Listed(v) => v.get(c).map(|o| &o[..]),
+            Outlines::Drawn(t, cells) => (c < *cells).then(|| t.outline(c)),
+        }
+    }
+
+    /// Each cell's outline in turn.
+    pub fn iter(&self) -> impl Iterator<Item = &[(f64, f64)]> + '_ {
+        (0..self.len()).map(|c| self.get(c).unwrap_or(&[]))
+    }
+}
+
+impl std::ops::Index<usize> for Outlines {
+    type Output = [(f64, f64)];
+
+    /// Cell `c`'s outline; empty past the cells.
+    fn index(&self, c: usize) -> &[(f64, f64)] {
+        self.get(c).unwrap_or(&[])
+    }
+}
+
+/// Outlines are equal when every cell's is, however they are kept.
+impl PartialEq for Outlines {
+    fn eq(&self, other: &Outlines) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
 /// Neighbour tables and regions of a board.
 #[derive(Clone, Debug)]
 pub struct Board {
@@ -54,9 +108,8 @@ pub struct Board {
     /// `cost[dir * cells + cell]`: what the link costs in move units; empty when every
     /// link costs one.
     cost: Vec<u32>,
-    /// Each cell's outline, for boards drawn as polygons (else empty); shared with the
-    /// drawn area's tessellation, so that a change of the area copies none.
-    pub outlines: Vec<Arc<[(f64, f64)]>>,
+    /// Each cell's outline, for boards drawn as polygons (else none).
+    pub outlines: Outlines,
     /// The cells one link from each cell, each once, in the graph's order: those of cell
     /// `c` are `adj[adj_at[c]..adj_at[c + 1]]`.
     adj: Vec<CellId>,
@@ -153,7 +206,9 @@ impl Board {
             links: Vec::new(),
             graph: OnceLock::new(),
             cost: Vec::new(),
-            outlines: b.outlines.iter().map(|o| Arc::from(o.as_slice())).collect(),
+            outlines: Outlines::Listed(
+                b.outlines.iter().map(|o| Arc::from(o.as_slice())).collect(),
+            ),
         };
         board.link(&b.links, &b.link_costs);
         board
@@ -170,7 +225,7 @@ impl Board {
         links: Vec<(CellId, DirId, CellId)>,
         costs: &[u32],
         at: &[u32],
-        outlines: Vec<Arc<[(f64, f64)]>>,
+        outlines: Outlines,
         changed: &[bool],
     ) -> Board {
         let n = self.cells();
@@ -771,8 +826,13 @@ mod tests {
                     }
                 }
                 let (ir, at) = flat(&rows);
-                let next =
-                    board.relinked(ir.links.clone(), &ir.link_costs, &at, Vec::new(), &changed);
+                let next = board.relinked(
+                    ir.links.clone(),
+                    &ir.link_costs,
+                    &at,
+                    Outlines::Listed(Vec::new()),
+                    &changed,
+                );
                 let fresh = Board::build(&ir, &[], 1);
                 assert_eq!(next.tables(), fresh.tables(), "round {round}, step {step}");
                 for c in 0..n as CellId {

@@ -156,12 +156,6 @@ impl Tessellation {
         self.shape(c).map_or(&[], |s| &s.outline)
     }
 
-    /// The same outline, shared (`empty` for an empty slot).
-    pub fn shared_outline(&self, c: usize, empty: &Arc<[(f64, f64)]>) -> Arc<[(f64, f64)]> {
-        self.shape(c)
-            .map_or_else(|| empty.clone(), |s| s.outline.clone())
-    }
-
     /// Slot `c`'s relations (none for an empty slot).
     #[inline]
     pub fn relations(&self, c: usize) -> Option<&Relations> {

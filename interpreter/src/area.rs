@@ -25,7 +25,7 @@ use once_cell::sync::OnceCell;
 use std::sync::{Arc, OnceLock};
 use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{self, CellId, DirId};
-use tessel_lang::tessellation::{Point, Tessellation, MAX_VERTICES};
+use tessel_lang::tessellation::{Point, Redrawing, Tessellation, MAX_VERTICES};
 
 /// A diagonal a tessel may be split along: two of its outline's corners.
 type Diagonal = (usize, usize);
@@ -249,15 +249,26 @@ impl Area {
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
         let (redrawn, splices) = self.redrawing((kind, a, b), empty)?;
+        // A merge or a split redraws tessels that cover just what they covered before
+        // (unless a part falls beyond the board's cells).
+        let regrouped = matches!(kind, AreaChange::Merge | AreaChange::Split)
+            && redrawn.iter().all(|&(c, _)| c < base.cells.len());
+        let how = if regrouped {
+            Redrawing::Regrouped
+        } else {
+            Redrawing::Any
+        };
         // Only what the change touches is derived again (cells beyond the board's are
         // no tessels, as in `build`).
         let redrawn: Vec<(usize, Vec<Point>)> = redrawn
             .into_iter()
             .filter(|&(c, _)| c < base.cells.len())
             .collect();
-        let tess = self
-            .tess
-            .try_alter(&redrawn, splices.as_deref().unwrap_or(self.tess.splices()))?;
+        let tess = self.tess.try_alter(
+            &redrawn,
+            splices.as_deref().unwrap_or(self.tess.splices()),
+            how,
+        )?;
         let cells = base.cells.len();
         let all = Links::new(cells, &self.slots, &tess, Some(self));
         let tess = Arc::new(tess);

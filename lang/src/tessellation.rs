@@ -10,7 +10,7 @@ mod live;
 mod reference;
 mod topology;
 
-pub use live::Tessellation;
+pub use live::{Redrawing, Tessellation};
 use topology::{apart, topology, Index};
 
 /// A coordinate in millionths, so that drawn points compare exactly.

@@ -9,7 +9,11 @@
 //!   or a point on one of its edges appeared or vanished — a point of a redrawn tessel's
 //!   old or new drawing that no other tessel draws (found by a scan of bounding boxes).
 //! - Overlaps (edges crossing, a vertex inside another tessel) can only be new between a
-//!   redrawn tessel and one whose bounding box meets its own.
+//!   redrawn tessel and one whose bounding box meets its own; and none can be new, nor can
+//!   the area come apart, where the redrawn tessels together cover just what they covered
+//!   before ([`Redrawing::Regrouped`]: two merged, or one split along a diagonal inside
+//!   it): each other tessel meets them where it met them before, no more, and the parts
+//!   of a split tessel share the diagonal.
 //! - The ring edges at each vertex are kept and listed again only at the vertices of the
 //!   tessels whose rings changed (`incidence.rs` writes down why that reads as the full
 //!   derivation's numbering and tables do).
@@ -31,6 +35,17 @@ use super::{
     Relations,
 };
 use std::sync::Arc;
+
+/// What an alteration promises of the tessels it redraws.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Redrawing {
+    /// Nothing: the redrawn tessels are checked for overlaps, the area for coming apart.
+    Any,
+    /// The redrawn tessels together cover just what they covered before (two merged into
+    /// one, one split in two along a diagonal inside it): neither check can fail, and
+    /// neither is made.
+    Regrouped,
+}
 
 /// Why an alteration was not derived incrementally.
 pub(super) enum Failed {
@@ -211,20 +226,22 @@ impl Tessellation {
         redrawn: &[(usize, Vec<Point>)],
         splices: &[Vec<(Point, Point)>],
     ) -> Result<Tessellation, Vec<Problem>> {
-        match self.altered(redrawn, splices) {
+        match self.altered(redrawn, splices, Redrawing::Any) {
             Ok(new) => Ok(new),
             Err(_) => self.afresh(redrawn, splices),
         }
     }
 
     /// As [`Tessellation::alter`], without saying what is wrong when the result is no
-    /// playing area (the problems are not looked for).
+    /// playing area (the problems are not looked for); `how` tells what the redrawing
+    /// promises (a promise not kept gives a wrong area).
     pub fn try_alter(
         &self,
         redrawn: &[(usize, Vec<Point>)],
         splices: &[Vec<(Point, Point)>],
+        how: Redrawing,
     ) -> Option<Tessellation> {
-        match self.altered(redrawn, splices) {
+        match self.altered(redrawn, splices, how) {
             Ok(new) => Some(new),
             Err(Failed::Wrong) => None,
             Err(Failed::Unsure) => self.afresh(redrawn, splices).ok(),
@@ -235,7 +252,9 @@ impl Tessellation {
         &self,
         redrawn: &[(usize, Vec<Point>)],
         splices: &[Vec<(Point, Point)>],
+        how: Redrawing,
     ) -> Result<Tessellation, Failed> {
+        let checked = how == Redrawing::Any;
         let mut new = self.clone();
         let top = redrawn.iter().map(|r| r.0 + 1).max().unwrap_or(0);
         if top > new.shapes.len() {
@@ -293,7 +312,7 @@ impl Tessellation {
             )));
         }
         // Overlaps can only be new where a redrawn tessel is.
-        if reshaped.iter().any(|&c| new.overlaps(c)) {
+        if checked && reshaped.iter().any(|&c| new.overlaps(c)) {
             return Err(Failed::Wrong);
         }
         // Splices added or taken away: the tessels at every point they join, before or
@@ -317,9 +336,11 @@ impl Tessellation {
                 new.rel[c] = Some(Arc::new(new.inc.relations(c, &mut marks)));
             }
         }
-        let labels: Vec<usize> = (0..n).filter(|&c| new.shapes[c].is_some()).collect();
-        if apart(&labels, |t| new.relations(t)).is_some() {
-            return Err(Failed::Wrong);
+        if checked {
+            let labels: Vec<usize> = (0..n).filter(|&c| new.shapes[c].is_some()).collect();
+            if apart(&labels, |t| new.relations(t)).is_some() {
+                return Err(Failed::Wrong);
+            }
         }
         Ok(new)
     }

@@ -15,6 +15,7 @@ use crate::game::ruleset::Game;
 use crate::state::State;
 use std::cell::{Cell, OnceCell};
 use std::collections::HashMap;
+use tessel_lang::ast::AreaChange;
 use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
 
 /// The slot values of one examined state, filled as they are first asked, and the groups
@@ -241,7 +242,9 @@ fn cost(e: &Expr, cells: u64) -> u64 {
         | E::SectionBorder(c, cond, v) => return 1 + inner(c) + cells * (inner(cond) + inner(v)),
         E::Repeated(_) => cells,
         // Asks the drawn area about two tessels' rings (worked out when first asked): as
-        // dear as a few dozen reads.
+        // dear as a few dozen reads; a merge's answer is kept for the area, pair by pair,
+        // so it goes before the others.
+        E::AreaCan(AreaChange::Merge, ..) => 24,
         E::AreaCan(..) => 32,
         E::Where(..) | E::Count(..) | E::CellAt(..) | E::Material | E::Distance(..) => cells,
         E::Checked | E::Attacked(_) | E::CheckedOf(_) => 4 * cells,

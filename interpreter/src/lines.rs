@@ -275,8 +275,19 @@ impl Game {
             return;
         }
         let start = start as CellId;
+        // A walk with no condition (`while true`, nothing closing it) reads no cell: no
+        // context is made for it.
+        let open = w.closed.is_none() && matches!(shape(&w.cond), Some(CellTest::Always));
         for &d in dirs_for(&w.dirs, mover) {
-            let n = {
+            let n = if open {
+                let (board, limit) = self.way(s, w.max);
+                let (mut n, mut t) = (0, board.step(start, d));
+                while t != NO_CELL && t != start && n < limit {
+                    n += 1;
+                    t = board.step(t, d);
+                }
+                n
+            } else {
                 let cx = self.ctx_at(s, mover, (from, to, target));
                 let cond = CellTest::of(self, &w.cond, &cx);
                 let closed = w.closed.as_deref().map(|c| CellTest::of(self, c, &cx));

@@ -206,3 +206,42 @@ start "4 r"
     // a1: four empty cells together; b1: three; c1: two; d1 alone is a group of one.
     assert_eq!(g.position_string(&s), "MMM1 r");
 }
+
+/// `each cell along … while true` (a walk with no condition): up to `max` cells, stopping
+/// at the board's edge, and going round a ring of cells only until it is back at its start.
+#[test]
+fn an_open_walk_stops_at_its_most_at_the_edge_and_back_at_its_start() {
+    let line = inline(
+        r#"game "t" players a b board grid 6 x 1
+        dirs row = e w
+        piece man M m { inert }
+        action spread on cells if friend(to)
+          then each cell along row from to max 2 while true { if empty(to) { place man at to } }
+        start "1M4 a""#,
+    );
+    let mut s = line.start_state(0).expect("start");
+    play(&line, &mut s, &["spread@b1"]);
+    // East two cells (c1, d1); west one, then the edge.
+    assert_eq!(line.position_string(&s), "MMMM2 b");
+    let ring = inline(
+        r#"game "t" players a b
+        board {
+          cells p1 p2 p3 p4
+          link p1 cw p2
+          link p2 cw p3
+          link p3 cw p4
+          link p4 cw p1
+        }
+        var seen = 0 per cell
+        piece man M m { inert }
+        action walk on cells if friend(to) and seen(to) == 0
+          then each cell along cw from to while true { set seen(to) += 1 }
+        action check if seen(p1) == 0 and seen(p2) == 1 and seen(p3) == 1 and seen(p4) == 1
+        start "M3 a""#,
+    );
+    let mut s = ring.start_state(0).expect("start");
+    play(&ring, &mut s, &["walk@p1"]);
+    // Round the ring once, each cell met once, the start not met again: `check` holds for
+    // the next player (a per-cell value is the board's, whoever moves).
+    assert_eq!(texts(&ring, &s), ["check"]);
+}

@@ -10,13 +10,14 @@
 //! Evaluation outside a [`Kept`], or with another mover, works the part out afresh.
 //! Statements are never wrapped: they run on a state that changes under them.
 
-use crate::compile::Places;
+use crate::compile::{Places, Sieve};
 use crate::game::ruleset::Game;
 use crate::state::State;
-use std::cell::{Cell, OnceCell};
+use std::cell::{Cell, OnceCell, RefCell};
 use std::collections::HashMap;
+use std::rc::Rc;
 use tessel_lang::ast::AreaChange;
-use tessel_lang::ir::{Atom, BinOp, Expr, PlayerId};
+use tessel_lang::ir::{Atom, BinOp, CellId, Expr, PlayerId};
 
 /// The slot values of one examined state, filled as they are first asked, and the groups
 /// found in it (`groups.rs`).
@@ -31,6 +32,9 @@ pub(crate) struct Kept {
     /// of the cells first asks: `compile/sieve.rs`).
     kinds: usize,
     places: OnceCell<Places>,
+    /// The cells sieves of per-cell variables try, listed when first asked (the actions
+    /// on every cell of a game ask the same sieve in turn).
+    sieved: RefCell<Vec<(Sieve, Rc<[CellId]>)>>,
 }
 
 impl Kept {
@@ -43,7 +47,20 @@ impl Kept {
             groups: crate::groups::Memo::per_state(),
             kinds: game.program.pieces.len(),
             places: OnceCell::new(),
+            sieved: RefCell::new(Vec::new()),
         }
+    }
+
+    /// The cells sieve `v` tries in `s`, the state this belongs to, listed the first time
+    /// it is asked (for sieves of per-cell variables, which read every cell).
+    pub(crate) fn sieved(&self, s: &State, v: Sieve) -> Rc<[CellId]> {
+        let mut lists = self.sieved.borrow_mut();
+        if let Some((_, l)) = lists.iter().find(|(w, _)| *w == v) {
+            return l.clone();
+        }
+        let l: Rc<[CellId]> = crate::compile::cells(s, v, Some(self)).collect();
+        lists.push((v, l.clone()));
+        l
     }
 
     /// Where the pieces of `s`, the state this belongs to, stand.

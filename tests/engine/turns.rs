@@ -469,3 +469,27 @@ fn reactions_on_cells_are_offered_where_their_whole_condition_holds() {
         .collect();
     assert_eq!(t, flee, "{t:?}");
 }
+
+#[test]
+fn actions_on_cells_sieved_by_per_cell_values_are_offered_where_those_are_set() {
+    // Sieves of per-cell values are listed once for the state examined: actions with
+    // different sieves each get their own cells, and those that share one the same.
+    let g = inline(
+        r#"game "v" players a b board grid 4 x 1
+        var a_mark = 0 per cell
+        var b_mark = 0 per cell
+        var pick = 0
+        piece man M m { inert }
+        setup { set a_mark(a1) = 1, set a_mark(c1) = 1, set b_mark(b1) = 1, set b_mark(d1) = 2 }
+        action pa on cells if a_mark(from) == 1
+        action pb on cells if b_mark(from) > 0
+        action pab on cells if either(pick == 0, a_mark(from), b_mark(from)) == 1
+        action pa2 on cells if a_mark(from) == 1 and from != c1
+        start "4 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        texts(&g, &s),
+        ["pa@a1", "pa@c1", "pb@b1", "pb@d1", "pab@a1", "pab@c1", "pa2@a1"]
+    );
+}

@@ -234,6 +234,12 @@ impl Sieve {
         }
     }
 
+    /// Whether the sieve tests per-cell variables and names no piece types (a visit tries
+    /// every cell: [`crate::memo::Kept::sieved`] lists them once for a state).
+    pub(crate) fn reads_vars(self) -> bool {
+        self.vars[0].is_some() && self.kinds.is_none()
+    }
+
     /// Whether cell `c` is to be tried (no cell, as for an action on none, holds no piece
     /// and no variable).
     #[inline(always)]

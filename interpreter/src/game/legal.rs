@@ -6,7 +6,7 @@ use crate::eval::Ctx;
 use crate::memo::Kept;
 use crate::state::State;
 use std::cell::RefCell;
-use tessel_lang::ir::{CellId, PlayerId, NO_CELL};
+use tessel_lang::ir::{self, CellId, PlayerId, NO_CELL};
 
 thread_local! {
     /// States to try decisions on, kept between look-aheads so that one is not made
@@ -108,7 +108,7 @@ impl Game {
         // One context for the decision; each candidate cell's is this one moved there.
         let base = cx(NO_CELL, NO_CELL);
         for (i, a) in self.program.actions.iter().enumerate() {
-            if !a.reaction && self.action_moves(&base, &kept, i, out) {
+            if !a.reaction && self.action_moves(&base, &kept, (i, a), out) {
                 forced |= a.forced;
             }
         }
@@ -117,22 +117,19 @@ impl Game {
         }
     }
 
-    /// The moves of action `i` for the player `base` names (`base`: their context in the
-    /// state examined, `kept` its values, no cell yet): its part that reads no cell is
+    /// The moves of action `i` (`a`) for the player `base` names (`base`: their context in
+    /// the state examined, `kept` its values, no cell yet): its part that reads no cell is
     /// asked once, then the rest at each cell it may hold at. Whether it offered any.
+    #[inline(always)]
     pub(super) fn action_moves(
         &self,
         base: &Ctx,
         kept: &Kept,
-        i: usize,
+        (i, a): (usize, &ir::Action),
         out: &mut Vec<Move>,
     ) -> bool {
         let (s, mover) = (base.s, base.mover);
-        let (Some(a), Some((guard, occupied, rest))) =
-            (self.program.actions.get(i), self.action_guard.get(i))
-        else {
-            return false;
-        };
+        let (guard, occupied, rest) = &self.action_guard[i];
         if guard.as_ref().is_some_and(|g| self.eval(g, base) == 0) {
             return false;
         }
@@ -165,7 +162,12 @@ impl Game {
             }
         };
         match sieve {
-            // Every cell the sieve tries, through where the pieces stand.
+            // Every cell the sieve tries, listed once for the state (the actions on every
+            // cell often share a sieve of per-cell variables)…
+            Some(v) if every && v.reads_vars() => {
+                kept.sieved(s, v).iter().for_each(|&c| try_cell(c))
+            }
+            // … or through where the pieces stand.
             Some(v) if every => crate::compile::cells(s, v, Some(kept)).for_each(try_cell),
             _ => cells
                 .iter()

@@ -30,7 +30,7 @@ impl Game {
         let base = self.ctx(s, asked, NO_CELL, NO_CELL, None).keeping(&kept);
         for (i, a) in self.program.actions.iter().enumerate() {
             if a.reaction {
-                self.action_moves(&base, &kept, i, out);
+                self.action_moves(&base, &kept, (i, a), out);
             }
         }
     }

@@ -16,6 +16,7 @@
 use crate::eval::{Attacks, Ctx};
 use crate::game::ruleset::Game;
 use crate::reads;
+use rustc_hash::FxHashMap as HashMap;
 use tessel_lang::ir::{self, Atom, BinOp, CellId, Expr, Stmt};
 
 pub(crate) use crate::code::Code;
@@ -45,11 +46,25 @@ struct Compiler {
     geometry: table::Geometry,
     /// Compiling without tables (a table's own code, for arguments off the board).
     plain: bool,
+    /// The number of each whole expression compiled so far, so that an equal one (each
+    /// player's copy of a rule, a guard several rules share) runs the same code; actions'
+    /// cell parts apart (their sieves read `from` as the cell too).
+    made: HashMap<(Expr, bool), u32>,
 }
 
 impl Compiler {
-    /// Compiles `e` as a code of its own, numbered; wraps it in an [`Expr::Code`].
+    /// Compiles `e` as a code of its own, numbered, unless an equal expression was
+    /// (then that code); wraps it in an [`Expr::Code`].
     fn put(&mut self, e: &mut Expr) {
+        self.put_as(e, false);
+    }
+
+    /// [`Compiler::put`] for an action's cell part (numbered apart from the rest).
+    fn put_cell_part(&mut self, e: &mut Expr) {
+        self.put_as(e, true);
+    }
+
+    fn put_as(&mut self, e: &mut Expr, cell_part: bool) {
         // Code from another game (a program prepared before) is compiled afresh.
         if let Expr::Code(_, inner) = e {
             *e = std::mem::replace(&mut **inner, Expr::Bool(false));
@@ -57,12 +72,21 @@ impl Compiler {
         if trivial(e) {
             return;
         }
-        let code = compile(self, e);
-        self.sieves.push(self.sieve(e));
-        self.codes.push(code);
-        self.sources.push(e.clone());
+        let key = (e.clone(), cell_part);
+        let n = match self.made.get(&key) {
+            Some(&n) => n,
+            None => {
+                let code = compile(self, e);
+                self.sieves.push(self.sieve(e));
+                self.codes.push(code);
+                self.sources.push(e.clone());
+                let n = self.codes.len() as u32 - 1;
+                self.made.insert(key, n);
+                n
+            }
+        };
         let inner = std::mem::replace(e, Expr::Bool(false));
-        *e = Expr::Code(self.codes.len() as u32 - 1, Box::new(inner));
+        *e = Expr::Code(n, Box::new(inner));
     }
 
     /// A part with no compiled form: the tree evaluator runs it, its parts compiled each as a
@@ -94,6 +118,7 @@ pub(crate) fn wrap(g: &mut Game) {
         sieves: Vec::new(),
         geometry: table::Geometry::new(g.program.board.coords.clone(), g.by_coord.clone()),
         plain: false,
+        made: HashMap::default(),
     };
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
@@ -111,10 +136,8 @@ pub(crate) fn wrap(g: &mut Game) {
     for e in g.fixed_guards.iter_mut() {
         put(e);
     }
-    for (guard, _, rest) in g.action_guard.iter_mut() {
-        for e in [guard, rest].into_iter().flatten() {
-            put(e);
-        }
+    for (guard, _, _) in g.action_guard.iter_mut() {
+        guard.iter_mut().for_each(&mut put);
     }
     let p = &mut g.program;
     for f in p.forbids.iter_mut() {
@@ -143,8 +166,8 @@ pub(crate) fn wrap(g: &mut Game) {
         put(&mut pr.cond);
     }
     for a in p.actions.iter_mut() {
-        // A reaction's condition is read as written (`game/window.rs`).
-        a.cond.iter_mut().for_each(&mut put);
+        // (An action's condition is asked in its two parts, `action_guard`: the whole is
+        // read by nothing in play.)
         statements(&mut a.effects, &mut put);
     }
     for list in [
@@ -157,6 +180,9 @@ pub(crate) fn wrap(g: &mut Game) {
     }
     for list in p.chance_then.iter_mut() {
         statements(list, &mut put);
+    }
+    for (_, _, rest) in g.action_guard.iter_mut() {
+        rest.iter_mut().for_each(|e| c.put_cell_part(e));
     }
     // An action's cell is both `from` and `to`: what its cell part asks of either sieves
     // the cells it is tried on.

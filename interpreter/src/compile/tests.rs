@@ -21,6 +21,7 @@ fn a_visit_of_every_cell_passes_by_only_cells_where_the_condition_cannot_hold() 
         sieves: Vec::new(),
         geometry: table::Geometry::new(Vec::new(), (0, Vec::new())),
         plain: false,
+        made: Default::default(),
     };
     let sieve = |e: &Expr| l.sieve(e);
     let friend = E::Friend(b(E::To), None);
@@ -205,6 +206,7 @@ fn a_table_is_made_for_parts_of_geometry_at_one_or_two_cells() {
         sieves: Vec::new(),
         geometry: table::Geometry::new(coords, (3, (0..9).collect())),
         plain: false,
+        made: Default::default(),
     };
     let bin = |op, x: Expr, y: Expr| E::Bin(op, b(x), b(y));
     let band = |c: Expr| {
@@ -274,4 +276,53 @@ fn a_sieve_of_one_variable_visits_the_cells_it_tries() {
     }
     assert_eq!(Sieve::ALL.one_var(), None);
     assert_eq!(Sieve::PIECES.one_var(), None);
+}
+
+/// Equal whole conditions run one code (each player's copy of a rule, a condition several
+/// rules share); an action's cell part is numbered apart from a statement's equal
+/// condition (its sieve reads `from` as the cell too, the statement's does not).
+#[test]
+fn equal_conditions_share_one_code_and_actions_cell_parts_are_apart() {
+    let program = tessel_lang::compile(
+        "share",
+        r#"
+        game "Share"
+        players white black
+        board grid 4 x 4
+        var seen = 0
+        piece man M m {
+          move step n if friend(from) and empty(to)
+          move step e if friend(from) and empty(to)
+        }
+        action tap on cells if seen == 0 and friend(from) then each cell if friend(from) { set seen = 1 }
+        start "m3/4/4/M3 w"
+    "#,
+        &tessel_lang::MapLoader(Default::default()),
+        &[],
+    )
+    .program
+    .expect("the rules are valid");
+    let g = Game::new(program);
+    let code = |e: &Option<Expr>| match e {
+        Some(Expr::Code(n, _)) => Some(*n),
+        _ => None,
+    };
+    let rules: Vec<Option<u32>> = g
+        .rules
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|r| code(&r.cond))
+        .collect();
+    assert_eq!(rules.len(), 4, "two rules for each player");
+    assert!(
+        rules[0].is_some() && rules.iter().all(|&n| n == rules[0]),
+        "{rules:?}"
+    );
+    let rest = code(&g.action_guard[0].2).expect("the action's cell part is a code");
+    let Some(Stmt::Each(Some(Expr::Code(n, _)), _)) = g.program.actions[0].effects.first() else {
+        panic!("{:?}", g.program.actions[0].effects)
+    };
+    assert_ne!(rest, *n, "an action's cell part is numbered apart");
+    assert_ne!(g.sieves[rest as usize], g.sieves[*n as usize]);
 }

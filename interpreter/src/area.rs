@@ -249,21 +249,21 @@ impl Area {
         empty: &dyn Fn(usize) -> bool,
     ) -> Option<Area> {
         let (redrawn, splices) = self.redrawing((kind, a, b), empty)?;
-        // A merge or a split redraws tessels that cover just what they covered before
-        // (unless a part falls beyond the board's cells).
-        let regrouped = matches!(kind, AreaChange::Merge | AreaChange::Split)
-            && redrawn.iter().all(|&(c, _)| c < base.cells.len());
-        let how = if regrouped {
-            Redrawing::Regrouped
-        } else {
-            Redrawing::Any
-        };
+        let drawn = redrawn.len();
         // Only what the change touches is derived again (cells beyond the board's are
         // no tessels, as in `build`).
         let redrawn: Vec<(usize, Vec<Point>)> = redrawn
             .into_iter()
             .filter(|&(c, _)| c < base.cells.len())
             .collect();
+        // A merge or a split redraws tessels that cover just what they covered before
+        // (unless a part fell beyond the board's cells).
+        let how = if matches!(kind, AreaChange::Merge | AreaChange::Split) && redrawn.len() == drawn
+        {
+            Redrawing::Regrouped
+        } else {
+            Redrawing::Any
+        };
         let tess = self.tess.try_alter(
             &redrawn,
             splices.as_deref().unwrap_or(self.tess.splices()),

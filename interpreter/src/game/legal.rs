@@ -146,7 +146,7 @@ impl Game {
             &self.all_cells
         };
         let sieve = match rest {
-            Some(tessel_lang::ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
+            Some(ir::Expr::Code(n, _)) => self.sieves.get(*n as usize).copied(),
             _ => None,
         };
         // The guard held: the conjuncts that look at the cell decide.

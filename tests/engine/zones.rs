@@ -167,3 +167,32 @@ start "2 r 3G1g"
     // red's last gem goes over too.
     assert_eq!(g.position_string(&s), "2 b 4g");
 }
+
+#[test]
+fn drops_and_moves_anywhere_next_to_a_cell_are_offered_in_cell_order() {
+    // `adjacent(spot, target)`: only the cells next to `spot` are tried (the rest cannot
+    // hold), and the moves come in the order of the cells, as when every cell is tried.
+    let rules = |spot: &str| {
+        format!(
+            r#"game "t" players a b board grid 3 x 3
+            zone pool per player
+            var spot: cell = {spot}
+            piece man M m {{
+              move drop from pool to empty if adjacent(spot, target) and target != c3
+              move anywhere to empty if adjacent(target, from) and column(target) == 1
+            }}
+            position {{ board turn a b zone pool number }}
+            start "3/3/M2 a M 1""#
+        )
+    };
+    let g = inline(&rules("b2"));
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        texts(&g, &s),
+        ["M@b1", "M@c1", "M@a2", "M@c2", "M@a3", "M@b3", "a1a2"]
+    );
+    // Next to a cell off the board: no drop at all.
+    let g = inline(&rules("none"));
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["a1a2"]);
+}

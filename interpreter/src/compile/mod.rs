@@ -122,7 +122,10 @@ pub(crate) fn wrap(g: &mut Game) {
     };
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
-        for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
+        for e in [&mut rule.guard, &mut rule.cond, &mut rule.near]
+            .into_iter()
+            .flatten()
+        {
             put(e);
         }
         if let Atom::Ride {

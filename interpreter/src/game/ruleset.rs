@@ -227,6 +227,9 @@ pub(crate) struct Rule {
     pub guard: Option<ir::Expr>,
     /// The rest of the condition, tried for each candidate.
     pub cond: Option<ir::Expr>,
+    /// For a drop or an `anywhere` move whose condition asks `adjacent(A, target)` (`A`
+    /// reading no candidate): `A`. Only the cells next to where it stands are tried.
+    pub near: Option<ir::Expr>,
     pub effects: Vec<ir::Stmt>,
     /// `effects` compiled: its number in `Game::blocks` (none for an empty list).
     pub block: Option<u32>,

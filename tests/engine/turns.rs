@@ -493,3 +493,47 @@ fn actions_on_cells_sieved_by_per_cell_values_are_offered_where_those_are_set() 
         ["pa@a1", "pa@c1", "pb@b1", "pb@d1", "pab@a1", "pab@c1", "pa2@a1"]
     );
 }
+
+#[test]
+fn actions_on_cells_in_a_region_are_offered_there_only() {
+    // `from in R` (or `to`, or `target`: the action's cell each time), also inside a
+    // define: the cells of the mover's region are the only ones tried.
+    let g = inline(
+        r#"game "v" players a b board grid 4 x 2
+        region low = rank 1
+        region near = mirrored rank 1
+        define here(c) = c in near and column(c) > 1
+        piece man M m { inert }
+        action at_from on cells if from in low and column(from) != 2
+        action at_target on cells if target in low and column(target) == 2
+        action own on cells if here(from)
+        start "4/4 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(
+        texts(&g, &s),
+        [
+            "at_from@a1",
+            "at_from@c1",
+            "at_from@d1",
+            "at_target@b1",
+            "own@b1",
+            "own@c1",
+            "own@d1"
+        ]
+    );
+    // The other player's own region is the other rank.
+    let s = g.parse_position("4/4 b", 0).expect("position");
+    assert_eq!(
+        texts(&g, &s),
+        [
+            "at_from@a1",
+            "at_from@c1",
+            "at_from@d1",
+            "at_target@b1",
+            "own@b2",
+            "own@c2",
+            "own@d2"
+        ]
+    );
+}

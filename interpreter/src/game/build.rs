@@ -482,10 +482,12 @@ fn mentions_cell(e: &ir::Expr) -> bool {
     reads_cell(e, true)
 }
 
-/// The region a condition requires `to` to be in (`to in R and …`), if it does.
+/// The region an action's condition requires its cell to be in (`to in R and …`; `from`
+/// and `target` name the cell too), if it does.
 fn required_region(e: &ir::Expr) -> Option<ir::RegionId> {
+    use ir::Expr as E;
     match e {
-        ir::Expr::In(c, r) if matches!(**c, ir::Expr::To) => Some(*r),
+        E::In(c, r) if matches!(**c, E::To | E::From | E::Target) => Some(*r),
         ir::Expr::Bin(ir::BinOp::And, a, b) => required_region(a).or_else(|| required_region(b)),
         _ => None,
     }

@@ -318,10 +318,7 @@ pub(crate) fn prepare(g: &mut Game) -> usize {
         cells: g.board.cells() as u64,
     };
     for rule in g.rules.iter_mut().flatten().flatten() {
-        for e in [&mut rule.guard, &mut rule.cond, &mut rule.near]
-            .into_iter()
-            .flatten()
-        {
+        for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
             s.condition(e);
         }
         if let Atom::Ride {

@@ -47,24 +47,27 @@ impl Game {
             let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
             cx.steps = 0;
             cx.moving = moving;
-            // Every cell, or only those next to the rule's `near` cell.
-            let near = match &rule.near {
-                Some(near) => {
-                    let a = self.eval(
-                        near,
-                        &self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept),
-                    );
-                    self.beside(s, a, &mut scratch.near);
-                    Some(&scratch.near[..])
+            // A candidate: no move lands outside the playing area as it stands.
+            macro_rules! offer {
+                ($c:expr, $occ:expr) => {
+                    if self.target_ok(rule, $occ, mover) && self.lands_in_area(s, $c) {
+                        (cx.to, cx.target) = ($c, $c);
+                        self.push_in(&cx, 0, kind, ri, rule, out);
+                    }
+                };
+            }
+            // Every cell, or only those the rule's condition places its candidate in.
+            match rule.within.and_then(|w| self.withins.get(w as usize)) {
+                None => {
+                    for (c, &occ) in s.cells.iter().enumerate() {
+                        offer!(c as CellId, occ);
+                    }
                 }
-                None => None,
-            };
-            for i in 0..near.map_or(s.cells.len(), <[CellId]>::len) {
-                let c = near.map_or(i as CellId, |n| n[i]);
-                // No move lands outside the playing area as it stands.
-                if self.target_ok(rule, s.cells[c as usize], mover) && self.lands_in_area(s, c) {
-                    (cx.to, cx.target) = (c, c);
-                    self.push_in(&cx, 0, kind, ri, rule, out);
+                Some(w) => {
+                    let allowed = w.cells(self, &cx);
+                    for c in crate::compile::ones(allowed.words()) {
+                        offer!(c, s.cells[c as usize]);
+                    }
                 }
             }
         }
@@ -497,7 +500,7 @@ impl Game {
     }
 
     /// The candidates of an `anywhere` rule: every cell but the piece's own, or only the
-    /// cells next to its `near` cell.
+    /// cells its condition places them in.
     #[allow(clippy::too_many_arguments)]
     #[inline(never)]
     fn anywhere_moves(
@@ -509,49 +512,38 @@ impl Game {
         ri: u8,
         rule: &Rule,
         mover: PlayerId,
-        near: &mut Vec<CellId>,
         out: &mut Vec<Move>,
     ) {
-        let near = match &rule.near {
-            Some(a) => {
+        macro_rules! offer {
+            ($t:expr, $occ:expr) => {
+                if $t != from && self.target_ok(rule, $occ, mover) {
+                    self.push(
+                        s,
+                        kept,
+                        (from, $t, 0, moving, count),
+                        kind,
+                        ri,
+                        rule,
+                        mover,
+                        out,
+                    );
+                }
+            };
+        }
+        match rule.within.and_then(|w| self.withins.get(w as usize)) {
+            None => {
+                for (t, &occ) in s.cells.iter().enumerate() {
+                    offer!(t as CellId, occ);
+                }
+            }
+            Some(w) => {
                 let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
                 cx.moving = moving;
-                let a = self.eval(a, &cx);
-                self.beside(s, a, near);
-                Some(&near[..])
+                let allowed = w.cells(self, &cx);
+                for t in crate::compile::ones(allowed.words()) {
+                    offer!(t, s.cells[t as usize]);
+                }
             }
-            None => None,
-        };
-        for i in 0..near.map_or(s.cells.len(), <[CellId]>::len) {
-            let t = near.map_or(i as CellId, |n| n[i]);
-            if t != from && self.target_ok(rule, s.cells[t as usize], mover) {
-                self.push(
-                    s,
-                    kept,
-                    (from, t, 0, moving, count),
-                    kind,
-                    ri,
-                    rule,
-                    mover,
-                    out,
-                );
-            }
-        }
-    }
-
-    /// The cells next to cell `a` (none when it is off the board), in the order of their
-    /// numbers: the only ones where a condition asking `adjacent(a, target)` may hold.
-    fn beside(&self, s: &State, a: i64, list: &mut Vec<CellId>) {
-        list.clear();
-        let n = s.cells.len();
-        if (0..n as i64).contains(&a) {
-            list.extend(
-                self.bd(s)
-                    .neighbours(a as CellId)
-                    .filter(|&t| (t as usize) < n),
-            );
-            list.sort_unstable();
-            list.dedup();
         }
     }
 
@@ -661,17 +653,9 @@ impl Game {
                     }
                 }
             }
-            ir::Atom::Anywhere => self.anywhere_moves(
-                s,
-                kept,
-                (from, moving, count),
-                kind,
-                ri,
-                rule,
-                mover,
-                &mut scratch.near,
-                out,
-            ),
+            ir::Atom::Anywhere => {
+                self.anywhere_moves(s, kept, (from, moving, count), kind, ri, rule, mover, out)
+            }
             // On a board that never changes, the cells were worked out once. (Each branch
             // pushes its own candidates: one closure shared by the branches was measured
             // 13% slower on Breakthrough's move generation.)
@@ -892,8 +876,6 @@ impl Reach {
 pub(crate) struct PieceScratch {
     ride: RideCells,
     answers: Answers,
-    /// The cells next to a rule's `near` cell ([`Game::beside`]).
-    near: Vec<CellId>,
 }
 
 /// The cells a ride passed, kept so that the rules that write the same ride walk it once

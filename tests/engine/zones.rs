@@ -196,3 +196,33 @@ fn drops_and_moves_anywhere_next_to_a_cell_are_offered_in_cell_order() {
     let s = g.start_state(0).expect("start");
     assert_eq!(texts(&g, &s), ["a1a2"]);
 }
+
+#[test]
+fn drops_placed_by_rows_columns_and_the_board_s_geometry_are_offered_where_they_hold() {
+    // `row(target) >= row(spot) and row(target) <= row(spot) + 1` (the board's geometry
+    // at two cells) and
+    // `column(target) == k or column(target) == k + 1`: only the cells both allow are
+    // tried, in order. With `spot` off the board the geometry is not asked of a table:
+    // row(none) is 0, so the first rank holds.
+    let rules = |spot: &str| {
+        format!(
+            r#"game "t" players a b board grid 4 x 4
+            zone pool per player
+            var spot: cell = {spot}
+            counter k = 2
+            piece man M m {{
+              move drop from pool to empty if row(target) >= row(spot) and row(target) <= row(spot) + 1
+                and (column(target) == k or column(target) == k + 1)
+            }}
+            action mark on cells if abs(row(from) - row(spot)) == 2 and (column(to) == k or k == column(target))
+            position {{ board turn a b zone pool number }}
+            start "4/4/4/4 a M 1""#
+        )
+    };
+    let g = inline(&rules("c3"));
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["M@b3", "M@c3", "M@b4", "M@c4", "mark@b1"]);
+    let g = inline(&rules("none"));
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["M@b1", "M@c1", "mark@b2"]);
+}

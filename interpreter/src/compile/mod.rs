@@ -29,9 +29,11 @@ mod table;
 #[cfg(test)]
 mod tests;
 mod visit;
+mod within;
 
 pub(crate) use effect::{Blocks, Effect};
 pub(crate) use sieve::{cells, Places, Sieve};
+pub(crate) use within::{ones, Within};
 
 /// The compiling of one game: where each variable lives, and the codes made so far with
 /// what each was compiled from.
@@ -120,12 +122,43 @@ pub(crate) fn wrap(g: &mut Game) {
         plain: false,
         made: HashMap::default(),
     };
+    // Where the candidates of a visit of every cell may be: read from the conditions as
+    // written, before they are codes.
+    let mut withins = Vec::new();
+    for rule in g.rules.iter_mut().flatten().flatten() {
+        if !matches!(rule.atom, Atom::Drop(_) | Atom::Anywhere) {
+            continue;
+        }
+        if let Some(w) = rule.cond.as_ref().and_then(|e| {
+            within::within(
+                &mut c,
+                e,
+                |e| matches!(e, Expr::To | Expr::Target),
+                |e| !crate::game::reads_cell(e, false),
+            )
+        }) {
+            withins.push(w);
+            rule.within = Some(withins.len() as u32 - 1);
+        }
+    }
+    g.action_within = g
+        .action_guard
+        .iter()
+        .map(|(_, _, rest)| {
+            let w = within::within(
+                &mut c,
+                rest.as_ref()?,
+                |e| matches!(e, Expr::To | Expr::From | Expr::Target),
+                |e| !crate::game::reads_cell(e, true),
+            )?;
+            withins.push(w);
+            Some(withins.len() as u32 - 1)
+        })
+        .collect();
+    g.withins = withins;
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
-        for e in [&mut rule.guard, &mut rule.cond, &mut rule.near]
-            .into_iter()
-            .flatten()
-        {
+        for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {
             put(e);
         }
         if let Atom::Ride {

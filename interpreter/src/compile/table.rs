@@ -39,6 +39,9 @@ pub(super) struct Geometry {
     pub(super) coords: Vec<(u16, u16)>,
     pub(super) by_coord: (usize, Vec<CellId>),
     made: HashMap<Node, Entries>,
+    /// The rows made for sieves ([`rows`]): a part and which of its two cells is the
+    /// candidate.
+    rows_made: HashMap<(Node, usize), Arc<[u64]>>,
     /// Bytes the tables may still take.
     left: usize,
 }
@@ -49,6 +52,7 @@ impl Geometry {
             coords,
             by_coord,
             made: HashMap::default(),
+            rows_made: HashMap::default(),
             left: BUDGET,
         }
     }
@@ -85,6 +89,8 @@ struct Shape<'e> {
     ops: usize,
     /// Whether an `and`, `or` or `either` stands in it.
     short: bool,
+    /// Kept values are read as the parts they keep (for sieves, worked out once).
+    through_kept: bool,
 }
 
 impl<'e> Shape<'e> {
@@ -100,6 +106,7 @@ impl<'e> Shape<'e> {
                 Node::Const(e.constant().unwrap_or(0))
             }
             E::Same(_, x) | E::Code(_, x) => self.part(x)?,
+            E::Memo(_, x) if self.through_kept => self.part(x)?,
             E::Bin(op, x, y) => {
                 self.ops += 1;
                 self.short |= matches!(op, BinOp::And | BinOp::Or);
@@ -284,4 +291,59 @@ pub(super) fn tabulate(l: &mut Compiler, e: &Expr) -> Option<Code> {
             }
         }),
     })
+}
+
+/// `e` as a part of the board's geometry at two cells (see the module's text), one the
+/// candidate of a visit of every cell (what `candidate` says is it) and the other reading
+/// no candidate (`free`): that other, and for each of its values on the board the cells
+/// where the part holds, `words` words of one bit per cell each (`compile/within.rs`).
+pub(super) fn rows(
+    l: &mut Compiler,
+    e: &Expr,
+    candidate: fn(&Expr) -> bool,
+    free: fn(&Expr) -> bool,
+) -> Option<(Expr, Arc<[u64]>, usize)> {
+    let mut shape = Shape {
+        through_kept: true,
+        ..Shape::default()
+    };
+    let node = shape.part(e)?;
+    if shape.args.len() != 2 || !shape.args.iter().all(|&(_, cell)| cell) {
+        return None;
+    }
+    let (at, other) = match (candidate(shape.args[0].0), candidate(shape.args[1].0)) {
+        (true, false) => (0, shape.args[1].0),
+        (false, true) => (1, shape.args[0].0),
+        _ => return None,
+    };
+    if !free(other) {
+        return None;
+    }
+    let geo = &mut l.geometry;
+    let n = geo.coords.len();
+    if n == 0 || n * n > MOST {
+        return None;
+    }
+    let words = n.div_ceil(64);
+    let key = (node, at);
+    if let Some(bits) = geo.rows_made.get(&key) {
+        return Some((other.clone(), bits.clone(), words));
+    }
+    geo.left = geo.left.checked_sub(n * words * 8)?;
+    let mut bits = vec![0u64; n * words];
+    for a in 0..n {
+        for c in 0..n {
+            let vals = if at == 0 {
+                [c as i64, a as i64]
+            } else {
+                [a as i64, c as i64]
+            };
+            if value(&key.0, &vals, geo) != 0 {
+                bits[a * words + c / 64] |= 1 << (c % 64);
+            }
+        }
+    }
+    let bits: Arc<[u64]> = bits.into();
+    geo.rows_made.insert(key, bits.clone());
+    Some((other.clone(), bits, words))
 }

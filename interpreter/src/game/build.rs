@@ -31,7 +31,6 @@ impl Game {
                                 };
                                 let (fixed, guard) = split_fixed(guard);
                                 let plain = cond.is_none() && pt.promotions.is_empty();
-                                let near = cond.as_ref().and_then(beside);
                                 // Rules whose fixed parts read the same share one entry.
                                 let fixed = fixed.map(|e| {
                                     let key = format!("{e:?}");
@@ -50,7 +49,7 @@ impl Game {
                                     target: r.target,
                                     guard,
                                     cond,
-                                    near,
+                                    within: None,
                                     effects: r.effects.clone(),
                                     block: None,
                                     may_repeat: false,
@@ -222,6 +221,8 @@ impl Game {
             plugin_failure: Default::default(),
             action_cells,
             action_guard,
+            action_within: Vec::new(),
+            withins: Vec::new(),
             fixed_guards,
             memo_slots: 0,
             same_reads_move: Vec::new(),
@@ -383,27 +384,6 @@ fn conjuncts<'e>(e: &'e ir::Expr, out: &mut Vec<&'e ir::Expr>) {
     }
 }
 
-/// The cell `A` a rule's condition (its part that reads the candidate) needs the candidate
-/// next to: a conjunct `adjacent(A, target)` or `adjacent(target, A)` (`to` for `target`),
-/// `A` reading no candidate.
-fn beside(cond: &ir::Expr) -> Option<ir::Expr> {
-    use ir::Expr as E;
-    let mut parts = Vec::new();
-    conjuncts(cond, &mut parts);
-    parts.into_iter().find_map(|e| match e {
-        E::Adjacent(a, b) => {
-            let candidate = |c: &E| matches!(c, E::To | E::Target);
-            let other = match (candidate(a), candidate(b)) {
-                (true, false) => b,
-                (false, true) => a,
-                _ => return None,
-            };
-            (!reads_cell(other, false)).then(|| (**other).clone())
-        }
-        _ => None,
-    })
-}
-
 /// An action's condition that holds only where a piece stands: `height(to) > 0`,
 /// `friend(to)`, `enemy(to)`, `not empty(to)` (or `from`, which is the action's cell too).
 fn needs_piece(e: &ir::Expr) -> bool {
@@ -422,7 +402,7 @@ fn needs_piece(e: &ir::Expr) -> bool {
 /// Whether an expression reads the candidate's `to` (or its distance, or the moving piece),
 /// and `from` too when `from_counts`. A `to` bound by `any_cell`, `around` and the like
 /// inside does not count.
-fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
+pub(crate) fn reads_cell(e: &ir::Expr, from_counts: bool) -> bool {
     use ir::Expr as E;
     let m = |x: &E| reads_cell(x, from_counts);
     // Inside an expression that binds `to` itself: only `from` and the like count.
@@ -570,24 +550,6 @@ mod tests {
             b(E::Height(b(E::To))),
             b(E::Int(1))
         )));
-    }
-
-    #[test]
-    fn the_cell_a_candidate_must_be_next_to_is_found_among_the_conjuncts() {
-        // `… and adjacent(spot, target)` and `adjacent(to, from)`: the other cell; not when
-        // that cell reads the candidate, nor inside an `or`.
-        let spot = E::Var(0);
-        let stage = E::Bin(BinOp::Eq, b(E::Var(1)), b(E::Int(2)));
-        let next = |a: E, c: E| E::Adjacent(b(a), b(c));
-        let and = |x: E, y: E| E::Bin(BinOp::And, b(x), b(y));
-        let or = |x: E, y: E| E::Bin(BinOp::Or, b(x), b(y));
-        assert_eq!(
-            beside(&and(stage.clone(), next(spot.clone(), E::Target))),
-            Some(spot.clone())
-        );
-        assert_eq!(beside(&next(E::To, E::From)), Some(E::From));
-        assert_eq!(beside(&next(E::VarAt(2, b(E::To)), E::Target)), None);
-        assert_eq!(beside(&or(stage, next(spot, E::Target))), None);
     }
 
     #[test]

@@ -161,6 +161,27 @@ impl Game {
                 out.push(Move::action(i as u8, c));
             }
         };
+        // Where the cell part places the cell: only there.
+        let within = match self.action_within.get(i) {
+            Some(Some(w)) if a.on_cells => self.withins.get(*w as usize),
+            _ => None,
+        };
+        if let Some(w) = within {
+            let allowed = w.cells(self, base);
+            let tries = |c: &CellId| sieve.is_none_or(|v| v.tries(s, *c));
+            if every {
+                crate::compile::ones(allowed.words())
+                    .filter(tries)
+                    .for_each(try_cell);
+            } else {
+                cells
+                    .iter()
+                    .copied()
+                    .filter(|&c| allowed.has(c) && tries(&c))
+                    .for_each(try_cell);
+            }
+            return out.len() > start;
+        }
         match sieve {
             // Every cell the sieve tries, listed once for the state (the actions on every
             // cell often share a sieve of per-cell variables)…

@@ -16,4 +16,5 @@ mod turn;
 mod vars;
 mod window;
 
+pub(crate) use build::reads_cell;
 pub use ruleset::{Actor, Game, Move, Outcome, Path, Scratch};

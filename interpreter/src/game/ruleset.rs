@@ -227,9 +227,10 @@ pub(crate) struct Rule {
     pub guard: Option<ir::Expr>,
     /// The rest of the condition, tried for each candidate.
     pub cond: Option<ir::Expr>,
-    /// For a drop or an `anywhere` move whose condition asks `adjacent(A, target)` (`A`
-    /// reading no candidate): `A`. Only the cells next to where it stands are tried.
-    pub near: Option<ir::Expr>,
+    /// For a drop or an `anywhere` move whose condition places its candidate (next to a
+    /// cell, in a row, …): its number in `Game::withins`. Only the cells it allows are
+    /// tried.
+    pub within: Option<u32>,
     pub effects: Vec<ir::Stmt>,
     /// `effects` compiled: its number in `Game::blocks` (none for an empty list).
     pub block: Option<u32>,
@@ -358,6 +359,11 @@ pub struct Game {
     /// (the conjuncts that look at the cell, tried once a cell after the guard held; none:
     /// every cell).
     pub(crate) action_guard: Vec<(Option<ir::Expr>, bool, Option<ir::Expr>)>,
+    /// For each action, where its cell may be, as its cell part places it: a number in
+    /// `withins`.
+    pub(crate) action_within: Vec<Option<u32>>,
+    /// Where the candidates of visits of every cell may be (`compile/within.rs`).
+    pub(crate) withins: Vec<crate::compile::Within>,
     /// The distinct candidate-independent guards of the move rules (`Rule::fixed`).
     pub(crate) fixed_guards: Vec<ir::Expr>,
     /// The cell at each column and row (`cell_at`): `(width, cells)`, the first cell in

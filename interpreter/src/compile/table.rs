@@ -224,7 +224,10 @@ fn entries(node: &Node, n: usize, k: usize, geo: &Geometry) -> Entries {
 
 /// `e` as a table, if it is a part worth one (see the module's text).
 pub(super) fn tabulate(l: &mut Compiler, e: &Expr) -> Option<Code> {
-    let mut shape = Shape::default();
+    let mut shape = Shape {
+        through_kept: true,
+        ..Shape::default()
+    };
     let node = shape.part(e)?;
     if shape.ops < LEAST_OPS
         || shape.args.is_empty()

@@ -261,7 +261,8 @@ mod tests {
         let col = |v: Expr| Expr::Bin(BinOp::Eq, b(Expr::Column(b(Expr::To))), b(v));
         let row = |v: Expr| Expr::Bin(BinOp::Eq, b(v), b(Expr::Row(b(Expr::Target))));
         let or = |x: Expr, y: Expr| Expr::Bin(BinOp::Or, b(x), b(y));
-        let found = coords(&or(col(Expr::Var(0)), col(Expr::Int(2))), is_to, free);
+        let either_column = or(col(Expr::Var(0)), col(Expr::Int(2)));
+        let found = coords(&either_column, is_to, free);
         assert_eq!(found.map(|(r, v)| (r, v.len())), Some((false, 2)));
         assert_eq!(
             coords(&row(Expr::Var(1)), is_to, free).map(|(r, _)| r),

@@ -49,24 +49,31 @@ impl Game {
             cx.moving = moving;
             // A candidate: no move lands outside the playing area as it stands.
             macro_rules! offer {
-                ($c:expr, $occ:expr) => {
+                ($c:expr, $occ:expr, $cond:expr) => {
                     if self.target_ok(rule, $occ, mover) && self.lands_in_area(s, $c) {
                         (cx.to, cx.target) = ($c, $c);
-                        self.push_in(&cx, 0, kind, ri, rule, out);
+                        self.push_in(&cx, 0, kind, ri, $cond, out);
                     }
                 };
             }
             // Every cell, or only those the rule's condition places its candidate in.
             match rule.within.and_then(|w| self.withins.get(w as usize)) {
                 None => {
+                    let cond = rule.cond.as_ref();
                     for (c, &occ) in s.cells.iter().enumerate() {
-                        offer!(c as CellId, occ);
+                        offer!(c as CellId, occ, cond);
                     }
                 }
                 Some(w) => {
-                    let allowed = w.cells(self, &cx);
+                    let (allowed, exact) = w.cells(self, &cx);
+                    // Where the cells are exactly those, the rest of the condition decides.
+                    let cond = if exact {
+                        w.rest.as_ref()
+                    } else {
+                        rule.cond.as_ref()
+                    };
                     for c in crate::compile::ones(allowed.words()) {
-                        offer!(c, s.cells[c as usize]);
+                        offer!(c, s.cells[c as usize], cond);
                     }
                 }
             }
@@ -464,11 +471,12 @@ impl Game {
         let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
         cx.steps = steps;
         cx.moving = moving;
-        self.push_in(&cx, count, kind, ri, rule, out);
+        self.push_in(&cx, count, kind, ri, rule.cond.as_ref(), out);
     }
 
     /// [`Game::push`] in a context made for the move (`from`, `to`, the moving piece and
-    /// the steps taken are the move's), landing in the playing area.
+    /// the steps taken are the move's), landing in the playing area, if `cond` (the
+    /// rule's condition, or what is left to ask of it) holds.
     #[inline(always)]
     fn push_in(
         &self,
@@ -476,11 +484,11 @@ impl Game {
         count: u8,
         kind: PieceId,
         ri: u8,
-        rule: &Rule,
+        cond: Option<&ir::Expr>,
         out: &mut Vec<Move>,
     ) {
         let (from, to, mover) = (cx.from, cx.to, cx.mover);
-        if let Some(cond) = &rule.cond {
+        if let Some(cond) = cond {
             if self.eval(cond, cx) == 0 {
                 return;
             }
@@ -514,34 +522,42 @@ impl Game {
         mover: PlayerId,
         out: &mut Vec<Move>,
     ) {
-        macro_rules! offer {
-            ($t:expr, $occ:expr) => {
-                if $t != from && self.target_ok(rule, $occ, mover) {
-                    self.push(
-                        s,
-                        kept,
-                        (from, $t, 0, moving, count),
-                        kind,
-                        ri,
-                        rule,
-                        mover,
-                        out,
-                    );
-                }
-            };
-        }
         match rule.within.and_then(|w| self.withins.get(w as usize)) {
             None => {
                 for (t, &occ) in s.cells.iter().enumerate() {
-                    offer!(t as CellId, occ);
+                    let t = t as CellId;
+                    if t != from && self.target_ok(rule, occ, mover) {
+                        self.push(
+                            s,
+                            kept,
+                            (from, t, 0, moving, count),
+                            kind,
+                            ri,
+                            rule,
+                            mover,
+                            out,
+                        );
+                    }
                 }
             }
             Some(w) => {
                 let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
                 cx.moving = moving;
-                let allowed = w.cells(self, &cx);
+                let (allowed, exact) = w.cells(self, &cx);
+                // Where the cells are exactly those, the rest of the condition decides.
+                let cond = if exact {
+                    w.rest.as_ref()
+                } else {
+                    rule.cond.as_ref()
+                };
                 for t in crate::compile::ones(allowed.words()) {
-                    offer!(t, s.cells[t as usize]);
+                    if t != from
+                        && self.target_ok(rule, s.cells[t as usize], mover)
+                        && self.lands_in_area(s, t)
+                    {
+                        (cx.to, cx.target) = (t, t);
+                        self.push_in(&cx, count, kind, ri, cond, out);
+                    }
                 }
             }
         }

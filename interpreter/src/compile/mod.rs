@@ -129,14 +129,15 @@ pub(crate) fn wrap(g: &mut Game) {
         if !matches!(rule.atom, Atom::Drop(_) | Atom::Anywhere) {
             continue;
         }
-        if let Some(w) = rule.cond.as_ref().and_then(|e| {
-            within::within(
-                &mut c,
-                e,
-                |e| matches!(e, Expr::To | Expr::Target),
-                |e| !crate::game::reads_cell(e, false),
-            )
-        }) {
+        let on_rule: within::Candidate = (
+            |e| matches!(e, Expr::To | Expr::Target),
+            |e| !crate::game::reads_cell(e, false),
+        );
+        if let Some(w) = rule
+            .cond
+            .as_ref()
+            .and_then(|e| within::within(&mut c, e, on_rule, false))
+        {
             withins.push(w);
             rule.within = Some(withins.len() as u32 - 1);
         }
@@ -145,12 +146,11 @@ pub(crate) fn wrap(g: &mut Game) {
         .action_guard
         .iter()
         .map(|(_, _, rest)| {
-            let w = within::within(
-                &mut c,
-                rest.as_ref()?,
+            let on_cell: within::Candidate = (
                 |e| matches!(e, Expr::To | Expr::From | Expr::Target),
                 |e| !crate::game::reads_cell(e, true),
-            )?;
+            );
+            let w = within::within(&mut c, rest.as_ref()?, on_cell, true)?;
             withins.push(w);
             Some(withins.len() as u32 - 1)
         })

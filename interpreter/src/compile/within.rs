@@ -12,12 +12,18 @@ use crate::game::ruleset::Game;
 use std::sync::Arc;
 use tessel_lang::ir::{BinOp, CellId, Expr};
 
+/// What is a visit's candidate cell, and what reads none: how a visit names its cell.
+pub(super) type Candidate = (fn(&Expr) -> bool, fn(&Expr) -> bool);
+
 /// At most this many rows or columns named in one place.
 const MOST_VALUES: usize = 8;
 
 /// The places a condition allows its candidate cell, each worked out in play.
 pub(crate) struct Within {
     places: Vec<Place>,
+    /// The condition without the conjuncts the places stand for (none: nothing more),
+    /// asked where every place was worked out exactly.
+    pub(crate) rest: Option<Expr>,
 }
 
 enum Place {
@@ -90,11 +96,15 @@ impl Cells {
 }
 
 impl Within {
-    /// The cells every place allows in the context `cx` (its candidate cell not yet set).
-    pub(crate) fn cells(&self, g: &Game, cx: &Ctx) -> Cells {
+    /// The cells every place allows in the context `cx` (its candidate cell not yet set),
+    /// and whether they are exactly the cells where the conjuncts the places stand for
+    /// hold (so that [`Within::rest`] may be asked instead of the whole condition): not
+    /// when a table's other cell is off the board.
+    pub(crate) fn cells(&self, g: &Game, cx: &Ctx) -> (Cells, bool) {
         let n = cx.s.cells.len();
         let words = n.div_ceil(64);
         let mut set = Cells::every(n);
+        let mut exact = true;
         for place in &self.places {
             match place {
                 Place::Beside(a) => {
@@ -118,6 +128,8 @@ impl Within {
                     let a = other(g, cx);
                     if *w == words && (0..n as i64).contains(&a) {
                         set.keep(&table[a as usize * words..(a as usize + 1) * words]);
+                    } else {
+                        exact = false;
                     }
                 }
                 Place::Coord { row, values } => {
@@ -135,7 +147,7 @@ impl Within {
                 }
             }
         }
-        set
+        (set, exact)
     }
 }
 
@@ -154,20 +166,36 @@ pub(crate) fn ones(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
 }
 
 /// The places the conjuncts of `cond` allow its candidate cell (what `candidate` says is
-/// it), if any does; the other cells they name must read no candidate (`free`).
+/// it), if any does; the other cells they name must read no candidate (`free`). The rest
+/// of the condition is compiled (as an action's cell part, if `cell_part`).
 pub(super) fn within(
     l: &mut Compiler,
     cond: &Expr,
-    candidate: fn(&Expr) -> bool,
-    free: fn(&Expr) -> bool,
+    (candidate, free): Candidate,
+    cell_part: bool,
 ) -> Option<Within> {
     let mut parts = Vec::new();
     conjuncts(cond, &mut parts);
-    let places: Vec<Place> = parts
-        .into_iter()
-        .filter_map(|e| place(l, e, candidate, free))
-        .collect();
-    (!places.is_empty()).then_some(Within { places })
+    let mut places = Vec::new();
+    let mut rest: Option<Expr> = None;
+    for e in parts {
+        match place(l, e, candidate, free) {
+            Some(p) => places.push(p),
+            None => {
+                rest = Some(match rest {
+                    Some(r) => Expr::Bin(BinOp::And, Box::new(r), Box::new(e.clone())),
+                    None => e.clone(),
+                })
+            }
+        }
+    }
+    if places.is_empty() {
+        return None;
+    }
+    if let Some(r) = &mut rest {
+        l.put_as(r, cell_part);
+    }
+    Some(Within { places, rest })
 }
 
 /// The parts of a condition joined by `and`, seen through the wrappers of the analyses.

@@ -167,18 +167,31 @@ impl Game {
             _ => None,
         };
         if let Some(w) = within {
-            let allowed = w.cells(self, base);
+            let (allowed, exact) = w.cells(self, base);
+            // Where the cells are exactly those, the rest of the cell part decides.
+            let rest = if exact {
+                w.rest.as_ref()
+            } else {
+                rest.as_ref()
+            };
+            let offer = |c: CellId| {
+                if (!*occupied || !s.cells[c as usize].is_none())
+                    && rest.is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)
+                {
+                    out.push(Move::action(i as u8, c));
+                }
+            };
             let tries = |c: &CellId| sieve.is_none_or(|v| v.tries(s, *c));
             if every {
                 crate::compile::ones(allowed.words())
                     .filter(tries)
-                    .for_each(try_cell);
+                    .for_each(offer);
             } else {
                 cells
                     .iter()
                     .copied()
                     .filter(|&c| allowed.has(c) && tries(&c))
-                    .for_each(try_cell);
+                    .for_each(offer);
             }
             return out.len() > start;
         }

@@ -140,6 +140,7 @@ impl Game {
         let Some(piece_rules) = self.rules[mover as usize].get(kind as usize) else {
             return;
         };
+        scratch.guard = None;
         for (ri, rule) in piece_rules.iter().enumerate() {
             let start = out.len();
             if !self.fixed_holds(s, mover, rule.fixed, memo, kept) {
@@ -580,9 +581,22 @@ impl Game {
             return;
         }
         if let Some(guard) = &rule.guard {
-            let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
-            cx.moving = moving;
-            if self.eval(guard, &cx) == 0 {
+            // The piece's rules often share a guard (one code): asked once for the piece.
+            let code = match guard {
+                ir::Expr::Code(n, _) => Some(*n),
+                _ => None,
+            };
+            let held = match scratch.guard {
+                Some((n, held)) if Some(n) == code => held,
+                _ => {
+                    let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
+                    cx.moving = moving;
+                    let held = self.eval(guard, &cx) != 0;
+                    scratch.guard = code.map(|n| (n, held));
+                    held
+                }
+            };
+            if !held {
                 return;
             }
         }
@@ -886,12 +900,14 @@ impl Reach {
 }
 
 /// What is worked out once for a piece while its rules are tried, and shared by those
-/// rules: the cells of a ride several of them write ([`RideCells`]) and the plug-ins' answers
-/// ([`Answers`]).
+/// rules: the cells of a ride several of them write ([`RideCells`]), the plug-ins' answers
+/// ([`Answers`]) and the guard asked last.
 #[derive(Default)]
 pub(crate) struct PieceScratch {
     ride: RideCells,
     answers: Answers,
+    /// The code of the guard asked last for the piece, and its answer.
+    guard: Option<(u32, bool)>,
 }
 
 /// The cells a ride passed, kept so that the rules that write the same ride walk it once

@@ -207,6 +207,9 @@ impl Game {
     #[inline]
     fn target_ok(&self, rule: &Rule, occupant: Piece, mover: PlayerId) -> bool {
         rule.allows(occupant, mover)
+            && rule
+                .kinds
+                .is_none_or(|k| !occupant.is_none() && k.has(occupant.kind()))
     }
 
     /// Whether a rule can reach one cell by two paths somewhere on the board (two leap

@@ -156,3 +156,25 @@ fn a_step_across_a_seam_attacks_though_its_cells_lie_far_apart() {
         texts(&g, &s)
     );
 }
+
+#[test]
+fn a_rule_naming_the_types_it_takes_is_offered_onto_those_only() {
+    // `enemy(target, K) or enemy(target, Q)`: targets holding another type are passed by;
+    // `not enemy(target, K)` names none, and `friend(to, R)` in `any_cell` binds its own
+    // cell.
+    let g = inline(
+        r#"game "t" players a b board grid 5 x 1
+        piece king K k { move step e }
+        piece queen Q q { move step e }
+        piece rook R r {
+          move ride e to enemy if enemy(target, king) or enemy(target, queen) written "R{to}"
+          move ride w to enemy if not enemy(target, king) written "Rx{to}"
+          move ride e over pieces to empty if any_cell(friend(to, rook)) written "Rm{to}"
+        }
+        start "qRkr1 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["Rc1", "Rxa1", "Rme1"]);
+    let s = g.parse_position("qRrk1 a", 0).expect("position");
+    assert_eq!(texts(&g, &s), ["Rxa1", "Rme1"]);
+}

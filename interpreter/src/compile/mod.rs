@@ -32,7 +32,7 @@ mod visit;
 mod within;
 
 pub(crate) use effect::{Blocks, Effect};
-pub(crate) use sieve::{cells, Places, Sieve};
+pub(crate) use sieve::{cells, Kinds, Places, Sieve};
 pub(crate) use within::{ones, Within};
 
 /// The compiling of one game: where each variable lives, and the codes made so far with
@@ -156,6 +156,13 @@ pub(crate) fn wrap(g: &mut Game) {
         })
         .collect();
     g.withins = withins;
+    // The types of piece a rule's target must hold, where its condition names them (a
+    // jump's condition is asked of each jump, not of its target).
+    for rule in g.rules.iter_mut().flatten().flatten() {
+        if !matches!(rule.atom, Atom::Jump { .. }) {
+            rule.kinds = rule.cond.as_ref().and_then(|e| c.target_kinds(e));
+        }
+    }
     let mut put = |e: &mut Expr| c.put(e);
     for rule in g.rules.iter_mut().flatten().flatten() {
         for e in [&mut rule.guard, &mut rule.cond].into_iter().flatten() {

@@ -41,7 +41,8 @@ impl Kinds {
         Kinds(bits)
     }
 
-    fn has(self, k: PieceId) -> bool {
+    #[inline]
+    pub(crate) fn has(self, k: PieceId) -> bool {
         self.0[usize::from(k) / 64] & (1 << (k % 64)) != 0
     }
 
@@ -147,10 +148,23 @@ impl Compiler {
         self.sieve_on(cond, false)
     }
 
+    /// The types of piece a move rule's condition (its part that reads the target) needs
+    /// on the target, if it names some: `enemy(target, T)`, `friend(to, T)`, …
+    pub(super) fn target_kinds(&self, cond: &Expr) -> Option<Kinds> {
+        self.sieve_with(cond, &|c| matches!(c, Expr::To | Expr::Target))
+            .kinds
+    }
+
     /// The sieve for `cond` on `to`, or on `to` and `from` both (an action's cell is both).
     pub(super) fn sieve_on(&self, cond: &Expr, from_too: bool) -> Sieve {
+        self.sieve_with(cond, &|c| {
+            matches!(c, Expr::To) || (from_too && matches!(c, Expr::From))
+        })
+    }
+
+    /// The sieve for `cond` on the cell `to` says is the candidate.
+    fn sieve_with(&self, cond: &Expr, to: &dyn Fn(&Expr) -> bool) -> Sieve {
         use Expr as E;
-        let to = |c: &Expr| matches!(c, E::To) || (from_too && matches!(c, E::From));
         let player = |e: &Expr| matches!(e, E::Player(_) | E::Mover | E::Opponent);
         let count =
             |e: &Expr| matches!(e, E::Holds(c, _) | E::Height(c) | E::PiecesAt(c, _) if to(c));
@@ -176,17 +190,17 @@ impl Compiler {
             _ => false,
         };
         match cond {
-            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_on(x, from_too),
+            E::Memo(_, x) | E::Same(_, x) | E::Code(_, x) => self.sieve_with(x, to),
             E::Friend(c, Some(k)) | E::Enemy(c, Some(k)) | E::Neutral(c, Some(k)) if to(c) => {
                 Sieve::kind(*k)
             }
             E::Friend(c, _) | E::Enemy(c, _) | E::Neutral(c, _) if to(c) => Sieve::PIECES,
             E::Not(x) if matches!(&**x, E::Empty(c) if to(c)) => Sieve::PIECES,
             E::Empty(c) if to(c) => Sieve::EMPTY,
-            E::Bin(BinOp::And, a, b) => self.sieve_on(a, from_too).and(self.sieve_on(b, from_too)),
-            E::Bin(BinOp::Or, a, b) => self.sieve_on(a, from_too).or(self.sieve_on(b, from_too)),
+            E::Bin(BinOp::And, a, b) => self.sieve_with(a, to).and(self.sieve_with(b, to)),
+            E::Bin(BinOp::Or, a, b) => self.sieve_with(a, to).or(self.sieve_with(b, to)),
             E::Bin(op, a, b) if zero_fails(*op, b) && count(a) => Sieve::PIECES,
-            E::Bin(op, a, b) if zero_fails(*op, b) => var(self, a, &to).unwrap_or(Sieve::ALL),
+            E::Bin(op, a, b) if zero_fails(*op, b) => var(self, a, to).unwrap_or(Sieve::ALL),
             E::Bin(BinOp::Eq, a, b)
                 if (matches!(&**a, E::OwnerOf(c) if to(c)) && player(b))
                     || (matches!(&**b, E::OwnerOf(c) if to(c)) && player(a)) =>

@@ -50,6 +50,7 @@ impl Game {
                                     guard,
                                     cond,
                                     within: None,
+                                    kinds: None,
                                     effects: r.effects.clone(),
                                     block: None,
                                     may_repeat: false,

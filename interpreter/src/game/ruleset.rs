@@ -231,6 +231,9 @@ pub(crate) struct Rule {
     /// cell, in a row, …): its number in `Game::withins`. Only the cells it allows are
     /// tried.
     pub within: Option<u32>,
+    /// The types of piece its condition needs on the target, where it names them: a
+    /// target holding another is passed by unasked.
+    pub kinds: Option<crate::compile::Kinds>,
     pub effects: Vec<ir::Stmt>,
     /// `effects` compiled: its number in `Game::blocks` (none for an empty list).
     pub block: Option<u32>,

@@ -65,13 +65,7 @@ impl Game {
                     }
                 }
                 Some(w) => {
-                    let (allowed, exact) = w.cells(self, &cx);
-                    // Where the cells are exactly those, the rest of the condition decides.
-                    let cond = if exact {
-                        w.rest.as_ref()
-                    } else {
-                        rule.cond.as_ref()
-                    };
+                    let (allowed, cond) = w.placed(self, &cx, rule.cond.as_ref());
                     for c in crate::compile::ones(allowed.words()) {
                         offer!(c, s.cells[c as usize], cond);
                     }
@@ -547,13 +541,7 @@ impl Game {
             Some(w) => {
                 let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
                 cx.moving = moving;
-                let (allowed, exact) = w.cells(self, &cx);
-                // Where the cells are exactly those, the rest of the condition decides.
-                let cond = if exact {
-                    w.rest.as_ref()
-                } else {
-                    rule.cond.as_ref()
-                };
+                let (allowed, cond) = w.placed(self, &cx, rule.cond.as_ref());
                 for t in crate::compile::ones(allowed.words()) {
                     if t != from
                         && self.target_ok(rule, s.cells[t as usize], mover)

@@ -151,6 +151,21 @@ impl Within {
     }
 }
 
+impl Within {
+    /// [`Within::cells`], with what is to be asked there: the rest of the condition where
+    /// they are exact, the whole condition (`whole`) where not.
+    #[inline]
+    pub(crate) fn placed<'a>(
+        &'a self,
+        g: &Game,
+        cx: &Ctx,
+        whole: Option<&'a Expr>,
+    ) -> (Cells, Option<&'a Expr>) {
+        let (cells, exact) = self.cells(g, cx);
+        (cells, if exact { self.rest.as_ref() } else { whole })
+    }
+}
+
 /// The cells set in `bits`, in order.
 pub(crate) fn ones(bits: &[u64]) -> impl Iterator<Item = CellId> + '_ {
     bits.iter().enumerate().flat_map(|(i, &w)| {

@@ -167,13 +167,8 @@ impl Game {
             _ => None,
         };
         if let Some(w) = within {
-            let (allowed, exact) = w.cells(self, base);
-            // Where the cells are exactly those, the rest of the cell part decides.
-            let rest = if exact {
-                w.rest.as_ref()
-            } else {
-                rest.as_ref()
-            };
+            // The rest of the cell part decides where the cells are exactly those.
+            let (allowed, rest) = w.placed(self, base, rest.as_ref());
             let offer = |c: CellId| {
                 if (!*occupied || !s.cells[c as usize].is_none())
                     && rest.is_none_or(|cond| self.eval(cond, &base.moving_to(c, c)) != 0)

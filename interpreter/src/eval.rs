@@ -28,7 +28,8 @@ pub(crate) struct Ctx<'s> {
     /// (`groups.rs`); none outside one.
     pub memo: Option<&'s crate::groups::Memo>,
     /// The values kept for the state being examined (`memo.rs`): set only where `s` is
-    /// borrowed for as long as they are kept.
+    /// borrowed for as long as they are kept, and only for their mover and `no_moves`
+    /// answer ([`Ctx::keeping`]).
     pub kept: Option<&'s crate::memo::Kept>,
 }
 
@@ -52,9 +53,24 @@ impl<'s> Ctx<'s> {
         }
     }
 
-    /// The same context, reading and filling the values kept for its state.
+    /// The same context, reading and filling the values kept for its state: those of its
+    /// mover and `no_moves` answer only (kept for another, they are worked out afresh). A
+    /// context never changes its mover or `no_moves` with the values kept.
     #[inline]
     pub(crate) fn keeping(self, kept: &'s crate::memo::Kept) -> Ctx<'s> {
+        let own = kept.mover == self.mover && kept.no_moves == self.no_moves;
+        Ctx {
+            kept: own.then_some(kept),
+            memo: Some(&kept.groups),
+            ..self
+        }
+    }
+
+    /// [`Ctx::keeping`] where the caller has made sure the values are kept for this
+    /// context's mover and `no_moves` answer (move generation, once for all its contexts).
+    #[inline]
+    pub(crate) fn keeping_own(self, kept: &'s crate::memo::Kept) -> Ctx<'s> {
+        debug_assert!(kept.mover == self.mover && kept.no_moves == self.no_moves);
         Ctx {
             kept: Some(kept),
             memo: Some(&kept.groups),
@@ -140,15 +156,13 @@ impl Game {
             && !s.buried.iter().any(|(b, _)| *b as usize == c)
     }
 
-    /// A part kept once per state (`memo.rs`): its kept value, if `cx` keeps values for
-    /// its mover; else worked out. Out of line, to keep `eval`'s frame small.
+    /// A part kept once per state (`memo.rs`): its kept value, if `cx` keeps values;
+    /// else worked out. Out of line, to keep `eval`'s frame small.
     #[inline(never)]
     fn kept_value(&self, slot: u32, inner: &Expr, cx: &Ctx) -> i64 {
         match cx.kept {
-            Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
-                k.get(slot, || self.eval(inner, cx))
-            }
-            _ => self.eval(inner, cx),
+            Some(k) => k.get(slot, || self.eval(inner, cx)),
+            None => self.eval(inner, cx),
         }
     }
 

@@ -24,9 +24,8 @@ use tessel_lang::ir::{Atom, BinOp, CellId, Expr, PlayerId};
 pub(crate) struct Kept {
     pub(crate) mover: PlayerId,
     pub(crate) no_moves: Option<bool>,
-    /// How many slots the game has; the table is made when one is first filled.
-    count: usize,
-    slots: OnceCell<Box<[Cell<Option<i64>>]>>,
+    /// The slots' values, [`UNKNOWN`] until first asked.
+    slots: Box<[Cell<i64>]>,
     pub(crate) groups: crate::groups::Memo,
     /// How many piece types the game has, and where the pieces stand (made when a visit
     /// of the cells first asks: `compile/sieve.rs`).
@@ -42,8 +41,7 @@ impl Kept {
         Kept {
             mover,
             no_moves,
-            count: game.memo_slots,
-            slots: OnceCell::new(),
+            slots: vec![Cell::new(UNKNOWN); game.memo_slots].into_boxed_slice(),
             groups: crate::groups::Memo::per_state(),
             kinds: game.program.pieces.len(),
             places: OnceCell::new(),
@@ -73,20 +71,22 @@ impl Kept {
     /// slots: nothing is borrowed while it runs).
     #[inline]
     pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
-        let slot = |t: &[Cell<Option<i64>>]| t.get(i as usize).and_then(Cell::get);
-        if let Some(v) = self.slots.get().and_then(|t| slot(t)) {
+        let Some(known) = self.slots.get(i as usize) else {
+            return work();
+        };
+        let v = known.get();
+        if v != UNKNOWN {
             return v;
         }
         let v = work();
-        let table = self
-            .slots
-            .get_or_init(|| vec![Cell::new(None); self.count].into_boxed_slice());
-        if let Some(known) = table.get(i as usize) {
-            known.set(Some(v));
-        }
+        known.set(v);
         v
     }
 }
+
+/// A slot not yet worked out. (A part whose value is this number is worked out at every
+/// ask: slower, never wrong.)
+const UNKNOWN: i64 = i64::MIN;
 
 /// What a part of an expression reads besides the state and the mover.
 const READS_TO: u8 = 1;
@@ -599,6 +599,24 @@ mod tests {
             assert_eq!(g.eval(cond, &cx), g.eval(cond, &cx.keeping(&kept)));
         }
         assert_eq!(plain.len(), 3, "{plain:?}");
+    }
+
+    #[test]
+    fn values_kept_for_one_mover_are_not_read_for_another() {
+        let g = game(RULES);
+        let s = g.start_state(1).expect("a start");
+        let rule = &g.rules[0][0][0];
+        let guard = &g.fixed_guards[rule.fixed.expect("a fixed guard")];
+        // White has two men, black one: `count(man, mover) > 1` holds for white only.
+        let white = Kept::new(&g, 0, None);
+        let cx = g.ctx(&s, 0, 12, 8, None).keeping(&white);
+        assert_eq!(g.eval(guard, &cx), 1);
+        let black = g.ctx(&s, 1, 0, 4, None);
+        assert_eq!(g.eval(guard, &black.keeping(&white)), 0);
+        assert!(black.keeping(&white).kept.is_none());
+        // Nor for another `no_moves` answer.
+        let asked = g.ctx(&s, 0, 12, 8, Some(true));
+        assert!(asked.keeping(&white).kept.is_none());
     }
 
     #[test]

@@ -15,9 +15,20 @@ impl Game {
         self.pseudo_moves_kept(s, &kept, out);
     }
 
+    /// [`Game::pseudo_moves`] with values kept afresh (those given were another's).
+    #[cold]
+    #[inline(never)]
+    fn pseudo_moves_afresh(&self, s: &State, out: &mut Vec<Move>) {
+        self.pseudo_moves(s, out);
+    }
+
     /// [`Game::pseudo_moves`], with the values kept for `s` (`memo.rs`).
     pub(crate) fn pseudo_moves_kept(&self, s: &State, kept: &Kept, out: &mut Vec<Move>) {
         let mover = s.to_move;
+        // Every context below keeps values as the mover's, with no `no_moves` answer.
+        if kept.mover != mover || kept.no_moves.is_some() {
+            return self.pseudo_moves_afresh(s, out);
+        }
         let rules = &self.rules[mover as usize];
         // What each fixed guard gave in this state (2: not tried yet).
         let memo = vec![Cell::new(2u8); self.fixed_guards.len()];
@@ -37,14 +48,14 @@ impl Game {
             // once for all the cells.
             let moving = Piece::new(kind, mover);
             if let Some(guard) = &rule.guard {
-                let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+                let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping_own(kept);
                 cx.moving = moving;
                 if self.eval(guard, &cx) == 0 {
                     continue;
                 }
             }
             // One context for the rule, its cell set for each target.
-            let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping(kept);
+            let mut cx = self.ctx(s, mover, NO_CELL, NO_CELL, None).keeping_own(kept);
             cx.steps = 0;
             cx.moving = moving;
             // A candidate: no move lands outside the playing area as it stands.
@@ -466,7 +477,7 @@ impl Game {
             out.push(candidate(from, to, (kind, ri, count), moving, mover));
             return;
         }
-        let mut cx = self.ctx(s, mover, from, to, None).keeping(kept);
+        let mut cx = self.ctx(s, mover, from, to, None).keeping_own(kept);
         cx.steps = steps;
         cx.moving = moving;
         self.push_in(&cx, count, kind, ri, rule.cond.as_ref(), out);
@@ -539,7 +550,7 @@ impl Game {
                 }
             }
             Some(w) => {
-                let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
+                let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping_own(kept);
                 cx.moving = moving;
                 let (allowed, cond) = w.placed(self, &cx, rule.cond.as_ref());
                 for t in crate::compile::ones(allowed.words()) {
@@ -580,7 +591,7 @@ impl Game {
             let held = match scratch.guard {
                 Some((n, held)) if Some(n) == code => held,
                 _ => {
-                    let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping(kept);
+                    let mut cx = self.ctx(s, mover, from, NO_CELL, None).keeping_own(kept);
                     cx.moving = moving;
                     let held = self.eval(guard, &cx) != 0;
                     scratch.guard = code.map(|n| (n, held));
@@ -751,12 +762,21 @@ impl Game {
                 let avoid = avoid.and_then(|r| r.get(mover as usize).or(r.first()));
                 // No ride is longer than the board has cells, even round a cycle.
                 let max = (*max).min(self.board.cells() as u32);
+                // What stops the ride past a cell asks for a piece there: an empty cell is
+                // passed without asking it.
+                let piece_stops = match not_past {
+                    Some(ir::Expr::Code(n, _)) => {
+                        self.sieves.get(*n as usize).is_some_and(|v| v.asks_piece())
+                    }
+                    _ => false,
+                };
                 let ride = Ride {
                     paths,
                     max,
                     over: *over,
                     avoid,
                     not_past: not_past.as_ref(),
+                    piece_stops,
                 };
                 let mut offer = |t: CellId, dist: u32| {
                     if dist >= *min && self.target_ok(rule, s.cells[t as usize], mover) {
@@ -802,7 +822,7 @@ impl Game {
     ) {
         let stop = |t: CellId| {
             ride.not_past.is_some_and(|c| {
-                self.eval(c, &self.ctx(s, mover, from, t, None).keeping(kept)) != 0
+                self.eval(c, &self.ctx(s, mover, from, t, None).keeping_own(kept)) != 0
             })
         };
         for path in ride.paths {
@@ -821,7 +841,7 @@ impl Game {
                 let occ = s.cells[t as usize];
                 if (!ride.over && !occ.is_none())
                     || ride.avoid.is_some_and(|r| r.contains(t))
-                    || stop(t)
+                    || (!(ride.piece_stops && occ.is_none()) && stop(t))
                 {
                     break;
                 }
@@ -838,6 +858,8 @@ struct Ride<'a> {
     over: bool,
     avoid: Option<&'a crate::board::CellSet>,
     not_past: Option<&'a ir::Expr>,
+    /// `not_past` holds only where a piece stands.
+    piece_stops: bool,
 }
 
 /// The cells a step or a leap reaches from each cell of a board that never changes, each

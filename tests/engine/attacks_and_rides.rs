@@ -178,3 +178,19 @@ fn a_rule_naming_the_types_it_takes_is_offered_onto_those_only() {
     let s = g.parse_position("qRrk1 a", 0).expect("position");
     assert_eq!(texts(&g, &s), ["Rxa1", "Rme1"]);
 }
+
+/// A ride's stop condition that asks for a piece (`not through enemy(to)`) is passed by on
+/// empty cells unasked, and still stops the ride at the piece it names.
+#[test]
+fn a_ride_stopped_by_a_piece_it_names_stops_there() {
+    let g = inline(
+        r#"game "t" players a b board grid 7 x 1
+        piece chief C c { royal inert }
+        piece hopper H h { move ride e over pieces not through (enemy(to, block)) to empty or enemy }
+        piece block X x { inert }
+        start "H1C1x1c a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    // Over the friendly chief on c1 (no stop), onto the block on e1 and not past it.
+    assert_eq!(texts(&g, &s), ["a1b1", "a1d1", "a1e1"]);
+}

@@ -438,10 +438,8 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
         E::Memo(slot, inner) => {
             let (slot, inner) = (*slot, compile(l, inner));
             Box::new(move |g, cx| match cx.kept {
-                Some(k) if k.mover == cx.mover && k.no_moves == cx.no_moves => {
-                    k.get(slot, || inner(g, cx))
-                }
-                _ => inner(g, cx),
+                Some(k) => k.get(slot, || inner(g, cx)),
+                None => inner(g, cx),
             })
         }
         E::Same(_, inner) | E::Code(_, inner) => compile(l, inner),

@@ -92,6 +92,11 @@ impl Sieve {
         }
     }
 
+    /// Whether the condition holds only where a piece stands.
+    pub(crate) fn asks_piece(self) -> bool {
+        self.pieces || self.kinds.is_some()
+    }
+
     /// How many variables the test names (0: no test).
     fn named(self) -> usize {
         self.vars.iter().flatten().count()

@@ -129,8 +129,10 @@ impl Game {
                     .map(|p| {
                         self.eval(
                             e,
+                            // (Another mover: the values kept are not its.)
                             &Ctx {
                                 mover: p as PlayerId,
+                                kept: None,
                                 ..*cx
                             },
                         )

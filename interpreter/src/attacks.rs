@@ -163,7 +163,7 @@ impl Game {
             std::borrow::Cow::Borrowed(s)
         };
         let view: &State = &view;
-        let kept = Kept::new(self, p, None);
+        let kept = Kept::sparing(self, p, None);
         // Where every link moves at most one column and one row (`Board::unit_links`), a
         // step or leap rule cannot reach the cell from farther than its longest path.
         let coords = &self.program.board.coords;

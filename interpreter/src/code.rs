@@ -38,6 +38,9 @@ pub(crate) enum Leaf {
     Coord(bool, At),
     Decisions,
     Ply,
+    /// A part kept once per examined state (`memo.rs`), at its slot: its value read back,
+    /// or worked out the first time ([`Game::work_out_kept`]).
+    Kept(u32),
 }
 
 /// How a leaf is read.
@@ -77,6 +80,8 @@ struct Coord<const AT: u8>(bool);
 struct Decisions;
 #[derive(Clone, Copy)]
 struct Ply;
+#[derive(Clone, Copy)]
+struct KeptAt(u32);
 
 impl Read for Const {
     #[inline(always)]
@@ -130,6 +135,15 @@ impl Read for Ply {
     #[inline(always)]
     fn get(self, _: &Game, cx: &Ctx) -> i64 {
         cx.s.ply as i64
+    }
+}
+impl Read for KeptAt {
+    #[inline(always)]
+    fn get(self, g: &Game, cx: &Ctx) -> i64 {
+        match cx.kept.map(|k| k.known(self.0)) {
+            Some(v) if v != crate::memo::UNKNOWN => v,
+            _ => g.work_out_kept(self.0, cx),
+        }
     }
 }
 
@@ -210,6 +224,10 @@ macro_rules! read {
             }
             Leaf::Ply => {
                 let $r = Ply;
+                $body
+            }
+            Leaf::Kept(slot) => {
+                let $r = KeptAt(slot);
                 $body
             }
         }

@@ -166,6 +166,21 @@ impl Game {
         }
     }
 
+    /// A part kept once per state, compiled (a [`crate::code::Leaf::Kept`]) and not yet
+    /// known: worked out by its code, and kept if `cx` keeps values. Out of line: it runs
+    /// once a slot and state.
+    #[inline(never)]
+    pub(crate) fn work_out_kept(&self, slot: u32, cx: &Ctx) -> i64 {
+        // Every slot a leaf names has its code (`compile/`); 0 stands for none.
+        let Some(code) = self.kept_codes.get(slot as usize).and_then(Option::as_ref) else {
+            return 0;
+        };
+        match cx.kept {
+            Some(k) => k.get(slot, || code(self, cx)),
+            None => code(self, cx),
+        }
+    }
+
     /// The value of `e`: a compiled code runs at once (the usual case, kept small so it
     /// inlines); anything else goes through the tree evaluator.
     #[inline]

@@ -24,8 +24,13 @@ use tessel_lang::ir::{Atom, BinOp, CellId, Expr, PlayerId};
 pub(crate) struct Kept {
     pub(crate) mover: PlayerId,
     pub(crate) no_moves: Option<bool>,
-    /// The slots' values, [`UNKNOWN`] until first asked.
+    /// How many slots the game has.
+    count: usize,
+    /// The slots' values, [`UNKNOWN`] until first asked: made with the `Kept`
+    /// ([`Kept::new`]), read at once; or empty, and the table made in `later` when a slot
+    /// is first filled ([`Kept::sparing`]).
     slots: Box<[Cell<i64>]>,
+    later: OnceCell<Box<[Cell<i64>]>>,
     pub(crate) groups: crate::groups::Memo,
     /// How many piece types the game has, and where the pieces stand (made when a visit
     /// of the cells first asks: `compile/sieve.rs`).
@@ -37,11 +42,24 @@ pub(crate) struct Kept {
 }
 
 impl Kept {
+    /// The values kept for a state that many conditions are asked of (move generation):
+    /// the table is made at once, and a value known is read straight from it.
     pub(crate) fn new(game: &Game, mover: PlayerId, no_moves: Option<bool>) -> Kept {
+        let mut kept = Kept::sparing(game, mover, no_moves);
+        kept.slots = table(game.memo_slots);
+        kept
+    }
+
+    /// The values kept for a state asked a condition or two (a `forbid` rule's look at
+    /// each candidate decision, the endings): no table is made unless a slot is filled,
+    /// and a value is read through [`Kept::get`].
+    pub(crate) fn sparing(game: &Game, mover: PlayerId, no_moves: Option<bool>) -> Kept {
         Kept {
             mover,
             no_moves,
-            slots: vec![Cell::new(UNKNOWN); game.memo_slots].into_boxed_slice(),
+            count: game.memo_slots,
+            slots: Box::default(),
+            later: OnceCell::new(),
             groups: crate::groups::Memo::per_state(),
             kinds: game.program.pieces.len(),
             places: OnceCell::new(),
@@ -67,26 +85,87 @@ impl Kept {
         self.places.get_or_init(|| Places::of(s, self.kinds))
     }
 
+    /// The value in slot `i` if a table made with the `Kept` holds it; else [`UNKNOWN`]
+    /// (ask [`Kept::get`]).
+    #[inline(always)]
+    pub(crate) fn known(&self, i: u32) -> i64 {
+        self.slots.get(i as usize).map_or(UNKNOWN, Cell::get)
+    }
+
     /// The value in slot `i`, worked out by `work` the first time (which may fill other
     /// slots: nothing is borrowed while it runs).
     #[inline]
     pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
-        let Some(known) = self.slots.get(i as usize) else {
-            return work();
+        let table = if self.slots.is_empty() {
+            match self.later.get() {
+                Some(t) => t,
+                None => &self.slots,
+            }
+        } else {
+            &self.slots
         };
-        let v = known.get();
+        let v = table.get(i as usize).map_or(UNKNOWN, Cell::get);
         if v != UNKNOWN {
             return v;
         }
         let v = work();
-        known.set(v);
+        let table = if self.slots.is_empty() {
+            self.later
+                .get_or_init(|| vec![Cell::new(UNKNOWN); self.count].into_boxed_slice())
+        } else {
+            &self.slots
+        };
+        if let Some(known) = table.get(i as usize) {
+            known.set(v);
+        }
         v
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        if self.slots.is_empty() {
+            return;
+        }
+        let slots = std::mem::take(&mut self.slots);
+        SPARE_TABLES.with(|spare| {
+            let mut spare = spare.borrow_mut();
+            if spare.len() < SPARE_MOST {
+                spare.push(slots);
+            }
+        });
+    }
+}
+
+thread_local! {
+    /// The tables of [`Kept::new`]s gone, for the next ones (one is made for every
+    /// decision's move generation, one after another on a thread): none is allocated for
+    /// each.
+    static SPARE_TABLES: RefCell<Vec<Box<[Cell<i64>]>>> = const { RefCell::new(Vec::new()) };
+}
+
+/// How many spare tables a thread keeps (a look-ahead holds a few [`Kept`]s at once).
+const SPARE_MOST: usize = 8;
+
+/// A table of `count` slots, none worked out: a spare one of that size if there is one.
+fn table(count: usize) -> Box<[Cell<i64>]> {
+    let spare = SPARE_TABLES.with(|spare| {
+        let mut spare = spare.borrow_mut();
+        let i = spare.iter().rposition(|t| t.len() == count)?;
+        Some(spare.swap_remove(i))
+    });
+    match spare {
+        Some(t) => {
+            t.iter().for_each(|c| c.set(UNKNOWN));
+            t
+        }
+        None => vec![Cell::new(UNKNOWN); count].into_boxed_slice(),
     }
 }
 
 /// A slot not yet worked out. (A part whose value is this number is worked out at every
 /// ask: slower, never wrong.)
-const UNKNOWN: i64 = i64::MIN;
+pub(crate) const UNKNOWN: i64 = i64::MIN;
 
 /// What a part of an expression reads besides the state and the mover.
 const READS_TO: u8 = 1;
@@ -102,6 +181,8 @@ struct Info {
     size: u32,
     /// It holds a loop over cells or pieces.
     loops: bool,
+    /// It is one.
+    is_loop: bool,
 }
 
 /// An expression of this many parts or more is worth keeping even with no loop inside.
@@ -204,10 +285,13 @@ impl Slots {
                 **x = E::Same(id, Box::new(inner));
             }
         }
-        // The largest parts that read no cell get a slot; inside a part that reads none,
-        // so do those that loop, which other conditions may share.
+        // The largest parts that read no cell get a slot; inside a part that reads none, so
+        // do the loops, which other conditions may share, and inside a loop the parts that
+        // read none of its cells. (Not every part that holds a loop: the part that reads
+        // none is worked out once already, and a slot at each level between would be
+        // filled in turn, each a step more.)
         for (c, info) in children_mut(e).into_iter().zip(&infos) {
-            if info.reads == 0 && info.costly && (reads != 0 || loops || info.loops) {
+            if info.reads == 0 && info.costly && (reads != 0 || loops || info.is_loop) {
                 self.wrap(c);
             }
         }
@@ -216,6 +300,7 @@ impl Slots {
             costly,
             size,
             loops: loops || infos.iter().any(|i| i.loops),
+            is_loop: loops,
         }
     }
 
@@ -571,11 +656,13 @@ mod tests {
         let g = game(RULES);
         let rule = &g.rules[0][0][0];
         let text = format!("{:?} {:?} {:?}", g.fixed_guards, rule.guard, rule.cond);
-        // `count(man, mover)`, `count(man, mover) > 1`, `any_cell(friend(to))` (the parts of
-        // the rule's fixed guard that loop, which other conditions may share) and
-        // `count_cells(enemy(to))` read no candidate cell; `column(to) + 2` does.
-        assert_eq!(text.matches("Memo(").count(), 4, "{text}");
-        assert_eq!(g.memo_slots, 4);
+        // `count(man, mover)` and `any_cell(friend(to))` (the loops of the rule's fixed
+        // guard, which other conditions may share; not `count(man, mover) > 1`, which
+        // holds one and is worked out once with the guard) and `count_cells(enemy(to))`
+        // read no candidate cell; `column(to) + 2` does.
+        assert_eq!(text.matches("Memo(").count(), 3, "{text}");
+        assert!(text.contains("Bin(Gt, Memo(1, Count("), "{text}");
+        assert_eq!(g.memo_slots, 3);
         assert!(
             text.contains("Memo(0, CountCells(Enemy(To, None)))"),
             "{text}"

@@ -44,6 +44,8 @@ struct Compiler {
     codes: Vec<Code>,
     sources: Vec<Expr>,
     sieves: Vec<Sieve>,
+    /// The code of each kept part a compiled expression reads, by slot ([`Leaf::Kept`]).
+    kept_codes: Vec<Option<Code>>,
     /// The board's fixed geometry, for the tables of parts that read only it.
     geometry: table::Geometry,
     /// Compiling without tables (a table's own code, for arguments off the board).
@@ -118,6 +120,7 @@ pub(crate) fn wrap(g: &mut Game) {
         codes: Vec::new(),
         sources: Vec::new(),
         sieves: Vec::new(),
+        kept_codes: Vec::new(),
         geometry: table::Geometry::new(g.program.board.coords.clone(), g.by_coord.clone()),
         plain: false,
         made: HashMap::default(),
@@ -259,6 +262,7 @@ pub(crate) fn wrap(g: &mut Game) {
     };
     g.blocks = blocks;
     g.codes = c.codes;
+    g.kept_codes = c.kept_codes;
     g.sources = c.sources;
     g.sieves = c.sieves;
 }
@@ -435,13 +439,6 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
         E::NoMoves => Box::new(|_, cx| i64::from(cx.no_moves.unwrap_or(false))),
         E::Checked => Box::new(|g, cx| i64::from(Attacks::checked(g, cx.s, cx.mover))),
         E::Opponent => Box::new(|g, cx| ((cx.mover as usize + 1) % g.players()) as i64),
-        E::Memo(slot, inner) => {
-            let (slot, inner) = (*slot, compile(l, inner));
-            Box::new(move |g, cx| match cx.kept {
-                Some(k) => k.get(slot, || inner(g, cx)),
-                None => inner(g, cx),
-            })
-        }
         E::Same(_, inner) | E::Code(_, inner) => compile(l, inner),
         E::Not(x) => match (inverse(x), &**x) {
             // `not a == b` is `a != b`: one comparison, not two steps.
@@ -674,7 +671,7 @@ fn compile(l: &mut Compiler, e: &Expr) -> Code {
 
 /// The leaf `e` is, if it is read in one step (a constant, a variable, one of the move's
 /// cells or the mover, a per-cell variable or a coordinate there).
-fn leaf(l: &Compiler, e: &Expr) -> Option<Leaf> {
+fn leaf(l: &mut Compiler, e: &Expr) -> Option<Leaf> {
     use Expr as E;
     let at = |c: &Expr| match c {
         E::From => Some(At::From),
@@ -699,6 +696,18 @@ fn leaf(l: &Compiler, e: &Expr) -> Option<Leaf> {
         E::Row(c) => Leaf::Coord(true, at(c)?),
         E::Column(c) => Leaf::Coord(false, at(c)?),
         E::Same(_, x) | E::Code(_, x) => leaf(l, x)?,
+        // A kept part: its code compiled once, read back by slot.
+        E::Memo(slot, inner) => {
+            let i = *slot as usize;
+            if l.kept_codes.len() <= i {
+                l.kept_codes.resize_with(i + 1, || None);
+            }
+            if l.kept_codes[i].is_none() {
+                let code = compile(l, inner);
+                l.kept_codes[i] = Some(code);
+            }
+            Leaf::Kept(*slot)
+        }
         _ => return None,
     })
 }

@@ -228,6 +228,7 @@ impl Game {
             memo_slots: 0,
             same_reads_move: Vec::new(),
             codes: Vec::new(),
+            kept_codes: Vec::new(),
             sources: Vec::new(),
             sieves: Vec::new(),
             blocks: Vec::new(),

@@ -35,11 +35,11 @@ impl Game {
             return None;
         }
         let mut no_moves = None;
-        let mut kept = Kept::new(self, s.to_move, None);
+        let mut kept = Kept::sparing(self, s.to_move, None);
         for e in &self.program.endings {
             if e.needs_moves && no_moves.is_none() {
                 no_moves = Some(!self.has_legal(s, scratch));
-                kept = Kept::new(self, s.to_move, no_moves);
+                kept = Kept::sparing(self, s.to_move, no_moves);
             }
             let cx = self
                 .ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves)
@@ -69,7 +69,7 @@ impl Game {
     /// `f` with the context the endings are read in at `s`: the player to move, no cell,
     /// `no_moves` as given, the values kept for the state.
     fn at_end<R>(&self, s: &State, no_moves: Option<bool>, f: impl FnOnce(&Ctx) -> R) -> R {
-        let kept = Kept::new(self, s.to_move, no_moves);
+        let kept = Kept::sparing(self, s.to_move, no_moves);
         let cx = self
             .ctx(s, s.to_move, NO_CELL, NO_CELL, no_moves)
             .keeping(&kept);

@@ -421,7 +421,7 @@ impl Game {
     /// Whether a `forbid` rule holds after `mover`'s decision.
     /// `turn_ended`: the decision ended the turn, so `forbid at turn end` rules apply too.
     pub fn forbidden(&self, s: &State, mover: PlayerId, turn_ended: bool) -> bool {
-        let kept = Kept::new(self, mover, None);
+        let kept = Kept::sparing(self, mover, None);
         let cx = self
             .ctx(s, mover, s.last.from, s.last.to, None)
             .keeping(&kept);

@@ -381,6 +381,9 @@ pub struct Game {
     /// The game's conditions and values compiled (`compile/`), numbered by their
     /// [`ir::Expr::Code`] wrappers.
     pub(crate) codes: Vec<crate::compile::Code>,
+    /// The code of each part kept once per state (`memo.rs`), by slot, where a compiled
+    /// expression reads it (none where only the tree evaluator does).
+    pub(crate) kept_codes: Vec<Option<crate::compile::Code>>,
     /// What each code was compiled from (for `check_compiled`).
     pub(crate) sources: Vec<ir::Expr>,
     /// For each code, as a condition on `to`, the cells where it may hold (an `each cell`

@@ -689,6 +689,30 @@ mod tests {
     }
 
     #[test]
+    fn a_sparing_kept_makes_its_table_when_first_filled_and_keeps_what_it_holds() {
+        let g = game(RULES);
+        for kept in [Kept::new(&g, 0, None), Kept::sparing(&g, 0, None)] {
+            let worked = Cell::new(0);
+            let work = || {
+                worked.set(worked.get() + 1);
+                7
+            };
+            assert_eq!(kept.get(2, work), 7);
+            assert_eq!(kept.get(2, work), 7);
+            assert_eq!(worked.get(), 1);
+            // Only a table made with the Kept is read without asking.
+            assert_eq!(kept.known(2) == 7, !kept.slots.is_empty());
+            // A slot past the table is worked out each time.
+            assert_eq!(kept.get(99, work), 7);
+            assert_eq!(kept.get(99, work), 7);
+            assert_eq!(worked.get(), 3);
+        }
+        // A table given back is given out again with nothing in it.
+        let kept = Kept::new(&g, 0, None);
+        assert_eq!(kept.known(2), UNKNOWN);
+    }
+
+    #[test]
     fn values_kept_for_one_mover_are_not_read_for_another() {
         let g = game(RULES);
         let s = g.start_state(1).expect("a start");

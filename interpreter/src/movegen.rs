@@ -246,7 +246,7 @@ impl Game {
                         let mut t = c;
                         for _ in 0..cells {
                             t = self.board.walk(t, p);
-                            if t == NO_CELL || t == c {
+                            if t == NO_CELL {
                                 break;
                             }
                             if seen[t as usize] == c as u32 + 1 {
@@ -772,6 +772,7 @@ impl Game {
                 };
                 let ride = Ride {
                     paths,
+                    rays: rule.rays.as_ref(),
                     max,
                     over: *over,
                     avoid,
@@ -825,6 +826,27 @@ impl Game {
                 self.eval(c, &self.ctx(s, mover, from, t, None).keeping_own(kept)) != 0
             })
         };
+        // The cell `dist` links along: visited; whether the ride goes on past it.
+        let mut pass = |t: CellId, dist: u32| {
+            if dist > ride.max {
+                return false;
+            }
+            visit(t, dist);
+            let occ = s.cells[t as usize];
+            !((!ride.over && !occ.is_none())
+                || ride.avoid.is_some_and(|r| r.contains(t))
+                || (!(ride.piece_stops && occ.is_none()) && stop(t)))
+        };
+        if let Some(rays) = ride.rays {
+            for p in 0..ride.paths.len() {
+                for (t, dist) in rays.ray(from, p).iter().zip(1..) {
+                    if !pass(*t, dist) {
+                        break;
+                    }
+                }
+            }
+            return;
+        }
         for path in ride.paths {
             let mut t = from;
             let mut dist = 0u32;
@@ -834,15 +856,7 @@ impl Game {
                     break;
                 }
                 dist += 1;
-                if dist > ride.max {
-                    break;
-                }
-                visit(t, dist);
-                let occ = s.cells[t as usize];
-                if (!ride.over && !occ.is_none())
-                    || ride.avoid.is_some_and(|r| r.contains(t))
-                    || (!(ride.piece_stops && occ.is_none()) && stop(t))
-                {
+                if !pass(t, dist) {
                     break;
                 }
             }
@@ -854,6 +868,8 @@ impl Game {
 /// the cells it may end on but not pass.
 struct Ride<'a> {
     paths: &'a [Vec<ir::DirId>],
+    /// The paths' cells from each cell, on a board that never changes.
+    rays: Option<&'a Rays>,
     max: u32,
     over: bool,
     avoid: Option<&'a crate::board::CellSet>,
@@ -909,6 +925,56 @@ impl Reach {
     pub(crate) fn from(&self, c: CellId) -> &[(CellId, u32)] {
         let (a, b) = (self.starts[c as usize], self.starts[c as usize + 1]);
         &self.cells[a as usize..b as usize]
+    }
+}
+
+/// The cells each path of a ride passes from each cell of a board that never changes, in
+/// order, up to the edge (or back to the cell, round a cycle).
+#[derive(Clone, Debug)]
+pub(crate) struct Rays {
+    paths: usize,
+    /// Where the list of each cell and path starts in `cells` (one more entry).
+    starts: Vec<u32>,
+    cells: Vec<CellId>,
+}
+
+impl Rays {
+    /// The rays of a ride (`None` for any other atom).
+    pub(crate) fn of(board: &crate::board::Board, atom: &ir::Atom) -> Option<Rays> {
+        let ir::Atom::Ride { paths, .. } = atom else {
+            return None;
+        };
+        let n = board.cells() as CellId;
+        let mut r = Rays {
+            paths: paths.len(),
+            starts: vec![0],
+            cells: Vec::new(),
+        };
+        for c in 0..n {
+            for path in paths {
+                let mut t = c;
+                // No ride is longer than the board has cells.
+                for _ in 0..n {
+                    t = board.walk(t, path);
+                    if t == NO_CELL || t == c {
+                        break;
+                    }
+                    r.cells.push(t);
+                }
+                r.starts.push(r.cells.len() as u32);
+            }
+        }
+        Some(r)
+    }
+
+    /// The cells path `p` passes from `c`.
+    #[inline(always)]
+    fn ray(&self, c: CellId, p: usize) -> &[CellId] {
+        let i = c as usize * self.paths + p;
+        match (self.starts.get(i), self.starts.get(i + 1)) {
+            (Some(&a), Some(&b)) => &self.cells[a as usize..b as usize],
+            _ => &[],
+        }
     }
 }
 

@@ -194,3 +194,32 @@ fn a_ride_stopped_by_a_piece_it_names_stops_there() {
     // Over the friendly chief on c1 (no stop), onto the block on e1 and not past it.
     assert_eq!(texts(&g, &s), ["a1b1", "a1d1", "a1e1"]);
 }
+
+/// A ride round a ring of cells (its cells read from a table made once, the board never
+/// changing) goes round once, up to its start and not onto it, and stops at a piece unless
+/// it rides over pieces.
+#[test]
+fn a_ride_round_a_ring_stops_before_its_start_and_at_a_piece() {
+    let g = inline(
+        r#"game "t" players a b
+        board {
+          cells p1 p2 p3 p4 p5
+          link p1 cw p2
+          link p2 cw p3
+          link p3 cw p4
+          link p4 cw p5
+          link p5 cw p1
+        }
+        piece man M m { move ride cw to empty or enemy }
+        piece hopper H h { move ride cw over pieces to empty or friend }
+        piece post P p { inert }
+        start "M4 a""#,
+    );
+    let s = g.start_state(0).expect("start");
+    assert_eq!(texts(&g, &s), ["p1p2", "p1p3", "p1p4", "p1p5"]);
+    let s = g.parse_position("M2p1 a", 0).expect("position");
+    assert_eq!(texts(&g, &s), ["p1p2", "p1p3", "p1p4"]);
+    // Over the post, round to its own cell but not onto it (nor round again).
+    let s = g.parse_position("H2p1 a", 0).expect("position");
+    assert_eq!(texts(&g, &s), ["p1p2", "p1p3", "p1p5"]);
+}

@@ -57,6 +57,7 @@ impl Game {
                                     walk: None,
                                     plain,
                                     reach: None,
+                                    rays: None,
                                     direct: false,
                                     group: r.group,
                                     group_any: r.group_any,
@@ -284,6 +285,7 @@ impl Game {
                     if g.base_area.is_none() {
                         let r = &mut g.rules[p][k][ri];
                         r.reach = crate::movegen::Reach::of(&g.board, &r.atom);
+                        r.rays = crate::movegen::Rays::of(&g.board, &r.atom);
                         r.direct = r.reach.is_some()
                             && r.group <= 1
                             && !r.group_any

@@ -249,6 +249,9 @@ pub(crate) struct Rule {
     /// For a step or a leap on a board that never changes: the cells it reaches from each
     /// cell, worked out once.
     pub reach: Option<crate::movegen::Reach>,
+    /// For a ride on a board that never changes: the cells each of its paths passes from
+    /// each cell, worked out once.
+    pub rays: Option<crate::movegen::Rays>,
     /// A step or leap with a `reach` and nothing else to try for the piece (no guard, no
     /// group, no carry): `movegen.rs` reads its cells straight from the table.
     pub direct: bool,

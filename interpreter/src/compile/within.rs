@@ -37,8 +37,34 @@ enum Place {
         bits: Arc<[u64]>,
         words: usize,
     },
-    /// The cells whose row (or column) is one of the values the codes give.
-    Coord { row: bool, values: Vec<Code> },
+    /// The cells whose row (or column) is one of the values the codes give; `lines` the
+    /// cells of each value of the coordinate, `words` words of one bit per cell each (none
+    /// for a board whose coordinates go too high: every cell is looked at).
+    Coord {
+        row: bool,
+        values: Vec<Code>,
+        lines: Option<Vec<u64>>,
+    },
+}
+
+/// The highest coordinate [`Place::Coord`] keeps the cells of.
+const MOST_LINES: usize = 256;
+
+/// The cells of each value of a coordinate (`row`), `n.div_ceil(64)` words each: none if
+/// a coordinate goes past [`MOST_LINES`].
+fn lines(coords: &[(u16, u16)], row: bool) -> Option<Vec<u64>> {
+    let words = coords.len().div_ceil(64);
+    let of = |c: usize| usize::try_from(crate::reads::coordinate(coords, c as i64, row)).ok();
+    let most = (0..coords.len()).filter_map(of).max().unwrap_or(0);
+    if most >= MOST_LINES {
+        return None;
+    }
+    let mut bits = vec![0u64; (most + 1) * words];
+    for c in 0..coords.len() {
+        let v = of(c)?;
+        bits[v * words + c / 64] |= 1 << (c % 64);
+    }
+    Some(bits)
 }
 
 /// A set of cells, one bit each, 64 a word: on the stack for a board of up to 256 cells.
@@ -132,18 +158,25 @@ impl Within {
                         exact = false;
                     }
                 }
-                Place::Coord { row, values } => {
-                    let mut known = [0i64; MOST_VALUES];
-                    for (k, v) in known.iter_mut().zip(values) {
-                        *k = v(g, cx);
-                    }
-                    let known = &known[..values.len()];
-                    let words = set.words_mut();
-                    for c in 0..n {
-                        if !known.contains(&g.coordinate(c as i64, *row)) {
-                            words[c / 64] &= !(1 << (c % 64));
+                // The cells of each value given, together (a board of up to 256 cells).
+                Place::Coord {
+                    values,
+                    lines: Some(lines),
+                    ..
+                } if words <= 4 => {
+                    let mut on = [0u64; 4];
+                    for v in values {
+                        let line = usize::try_from(v(g, cx))
+                            .ok()
+                            .and_then(|i| lines.get(i * words..(i + 1) * words));
+                        for (w, l) in on.iter_mut().zip(line.unwrap_or_default()) {
+                            *w |= l;
                         }
                     }
+                    set.keep(&on[..words]);
+                }
+                Place::Coord { row, values, .. } => {
+                    self.by_coordinate(g, cx, &mut set, *row, values)
                 }
             }
         }
@@ -152,6 +185,22 @@ impl Within {
 }
 
 impl Within {
+    /// Keeps in `set` the cells whose coordinate (`row`) is one of the values the codes
+    /// give, looking at every cell.
+    fn by_coordinate(&self, g: &Game, cx: &Ctx, set: &mut Cells, row: bool, values: &[Code]) {
+        let mut known = [0i64; MOST_VALUES];
+        for (k, v) in known.iter_mut().zip(values) {
+            *k = v(g, cx);
+        }
+        let known = &known[..values.len()];
+        let words = set.words_mut();
+        for c in 0..cx.s.cells.len() {
+            if !known.contains(&g.coordinate(c as i64, row)) {
+                words[c / 64] &= !(1 << (c % 64));
+            }
+        }
+    }
+
     /// [`Within::cells`], with what is to be asked there: the rest of the condition where
     /// they are exact, the whole condition (`whole`) where not.
     #[inline]
@@ -242,7 +291,8 @@ fn place(
     if let Some((row, values)) = coords(e, candidate, free).filter(|(_, v)| v.len() <= MOST_VALUES)
     {
         let values = values.into_iter().map(|v| compile(l, v)).collect();
-        return Some(Place::Coord { row, values });
+        let lines = lines(&l.geometry.coords, row);
+        return Some(Place::Coord { row, values, lines });
     }
     let (other, bits, words) = table::rows(l, e, candidate, free)?;
     Some(Place::Table {

@@ -928,6 +928,10 @@ impl Reach {
     }
 }
 
+/// The most cells a ride's [`Rays`] hold (a board's rings of many cells would make tables
+/// as large as the cells squared).
+const RAYS_MOST: usize = 1 << 18;
+
 /// The cells each path of a ride passes from each cell of a board that never changes, in
 /// order, up to the edge (or back to the cell, round a cycle).
 #[derive(Clone, Debug)]
@@ -939,7 +943,8 @@ pub(crate) struct Rays {
 }
 
 impl Rays {
-    /// The rays of a ride (`None` for any other atom).
+    /// The rays of a ride (`None` for any other atom, or where the table would pass
+    /// [`RAYS_MOST`] cells: the ride is walked link by link).
     pub(crate) fn of(board: &crate::board::Board, atom: &ir::Atom) -> Option<Rays> {
         let ir::Atom::Ride { paths, .. } = atom else {
             return None;
@@ -960,6 +965,9 @@ impl Rays {
                         break;
                     }
                     r.cells.push(t);
+                    if r.cells.len() > RAYS_MOST {
+                        return None;
+                    }
                 }
                 r.starts.push(r.cells.len() as u32);
             }

@@ -223,3 +223,26 @@ fn a_ride_round_a_ring_stops_before_its_start_and_at_a_piece() {
     let s = g.parse_position("H2p1 a", 0).expect("position");
     assert_eq!(texts(&g, &s), ["p1p2", "p1p3", "p1p5"]);
 }
+
+/// A ride round a ring too long for a table of its cells (cells squared) is walked link by
+/// link, and goes round as far: the same moves.
+#[test]
+fn a_ride_round_a_long_ring_is_walked() {
+    let n = 600;
+    let cells: Vec<String> = (1..=n).map(|i| format!("p{i}")).collect();
+    let links: Vec<String> = (1..=n)
+        .map(|i| format!("link p{i} cw p{}", i % n + 1))
+        .collect();
+    let text = format!(
+        "game \"t\" players a b\nboard {{\n cells {}\n {}\n}}\n\
+         piece man M m {{ move ride cw to empty }}\nstart \"M{} a\"\n",
+        cells.join(" "),
+        links.join("\n "),
+        n - 1
+    );
+    let g = inline(&text);
+    let s = g.start_state(0).expect("start");
+    let moves = texts(&g, &s);
+    assert_eq!(moves.len(), n - 1);
+    assert_eq!(moves.last().map(String::as_str), Some("p1p600"));
+}

@@ -166,9 +166,10 @@ impl Within {
                 } if words <= 4 => {
                     let mut on = [0u64; 4];
                     for v in values {
-                        let line = usize::try_from(v(g, cx))
-                            .ok()
-                            .and_then(|i| lines.get(i * words..(i + 1) * words));
+                        let line = usize::try_from(v(g, cx)).ok().and_then(|i| {
+                            let at = i.checked_mul(words)?;
+                            lines.get(at..at.checked_add(words)?)
+                        });
                         for (w, l) in on.iter_mut().zip(line.unwrap_or_default()) {
                             *w |= l;
                         }

@@ -96,24 +96,20 @@ impl Kept {
     /// slots: nothing is borrowed while it runs).
     #[inline]
     pub(crate) fn get(&self, i: u32, work: impl FnOnce() -> i64) -> i64 {
-        let table = if self.slots.is_empty() {
-            match self.later.get() {
-                Some(t) => t,
-                None => &self.slots,
-            }
-        } else {
-            &self.slots
+        let sparing = self.slots.is_empty();
+        let v = match self.later.get() {
+            Some(t) if sparing => t.get(i as usize).map_or(UNKNOWN, Cell::get),
+            _ => self.known(i),
         };
-        let v = table.get(i as usize).map_or(UNKNOWN, Cell::get);
         if v != UNKNOWN {
             return v;
         }
         let v = work();
-        let table = if self.slots.is_empty() {
-            self.later
-                .get_or_init(|| vec![Cell::new(UNKNOWN); self.count].into_boxed_slice())
-        } else {
-            &self.slots
+        let table = match sparing {
+            true => self
+                .later
+                .get_or_init(|| vec![Cell::new(UNKNOWN); self.count].into_boxed_slice()),
+            false => &self.slots,
         };
         if let Some(known) = table.get(i as usize) {
             known.set(v);

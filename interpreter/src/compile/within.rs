@@ -176,32 +176,30 @@ impl Within {
                     }
                     set.keep(&on[..words]);
                 }
-                Place::Coord { row, values, .. } => {
-                    self.by_coordinate(g, cx, &mut set, *row, values)
-                }
+                Place::Coord { row, values, .. } => by_coordinate(g, cx, &mut set, *row, values),
             }
         }
         (set, exact)
     }
 }
 
-impl Within {
-    /// Keeps in `set` the cells whose coordinate (`row`) is one of the values the codes
-    /// give, looking at every cell.
-    fn by_coordinate(&self, g: &Game, cx: &Ctx, set: &mut Cells, row: bool, values: &[Code]) {
-        let mut known = [0i64; MOST_VALUES];
-        for (k, v) in known.iter_mut().zip(values) {
-            *k = v(g, cx);
-        }
-        let known = &known[..values.len()];
-        let words = set.words_mut();
-        for c in 0..cx.s.cells.len() {
-            if !known.contains(&g.coordinate(c as i64, row)) {
-                words[c / 64] &= !(1 << (c % 64));
-            }
+/// Keeps in `set` the cells whose coordinate (`row`) is one of the values the codes give,
+/// looking at every cell.
+fn by_coordinate(g: &Game, cx: &Ctx, set: &mut Cells, row: bool, values: &[Code]) {
+    let mut known = [0i64; MOST_VALUES];
+    for (k, v) in known.iter_mut().zip(values) {
+        *k = v(g, cx);
+    }
+    let known = &known[..values.len()];
+    let words = set.words_mut();
+    for c in 0..cx.s.cells.len() {
+        if !known.contains(&g.coordinate(c as i64, row)) {
+            words[c / 64] &= !(1 << (c % 64));
         }
     }
+}
 
+impl Within {
     /// [`Within::cells`], with what is to be asked there: the rest of the condition where
     /// they are exact, the whole condition (`whole`) where not.
     #[inline]

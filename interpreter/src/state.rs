@@ -27,7 +27,12 @@ impl Piece {
     pub fn is_like(self, other: Piece) -> bool {
         (self.0 ^ other.0) & Self::KIND_AND_OWNER == 0
     }
-    const KIND_AND_OWNER: u16 = 0xFFF;
+    /// A piece (not an empty cell) whose bits under `mask` are `want`.
+    #[inline(always)]
+    pub(crate) fn is_masked(self, mask: u16, want: u16) -> bool {
+        self.0 != 0 && self.0 & mask == want
+    }
+    pub(crate) const KIND_AND_OWNER: u16 = 0xFFF;
     #[inline]
     pub fn kind(self) -> PieceId {
         ((self.0 & 0xFF) as u8).wrapping_sub(1)

@@ -779,19 +779,23 @@ impl Game {
                     not_past: not_past.as_ref(),
                     piece_stops,
                 };
+                // The cells the rule may end on are sorted out before a move is made for
+                // one (a closure called for every cell passed was measured 4% of Veney's
+                // instructions in its calls alone).
+                let ends = |t: CellId, dist: u32| {
+                    dist >= *min && self.target_ok(rule, s.cells[t as usize], mover)
+                };
                 let mut offer = |t: CellId, dist: u32| {
-                    if dist >= *min && self.target_ok(rule, s.cells[t as usize], mover) {
-                        self.push(
-                            s,
-                            kept,
-                            (from, t, dist, moving, count),
-                            kind,
-                            ri,
-                            rule,
-                            mover,
-                            out,
-                        );
-                    }
+                    self.push(
+                        s,
+                        kept,
+                        (from, t, dist, moving, count),
+                        kind,
+                        ri,
+                        rule,
+                        mover,
+                        out,
+                    );
                 };
                 match rule.walk {
                     // A ride written like another of the piece's: walked once for both.
@@ -802,10 +806,16 @@ impl Game {
                             })
                         });
                         for &(t, dist) in cells {
-                            offer(t, dist);
+                            if ends(t, dist) {
+                                offer(t, dist);
+                            }
                         }
                     }
-                    None => self.ride(s, kept, (from, mover), &ride, offer),
+                    None => self.ride(s, kept, (from, mover), &ride, |t, dist| {
+                        if ends(t, dist) {
+                            offer(t, dist)
+                        }
+                    }),
                 }
             }
         }

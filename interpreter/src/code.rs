@@ -1,8 +1,9 @@
 //! Compiled expressions ([`Code`]) for the simplest shapes, each one closure with no call
 //! below it: a value read in one step (a [`Leaf`]: a constant, a variable, one of the move's
-//! cells), two such compared or combined, a leaf compared with a constant; and a chain of
-//! `and`s or `or`s as one list. `compile/` chooses them; each gives what the tree evaluator
-//! gives for the expression it stands for.
+//! cells), two such compared or combined, a leaf compared with a constant, a table of the
+//! board's geometry read at one or two leaves; and a chain of `and`s or `or`s as one list.
+//! `compile/` chooses them; each gives what the tree evaluator gives for the expression it
+//! stands for.
 
 use crate::eval::Ctx;
 use crate::game::ruleset::Game;
@@ -232,6 +233,111 @@ macro_rules! read {
             }
         }
     };
+}
+
+/// A table's argument as it is read: a [`Read`] in place, or a code called.
+trait Arg: Send + Sync + 'static {
+    fn arg(&self, g: &Game, cx: &Ctx) -> i64;
+}
+impl<R: Read> Arg for R {
+    #[inline(always)]
+    fn arg(&self, g: &Game, cx: &Ctx) -> i64 {
+        self.get(g, cx)
+    }
+}
+/// An argument that is no leaf a table reads in place.
+struct Called(Code);
+impl Arg for Called {
+    #[inline(always)]
+    fn arg(&self, g: &Game, cx: &Ctx) -> i64 {
+        (self.0)(g, cx)
+    }
+}
+
+/// Runs `$body` with `$r` bound to the [`Arg`] of `$x` (a leaf or a code): a leaf a
+/// table is read at (one of the move's cells, a variable, a kept part) is read in place.
+macro_rules! arg {
+    ($x:expr, |$r:ident| $body:expr) => {
+        match $x {
+            Ok(Leaf::At(At::From)) => {
+                let $r = Cell::<FROM>;
+                $body
+            }
+            Ok(Leaf::At(At::To)) => {
+                let $r = Cell::<TO>;
+                $body
+            }
+            Ok(Leaf::At(At::Target)) => {
+                let $r = Cell::<TARGET>;
+                $body
+            }
+            Ok(Leaf::Var(slot)) => {
+                let $r = Var(slot);
+                $body
+            }
+            Ok(Leaf::PlayerVar(slot)) => {
+                let $r = PlayerVar(slot);
+                $body
+            }
+            Ok(Leaf::Kept(slot)) => {
+                let $r = KeptAt(slot);
+                $body
+            }
+            Ok(other) => {
+                let $r = Called(leaf(other));
+                $body
+            }
+            Err(code) => {
+                let $r = Called(code);
+                $body
+            }
+        }
+    };
+}
+
+/// An entry of a table: as small as the values allow.
+pub(crate) trait Entry: Copy + Send + Sync + 'static {
+    fn value(self) -> i64;
+}
+impl Entry for i8 {
+    #[inline(always)]
+    fn value(self) -> i64 {
+        i64::from(self)
+    }
+}
+impl Entry for i64 {
+    #[inline(always)]
+    fn value(self) -> i64 {
+        self
+    }
+}
+
+/// Table `t` of a board of `n` cells read at `a` (and `b`: at `a * n + b`), each a leaf
+/// (read in place where it can be) or a code; `whole` where one is no cell of the board.
+pub(crate) fn lookup<T: Entry>(
+    (a, b): (Result<Leaf, Code>, Option<Result<Leaf, Code>>),
+    n: u64,
+    t: std::sync::Arc<[T]>,
+    whole: Code,
+) -> Code {
+    let Some(b) = b else {
+        return arg!(a, |a| boxed(move |g, cx| {
+            let x = a.arg(g, cx);
+            if (x as u64) < n {
+                t[x as usize].value()
+            } else {
+                whole(g, cx)
+            }
+        }));
+    };
+    arg!(a, |a| arg!(b, |b| boxed(move |g, cx| {
+        let (x, y) = (a.arg(g, cx), b.arg(g, cx));
+        if (x as u64) < n && (y as u64) < n {
+            t[(x as u64 * n + y as u64) as usize].value()
+        } else {
+            whole(g, cx)
+        }
+    })))
 }
 
 /// A binary operator other than `and` and `or`, as the tree evaluator applies it.

@@ -119,6 +119,7 @@ impl Kept {
 }
 
 impl Drop for Kept {
+    #[inline]
     fn drop(&mut self) {
         if self.slots.is_empty() {
             return;

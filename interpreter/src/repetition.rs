@@ -156,6 +156,7 @@ pub(crate) fn hashes(s: &State) -> [u64; 2] {
 impl Game {
     /// Records the position of `s` as one a player decides at, when the rules ask
     /// `repeated`.
+    #[inline]
     pub(crate) fn record_position(&self, s: &mut State) {
         if self.program.tracks_positions {
             let h = hashes(s);

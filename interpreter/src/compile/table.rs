@@ -15,8 +15,8 @@
 //! stands for might not have needed one; so its arguments must be cheap to read: one of
 //! the move's cells, the mover, a variable.
 
-use super::{compile, Compiler};
-use crate::code::Code;
+use super::{compile, leaf, Compiler};
+use crate::code::{self, Code};
 use crate::eval::binary;
 use crate::reads;
 use rustc_hash::FxHashMap as HashMap;
@@ -257,42 +257,14 @@ pub(super) fn tabulate(l: &mut Compiler, e: &Expr) -> Option<Code> {
     let was = std::mem::replace(&mut l.plain, true);
     let whole = compile(l, e);
     l.plain = was;
-    let mut codes = args.iter().map(|a| compile(l, a));
-    let a = codes.next()?;
+    // Arguments that are leaves are read in place (no call for each).
+    let mut args = args.iter().map(|a| leaf(l, a).ok_or_else(|| compile(l, a)));
+    let a = args.next()?;
+    let b = args.next();
     let n = n as u64;
-    Some(match (codes.next(), entries) {
-        (None, Entries::Small(t)) => Box::new(move |g, cx| {
-            let x = a(g, cx);
-            if (x as u64) < n {
-                i64::from(t[x as usize])
-            } else {
-                whole(g, cx)
-            }
-        }),
-        (None, Entries::Wide(t)) => Box::new(move |g, cx| {
-            let x = a(g, cx);
-            if (x as u64) < n {
-                t[x as usize]
-            } else {
-                whole(g, cx)
-            }
-        }),
-        (Some(b), Entries::Small(t)) => Box::new(move |g, cx| {
-            let (x, y) = (a(g, cx), b(g, cx));
-            if (x as u64) < n && (y as u64) < n {
-                i64::from(t[(x as u64 * n + y as u64) as usize])
-            } else {
-                whole(g, cx)
-            }
-        }),
-        (Some(b), Entries::Wide(t)) => Box::new(move |g, cx| {
-            let (x, y) = (a(g, cx), b(g, cx));
-            if (x as u64) < n && (y as u64) < n {
-                t[(x as u64 * n + y as u64) as usize]
-            } else {
-                whole(g, cx)
-            }
-        }),
+    Some(match entries {
+        Entries::Small(t) => code::lookup((a, b), n, t, whole),
+        Entries::Wide(t) => code::lookup((a, b), n, t, whole),
     })
 }
 

@@ -678,6 +678,9 @@ mod tests {
                 );
             }
         }
+        // More cells than a run's 16-bit count holds, every one a match.
+        let many = vec![like; 70_000];
+        assert_eq!(count_like(&many, Piece::KIND_AND_OWNER, like.0), 70_000);
     }
 
     /// Counting by type and owner at once gives what asking each piece gives, on the
